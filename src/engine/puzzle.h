@@ -1,0 +1,83 @@
+/* The one interface every puzzle implements (DESIGN.md, "One interface for
+ * every puzzle"). The menu, history, game IDs, hints and the command line
+ * are written once against this table.
+ *
+ * params and states are opaque values owned by whoever received them from
+ * a function of the table, freed with params_free / state_free. Moves are
+ * strings in the puzzle's notation (DESIGN.md, "Notation"), so history,
+ * saves and replays are lists of strings fed back to move_apply. */
+#ifndef TWIRL_PUZZLE_H
+#define TWIRL_PUZZLE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/error.h"
+#include "engine/movelist.h"
+#include "engine/rng.h"
+
+/* What a caller asks of a solver. cancel and progress may be NULL. */
+struct solve_request {
+	int metric;              /* index into puzzle->metrics */
+	bool optimal;            /* --optimal: refuse rather than guess */
+	atomic_bool *cancel;     /* set by the caller to stop the search */
+	atomic_int *progress;    /* 0..1000, written by the solver */
+};
+
+struct puzzle {
+	const char *id;           /* game ID prefix: "torus" */
+	const char *name;         /* shown in menus: "Torus" */
+	const char *summary;      /* one line for the menu */
+	const char *const *metrics; /* NULL-terminated; metrics[0] is the default */
+
+	/* Params: what the player sets (board size). params_parse reads
+	 * the params at the start of text and stores in *used how many
+	 * bytes it took; the rest is "", "#SEED" or ":STATE". */
+	void *(*params_default)(struct tw_error *err);
+	void *(*params_parse)(const char *text, size_t *used, struct tw_error *err);
+	char *(*params_format)(const void *params, struct tw_error *err);
+	void *(*params_dup)(const void *params, struct tw_error *err);
+	void (*params_free)(void *params);
+
+	/* States: what undo restores. state_parse accepts every well-formed
+	 * position, solvable or not; state_solvable says which and why. */
+	void *(*state_solved)(const void *params, struct tw_error *err);
+	void *(*state_parse)(const void *params, const char *text, struct tw_error *err);
+	char *(*state_format)(const void *params, const void *state, struct tw_error *err);
+	void *(*state_dup)(const void *params, const void *state, struct tw_error *err);
+	void (*state_free)(void *state);
+	bool (*state_equal)(const void *params, const void *a, const void *b);
+	bool (*state_solvable)(const void *params, const void *state, struct tw_error *why);
+	bool (*state_is_solved)(const void *params, const void *state);
+	/* A uniformly random solvable, unsolved position. */
+	void *(*scramble)(const void *params, struct tw_rng *rng, struct tw_error *err);
+	/* Multi-line plain-text picture of the position (CLI, tests). */
+	char *(*state_render)(const void *params, const void *state, struct tw_error *err);
+
+	/* Moves. move_apply leaves the state untouched on error. move_cost
+	 * returns the move's length in metric (index into metrics), or -1
+	 * for a move that does not parse. */
+	bool (*move_apply)(const void *params, void *state, const char *move, struct tw_error *err);
+	char *(*move_inverse)(const void *params, const char *move, struct tw_error *err);
+	long (*move_cost)(const void *params, const char *move, int metric);
+
+	/* Solver entry point: appends a solution to out. Fails with the
+	 * reason for an unsolvable position, or "cancelled". */
+	bool (*solve)(const void *params, const void *state,
+	    const struct solve_request *req, struct movelist *out, struct tw_error *err);
+};
+
+/* Index of metric name in p->metrics, or -1. */
+int puzzle_metric_index(const struct puzzle *p, const char *name);
+
+/* Applies every move of list to state in order. On the first bad move it
+ * fails with "move N (TEXT): reason"; state then holds the moves before it. */
+bool puzzle_apply_list(const struct puzzle *p, const void *params, void *state,
+    const struct movelist *list, struct tw_error *err);
+
+/* Sum of move_cost over list in metric; -1 if a move does not parse. */
+long puzzle_list_cost(const struct puzzle *p, const void *params,
+    const struct movelist *list, int metric);
+
+#endif

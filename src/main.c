@@ -1,0 +1,238 @@
+/* twirl's command line (DESIGN.md, "Command line"): the menu, play, solve,
+ * check and scramble. Exit status: 0 done, 1 the position has no
+ * solution, 2 bad input. */
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/gameid.h"
+#include "solvers/puzzles.h"
+#include "ui/app.h"
+
+#ifndef TWIRL_VERSION
+#define TWIRL_VERSION "unknown"
+#endif
+
+static const char usage[] =
+    "usage: twirl [--ascii] [--no-color]              the menu\n"
+    "       twirl play GAMEID [--ascii] [--no-color]  play a game\n"
+    "       twirl solve GAMEID [--metric M] [--optimal]\n"
+    "                                                 print moves that solve it\n"
+    "       twirl check GAMEID                        is it solvable? why not?\n"
+    "       twirl scramble GAMEID                     print a scrambled position's ID\n"
+    "       twirl --help | --version\n"
+    "\n"
+    "GAMEID is PUZZLE:PARAMS, PUZZLE:PARAMS#SEED or PUZZLE:PARAMS:STATE, e.g.\n"
+    "  torus:4x4            a random 4x4 torus\n"
+    "  torus:4x4#8812       the scramble of seed 8812, the same on every machine\n"
+    "  torus:2x3:6,5,4,3,2,1  this position (tiles row by row)\n"
+    "Metrics (torus): drag (a shift by any amount is one move), push (cells moved).\n"
+    "Exit status: 0 done, 1 no solution, 2 bad input. See twirl(6).\n";
+
+static int fail(const char *fmt, ...) TW_PRINTF(1, 2);
+
+/* Reports bad input on stderr; returns exit status 2. */
+static int
+fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("twirl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 2;
+}
+
+static uint64_t
+clock_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec;
+}
+
+/* The position named by gid for solve/check: a state or a seed. */
+static void *
+named_position(const struct gameid *gid, const char *text, struct tw_error *err)
+{
+	if (gid->kind == GAMEID_PARAMS) {
+		tw_error_set(err, "'%.60s' names no position: add ':STATE' or '#SEED'", text);
+		return NULL;
+	}
+	return gameid_start_state(gid, 0, err);
+}
+
+static int
+cmd_solve(const struct gameid *gid, const char *text, const char *metric,
+    bool optimal)
+{
+	const struct puzzle *p = gid->puzzle;
+	struct solve_request req = {0, optimal, NULL, NULL};
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+	void *state;
+	char *line;
+	int rc = 0;
+
+	if (metric != NULL) {
+		req.metric = puzzle_metric_index(p, metric);
+		if (req.metric < 0) {
+			char known[80] = "";
+			int i;
+
+			for (i = 0; p->metrics[i] != NULL; i++) {
+				strncat(known, i > 0 ? ", " : "", sizeof known - strlen(known) - 1);
+				strncat(known, p->metrics[i], sizeof known - strlen(known) - 1);
+			}
+			fprintf(stderr, "twirl: %s has no metric '%s' (known: %s)\n",
+			    p->id, metric, known);
+			return 2;
+		}
+	}
+	if (optimal)
+		return fail("%s has no optimal solver: its solver finds short solutions, not proven shortest ones (drop --optimal)",
+		    p->id);
+	state = named_position(gid, text, &err);
+	if (state == NULL)
+		return fail("%s", err.msg);
+	if (!p->state_solvable(gid->params, state, &err)) {
+		fprintf(stderr, "twirl: no solution: %s\n", err.msg);
+		p->state_free(state);
+		return 1;
+	}
+	if (!p->solve(gid->params, state, &req, &moves, &err)) {
+		fprintf(stderr, "twirl: %s\n", err.msg);
+		rc = 2;
+	} else if ((line = movelist_join(&moves, &err)) != NULL) {
+		puts(line);
+		free(line);
+	} else {
+		rc = fail("%s", err.msg);
+	}
+	movelist_clear(&moves);
+	p->state_free(state);
+	return rc;
+}
+
+static int
+cmd_check(const struct gameid *gid, const char *text)
+{
+	struct tw_error err;
+	void *state = named_position(gid, text, &err);
+	bool ok;
+
+	if (state == NULL)
+		return fail("%s", err.msg);
+	ok = gid->puzzle->state_solvable(gid->params, state, &err);
+	gid->puzzle->state_free(state);
+	if (ok) {
+		puts("solvable");
+		return 0;
+	}
+	printf("unsolvable: %s\n", err.msg);
+	return 1;
+}
+
+static int
+cmd_scramble(const struct gameid *gid)
+{
+	struct tw_error err;
+	struct gameid g = *gid;
+	void *state;
+	char *id;
+
+	if (g.kind == GAMEID_STATE)
+		g.kind = GAMEID_PARAMS;   /* a new scramble of the same board */
+	state = gameid_start_state(&g, clock_seed(), &err);
+	if (state == NULL)
+		return fail("%s", err.msg);
+	id = gameid_format_state(gid->puzzle, gid->params, state, &err);
+	gid->puzzle->state_free(state);
+	if (id == NULL)
+		return fail("%s", err.msg);
+	puts(id);
+	free(id);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct ui_options opt = {false, false};
+	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
+	bool optimal = false;
+	struct gameid gid;
+	struct tw_error err;
+	int i, rc;
+
+	setlocale(LC_ALL, "");
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		} else if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
+			puts("twirl " TWIRL_VERSION);
+			return 0;
+		} else if (strcmp(a, "--ascii") == 0) {
+			opt.ascii = true;
+		} else if (strcmp(a, "--no-color") == 0 || strcmp(a, "--no-colour") == 0) {
+			opt.no_color = true;
+		} else if (strcmp(a, "--optimal") == 0) {
+			optimal = true;
+		} else if (strcmp(a, "--metric") == 0) {
+			if (++i == argc)
+				return fail("--metric needs a value (e.g. --metric push)");
+			metric = argv[i];
+		} else if (strncmp(a, "--metric=", 9) == 0) {
+			metric = a + 9;
+		} else if (a[0] == '-' && a[1] != '\0') {
+			return fail("unknown option '%s' (see twirl --help)", a);
+		} else if (cmd == NULL) {
+			cmd = a;
+		} else if (idtext == NULL) {
+			idtext = a;
+		} else {
+			return fail("unexpected argument '%s' (see twirl --help)", a);
+		}
+	}
+	if (cmd == NULL)
+		return ui_run(&opt, NULL, &err) == 2 ?
+		    fail("%s", err.msg) : 0;
+	if (strcmp(cmd, "play") != 0 && strcmp(cmd, "solve") != 0 &&
+	    strcmp(cmd, "check") != 0 && strcmp(cmd, "scramble") != 0)
+		return fail("unknown command '%s' (commands: play, solve, check, scramble; see twirl --help)",
+		    cmd);
+	if (idtext == NULL)
+		return fail("%s needs a game ID, e.g. twirl %s torus:4x4#1", cmd, cmd);
+	if ((metric != NULL || optimal) && strcmp(cmd, "solve") != 0)
+		return fail("--metric and --optimal go with solve, not %s", cmd);
+	if (!gameid_parse(twirl_puzzles, idtext, &gid, &err))
+		return fail("%s", err.msg);
+	if (strcmp(cmd, "solve") == 0) {
+		rc = cmd_solve(&gid, idtext, metric, optimal);
+	} else if (strcmp(cmd, "check") == 0) {
+		rc = cmd_check(&gid, idtext);
+	} else if (strcmp(cmd, "scramble") == 0) {
+		rc = cmd_scramble(&gid);
+	} else {
+		if (gid.kind == GAMEID_STATE &&
+		    !gid.puzzle->state_solvable(gid.params, gid.state, &err)) {
+			fprintf(stderr, "twirl: no solution: %s\n", err.msg);
+			gameid_free(&gid);
+			return 1;
+		}
+		rc = ui_run(&opt, &gid, &err);
+		if (rc == 2)
+			fail("%s", err.msg);
+	}
+	gameid_free(&gid);
+	return rc;
+}

@@ -1,0 +1,175 @@
+#include "ui/draw.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+struct ui_theme ui_theme = {false, false, 0};
+
+void
+ui_colors_init(bool want_color)
+{
+	int i, r, c;
+
+	ui_theme.color = false;
+	ui_theme.tile_shades = 0;
+	if (!want_color || !has_colors())
+		return;
+	if (start_color() == ERR)
+		return;
+	use_default_colors();
+	ui_theme.color = true;
+	init_pair(PAIR_TITLE, COLOR_CYAN, -1);
+	init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
+	init_pair(PAIR_ERROR, COLOR_RED, -1);
+	init_pair(PAIR_GOOD, COLOR_GREEN, -1);
+	init_pair(PAIR_FRAME, COLOR_BLUE, -1);
+	init_pair(PAIR_SELECT, COLOR_BLACK, COLOR_YELLOW);
+	if (COLORS >= 256 && COLOR_PAIRS > PAIR_TILE0 + 25) {
+		/* 5 x 5 shades of the xterm colour cube: red grows down the
+		 * rows, blue across the columns. */
+		for (r = 0; r < 5; r++) {
+			for (c = 0; c < 5; c++) {
+				int bg = 16 + 36 * (r + 1) + 6 * 2 + (c + 1);
+
+				init_pair((short)(PAIR_TILE0 + r * 5 + c),
+				    COLOR_BLACK, (short)bg);
+			}
+		}
+		ui_theme.tile_shades = 25;
+	} else {
+		static const short bgs[6] = {COLOR_RED, COLOR_YELLOW, COLOR_GREEN,
+		    COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA};
+
+		for (i = 0; i < 6; i++)
+			init_pair((short)(PAIR_TILE0 + i), COLOR_BLACK, bgs[i]);
+		ui_theme.tile_shades = 6;
+	}
+}
+
+attr_t
+ui_tile_attr(int row, int col, int rows, int cols)
+{
+	int r, c;
+
+	if (!ui_theme.color || ui_theme.tile_shades == 0)
+		return A_NORMAL;
+	if (ui_theme.tile_shades == 25) {
+		r = rows > 1 ? row * 4 / (rows - 1) : 0;
+		c = cols > 1 ? col * 4 / (cols - 1) : 0;
+		return COLOR_PAIR(PAIR_TILE0 + r * 5 + c);
+	}
+	/* Eight colours: one hue per home row, bold on odd columns. */
+	return COLOR_PAIR(PAIR_TILE0 + row % 6) | (col % 2 ? A_BOLD : A_NORMAL);
+}
+
+attr_t
+ui_pair_attr(enum ui_pair pair, attr_t fallback)
+{
+	return ui_theme.color ? COLOR_PAIR(pair) : fallback;
+}
+
+int
+ui_width(const char *s)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+	int width = 0, cw;
+
+	memset(&st, 0, sizeof st);
+	while (*s != '\0') {
+		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof st);
+			s++;
+			width++;
+			continue;
+		}
+		cw = wcwidth(wc);
+		width += cw < 0 ? 1 : cw;
+		s += n;
+	}
+	return width;
+}
+
+void
+ui_text(WINDOW *w, int y, int x, const char *s, attr_t attr)
+{
+	int maxy, maxx, col = x;
+	mbstate_t st;
+	wchar_t wc[2] = {0, 0};
+	size_t n;
+	cchar_t cc;
+
+	getmaxyx(w, maxy, maxx);
+	if (y < 0 || y >= maxy)
+		return;
+	memset(&st, 0, sizeof st);
+	while (*s != '\0' && col < maxx) {
+		int cw;
+
+		n = mbrtowc(&wc[0], s, MB_CUR_MAX, &st);
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			memset(&st, 0, sizeof st);
+			wc[0] = L'?';
+			n = 1;
+		}
+		cw = wcwidth(wc[0]);
+		if (cw < 1)
+			cw = 1;
+		if (col >= 0 && col + cw <= maxx) {
+			setcchar(&cc, wc, attr, (short)PAIR_NUMBER(attr), NULL);
+			mvwadd_wch(w, y, col, &cc);
+		}
+		col += cw;
+		s += n;
+	}
+}
+
+void
+ui_text_centered(WINDOW *w, int y, const char *s, attr_t attr)
+{
+	int maxx = getmaxx(w), width = ui_width(s);
+
+	ui_text(w, y, width >= maxx ? 0 : (maxx - width) / 2, s, attr);
+}
+
+void
+ui_glyph(WINDOW *w, int y, int x, const char *u, char a, attr_t attr)
+{
+	char ascii[2] = {a, '\0'};
+
+	ui_text(w, y, x, ui_theme.unicode ? u : ascii, attr);
+}
+
+void
+ui_fill(WINDOW *w, int y, int x, int h, int wd, attr_t attr)
+{
+	int i, j;
+
+	for (i = 0; i < h; i++)
+		for (j = 0; j < wd; j++)
+			ui_text(w, y + i, x + j, " ", attr);
+}
+
+void
+ui_box(WINDOW *w, int y, int x, int h, int wd, attr_t attr)
+{
+	int i;
+
+	if (h < 2 || wd < 2)
+		return;
+	ui_glyph(w, y, x, "┌", '+', attr);
+	ui_glyph(w, y, x + wd - 1, "┐", '+', attr);
+	ui_glyph(w, y + h - 1, x, "└", '+', attr);
+	ui_glyph(w, y + h - 1, x + wd - 1, "┘", '+', attr);
+	for (i = 1; i < wd - 1; i++) {
+		ui_glyph(w, y, x + i, "─", '-', attr);
+		ui_glyph(w, y + h - 1, x + i, "─", '-', attr);
+	}
+	for (i = 1; i < h - 1; i++) {
+		ui_glyph(w, y + i, x, "│", '|', attr);
+		ui_glyph(w, y + i, x + wd - 1, "│", '|', attr);
+	}
+}

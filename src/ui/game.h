@@ -1,0 +1,43 @@
+/* The game screen, written once for every puzzle: history (undo, redo,
+ * restart), move animation, hint and solve through a worker thread, the
+ * status line, the help overlay and the solved celebration. */
+#ifndef TWIRL_UI_GAME_H
+#define TWIRL_UI_GAME_H
+
+#include <curses.h>
+
+#include "engine/puzzle.h"
+
+struct game;
+
+enum game_result { GAME_CONTINUE, GAME_TO_MENU, GAME_QUIT };
+
+/* Seconds on a monotonic clock; tests replace it to freeze time. */
+extern double (*ui_clock)(void);
+
+/* A game of p from start (copied). gameid is what the status line shows
+ * and what "n" keeps the params of. NULL with err set when p has no view
+ * or memory runs out. */
+struct game *game_new(const struct puzzle *p, const void *params,
+    const void *start, const char *gameid, struct tw_error *err);
+void game_free(struct game *g);
+
+/* Draws the whole screen on w (erases it first). */
+void game_draw(struct game *g, WINDOW *w);
+
+/* One key (KEY_MOUSE is read with getmouse). */
+enum game_result game_key(struct game *g, int key);
+
+/* One mouse event, in screen coordinates. */
+void game_mouse(struct game *g, const MEVENT *ev);
+
+/* Advances animations, playback and the worker; call between keys. */
+void game_tick(struct game *g);
+
+/* How long the caller may wait for a key before the next tick (ms). */
+int game_timeout_ms(const struct game *g);
+
+/* The current position, for tests. */
+const void *game_state(const struct game *g);
+
+#endif

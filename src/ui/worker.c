@@ -1,0 +1,71 @@
+#include "ui/worker.h"
+
+#include <stdlib.h>
+
+static void *
+run(void *arg)
+{
+	struct solve_job *job = arg;
+
+	job->ok = job->puzzle->solve(job->params, job->state, &job->req,
+	    &job->moves, &job->err);
+	atomic_store(&job->done, true);
+	return NULL;
+}
+
+struct solve_job *
+solve_job_start(const struct puzzle *p, const void *params, const void *state,
+    int metric, struct tw_error *err)
+{
+	struct solve_job *job = tw_calloc(1, sizeof *job, err);
+
+	if (job == NULL)
+		return NULL;
+	job->puzzle = p;
+	atomic_init(&job->cancel, false);
+	atomic_init(&job->progress, 0);
+	atomic_init(&job->done, false);
+	job->params = p->params_dup(params, err);
+	job->state = job->params != NULL ? p->state_dup(params, state, err) : NULL;
+	if (job->state == NULL)
+		goto fail;
+	job->req.metric = metric;
+	job->req.cancel = &job->cancel;
+	job->req.progress = &job->progress;
+	if (pthread_create(&job->thread, NULL, run, job) != 0) {
+		tw_error_set(err, "cannot start the solver thread");
+		goto fail;
+	}
+	return job;
+fail:
+	if (job->state != NULL)
+		p->state_free(job->state);
+	if (job->params != NULL)
+		p->params_free(job->params);
+	free(job);
+	return NULL;
+}
+
+bool
+solve_job_done(struct solve_job *job)
+{
+	return atomic_load(&job->done);
+}
+
+void
+solve_job_cancel(struct solve_job *job)
+{
+	atomic_store(&job->cancel, true);
+}
+
+void
+solve_job_free(struct solve_job *job)
+{
+	if (job == NULL)
+		return;
+	pthread_join(job->thread, NULL);
+	movelist_clear(&job->moves);
+	job->puzzle->state_free(job->state);
+	job->puzzle->params_free(job->params);
+	free(job);
+}

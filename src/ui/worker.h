@@ -1,0 +1,38 @@
+/* A solver run in a worker thread, so hint and solve never freeze the
+ * screen: the UI polls done, shows progress and may cancel. */
+#ifndef TWIRL_UI_WORKER_H
+#define TWIRL_UI_WORKER_H
+
+#include <pthread.h>
+
+#include "engine/puzzle.h"
+
+struct solve_job {
+	pthread_t thread;
+	const struct puzzle *puzzle;
+	void *params;            /* owned copies */
+	void *state;
+	struct solve_request req;
+	atomic_bool cancel;
+	atomic_int progress;     /* 0..1000 */
+	atomic_bool done;
+	/* Valid once done: */
+	bool ok;
+	struct movelist moves;
+	struct tw_error err;
+};
+
+/* Starts solving a copy of state. NULL with err set if the copy or the
+ * thread cannot be made. */
+struct solve_job *solve_job_start(const struct puzzle *p, const void *params,
+    const void *state, int metric, struct tw_error *err);
+
+bool solve_job_done(struct solve_job *job);
+
+/* Asks the solver to stop; solve_job_free still waits for it. */
+void solve_job_cancel(struct solve_job *job);
+
+/* Waits for the thread and frees everything. NULL is fine. */
+void solve_job_free(struct solve_job *job);
+
+#endif

@@ -1,0 +1,348 @@
+/* The torus screen drawn headless (newterm on /dev/null) and read back
+ * cell by cell, compared with golden text in tests/screen/golden/ (set
+ * TWIRL_UPDATE_GOLDEN=1 to rewrite them after a deliberate change), with
+ * colour and attribute checks the text cannot show. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <cmocka.h>
+
+#include "engine/gameid.h"
+#include "solvers/puzzles.h"
+#include "ui/draw.h"
+#include "ui/game.h"
+
+static double fake_now = 1000.0;
+
+static double
+fake_clock(void)
+{
+	return fake_now;
+}
+
+static SCREEN *screen;
+static FILE *out, *in;
+
+static void
+open_screen(int rows, int cols, bool color, bool unicode)
+{
+	out = fopen("/dev/null", "w");
+	in = fopen("/dev/null", "r");
+	assert_non_null(out);
+	assert_non_null(in);
+	screen = newterm("xterm-256color", out, in);
+	assert_non_null(screen);
+	resizeterm(rows, cols);
+	ui_theme.unicode = unicode;
+	ui_colors_init(color);
+}
+
+static void
+close_screen(void)
+{
+	endwin();
+	delscreen(screen);
+	fclose(out);
+	fclose(in);
+}
+
+static struct game *
+game_from(const char *id)
+{
+	struct gameid gid;
+	struct tw_error err;
+	struct game *g;
+	void *start;
+
+	if (!gameid_parse(twirl_puzzles, id, &gid, &err))
+		fail_msg("%s: %s", id, err.msg);
+	start = gameid_start_state(&gid, 0, &err);
+	assert_non_null(start);
+	g = game_new(gid.puzzle, gid.params, start, id, &err);
+	assert_non_null(g);
+	gid.puzzle->state_free(start);
+	gameid_free(&gid);
+	return g;
+}
+
+/* The screen as UTF-8 text, one line per row, trailing spaces cut. */
+static char *
+dump(void)
+{
+	size_t size = (size_t)LINES * ((size_t)COLS * 4 + 1) + 1, used = 0;
+	char *text = malloc(size);
+	int y, x;
+
+	assert_non_null(text);
+	for (y = 0; y < LINES; y++) {
+		size_t line_start = used, last = used;
+
+		for (x = 0; x < COLS; x++) {
+			cchar_t cc;
+			wchar_t wc[CCHARW_MAX + 1];
+			attr_t attrs;
+			short pair;
+			char mb[MB_LEN_MAX];
+			mbstate_t st;
+			size_t n;
+
+			mvwin_wch(stdscr, y, x, &cc);
+			getcchar(&cc, wc, &attrs, &pair, NULL);
+			memset(&st, 0, sizeof st);
+			n = wcrtomb(mb, wc[0] == 0 ? L' ' : wc[0], &st);
+			if (n == (size_t)-1) {
+				mb[0] = '?';
+				n = 1;
+			}
+			memcpy(text + used, mb, n);
+			used += n;
+			if (wc[0] != L' ' && wc[0] != 0)
+				last = used;
+		}
+		(void)line_start;
+		used = last;
+		text[used++] = '\n';
+	}
+	text[used] = '\0';
+	return text;
+}
+
+static void
+compare_golden(const char *name, const char *text)
+{
+	const char *dir = getenv("TWIRL_GOLDEN_DIR");
+	char path[512], *want;
+	FILE *f;
+	long len;
+
+	assert_non_null(dir);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (getenv("TWIRL_UPDATE_GOLDEN") != NULL) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(text, f);
+		fclose(f);
+		return;
+	}
+	f = fopen(path, "r");
+	if (f == NULL)
+		fail_msg("missing golden file %s (run with TWIRL_UPDATE_GOLDEN=1)", path);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	want = calloc((size_t)len + 1, 1);
+	assert_non_null(want);
+	assert_int_equal(fread(want, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	if (strcmp(want, text) != 0)
+		fail_msg("screen differs from %s:\n--- want\n%s--- got\n%s", path,
+		    want, text);
+	free(want);
+}
+
+/* Screen cell holding the first character of number text on row y. */
+static int
+find_on_row(int y, const char *number)
+{
+	char *text = dump(), *line = text, *hit;
+	int i, x = -1;
+
+	for (i = 0; i < y; i++)
+		line = strchr(line, '\n') + 1;
+	*strchr(line, '\n') = '\0';
+	hit = strstr(line, number);
+	if (hit != NULL) {
+		*hit = '\0';
+		x = (int)mbstowcs(NULL, line, 0);
+	}
+	free(text);
+	return x;
+}
+
+static const char *start_id = "torus:4x4:2,3,4,1,5,6,7,8,9,10,11,12,13,14,15,16";
+
+static void
+colour_unicode_80x24(void **unused)
+{
+	struct game *g;
+	char *text;
+	cchar_t cc;
+	attr_t attrs;
+	short pair;
+	wchar_t wc[CCHARW_MAX + 1];
+	int x;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(start_id);
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("torus-4x4-80x24-unicode.txt", text);
+	free(text);
+	/* Tile 1 (home 0,0) wears the first shade; tile 16 the last. */
+	x = find_on_row(6, " 1 ");
+	assert_true(x > 0);
+	mvwin_wch(stdscr, 6, x + 1, &cc);
+	getcchar(&cc, wc, &attrs, &pair, NULL);
+	assert_int_equal(wc[0], L'1');
+	assert_int_equal(pair, PAIR_TILE0);
+	x = find_on_row(15, "16");
+	assert_true(x > 0);
+	mvwin_wch(stdscr, 15, x, &cc);
+	getcchar(&cc, wc, &attrs, &pair, NULL);
+	assert_int_equal(pair, PAIR_TILE0 + 24);
+	/* The cursor tile (row 1, column 1: tile 2) is drawn reversed. */
+	x = find_on_row(6, " 2 ");
+	assert_true(x > 0);
+	mvwin_wch(stdscr, 6, x + 1, &cc);
+	getcchar(&cc, wc, &attrs, &pair, NULL);
+	assert_true(attrs & A_REVERSE);
+	game_free(g);
+	close_screen();
+}
+
+static void
+mono_ascii_80x24(void **unused)
+{
+	struct game *g;
+	char *text, *c;
+	int y, x;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	g = game_from(start_id);
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("torus-4x4-80x24-ascii.txt", text);
+	for (c = text; *c != '\0'; c++)
+		assert_true((unsigned char)*c < 128);
+	free(text);
+	for (y = 0; y < LINES; y++) {
+		for (x = 0; x < COLS; x++) {
+			cchar_t cc;
+			wchar_t wc[CCHARW_MAX + 1];
+			attr_t attrs;
+			short pair;
+
+			mvwin_wch(stdscr, y, x, &cc);
+			getcchar(&cc, wc, &attrs, &pair, NULL);
+			assert_int_equal(pair, 0);
+		}
+	}
+	game_free(g);
+	close_screen();
+}
+
+static void
+shift_key_slides_the_row_then_shows_it_moved(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	g = game_from(start_id);
+	game_key(g, 'a');  /* row 1 west: 2,3,4,1 -> 3,4,1,2 */
+	fake_now += 0.05;  /* mid-animation */
+	game_tick(g);
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("torus-4x4-sliding.txt", text);
+	free(text);
+	fake_now += 5;
+	game_tick(g);
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("torus-4x4-after-W1.txt", text);
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+help_overlay_lists_shared_and_torus_keys(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(start_id);
+	game_key(g, '?');
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "undo"));
+	assert_non_null(strstr(text, "hint: the solver's next move"));
+	assert_non_null(strstr(text, "shift the cursor tile's row or column"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+too_small_terminal_says_so(void **unused)
+{
+	static const int sizes[][2] = {{5, 20}, {1, 1}, {2, 3}, {24, 10}};
+	size_t k;
+
+	(void)unused;
+	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		struct game *g;
+		char *text;
+
+		open_screen(sizes[k][0], sizes[k][1], true, true);
+		g = game_from(start_id);
+		game_draw(g, stdscr);
+		text = dump();
+		if (k == 0)
+			compare_golden("torus-4x4-20x5-too-small.txt", text);
+		else if (sizes[k][1] >= 18)
+			assert_non_null(strstr(text, "Terminal too small"));
+		free(text);
+		game_free(g);
+		close_screen();
+	}
+}
+
+static void
+big_board_fits_80x24(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from("torus:20x20#5");
+	game_draw(g, stdscr);
+	text = dump();
+	assert_null(strstr(text, "Terminal too small"));
+	assert_non_null(strstr(text, "torus:20x20#5"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(colour_unicode_80x24),
+		cmocka_unit_test(mono_ascii_80x24),
+		cmocka_unit_test(shift_key_slides_the_row_then_shows_it_moved),
+		cmocka_unit_test(help_overlay_lists_shared_and_torus_keys),
+		cmocka_unit_test(too_small_terminal_says_so),
+		cmocka_unit_test(big_board_fits_80x24),
+	};
+
+	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
+		setlocale(LC_ALL, "");
+	ui_clock = fake_clock;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
