@@ -51,14 +51,17 @@ locale_is_utf8(void)
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+/* Opens the game a game ID names. A bare board ("torus:4x4") gets a fresh
+ * seed, so its ID stays short and shareable. */
 static struct game *
 open_game(const struct gameid *gid, struct menu *menu)
 {
 	struct tw_error err;
 	struct game *g = NULL;
+	struct gameid seeded = *gid;
+	char seed[24];
 	void *start;
 	char *id;
-	uint64_t seed = (uint64_t)time(NULL) * 2654435761u;
 
 	if (gid->kind == GAMEID_STATE &&
 	    !gid->puzzle->state_solvable(gid->params, gid->state, &err)) {
@@ -66,14 +69,19 @@ open_game(const struct gameid *gid, struct menu *menu)
 			menu_say(menu, err.msg);
 		return NULL;
 	}
-	start = gameid_start_state(gid, seed, &err);
+	if (gid->kind == GAMEID_PARAMS) {
+		ui_new_seed(seed, sizeof seed);
+		seeded.kind = GAMEID_SEED;
+		seeded.seed = seed;
+	}
+	start = gameid_start_state(&seeded, 0, &err);
 	if (start == NULL) {
 		if (menu != NULL)
 			menu_say(menu, err.msg);
 		return NULL;
 	}
-	if (gid->kind == GAMEID_SEED)
-		id = gameid_format_seed(gid->puzzle, gid->params, gid->seed, &err);
+	if (seeded.kind == GAMEID_SEED)
+		id = gameid_format_seed(gid->puzzle, gid->params, seeded.seed, &err);
 	else
 		id = gameid_format_state(gid->puzzle, gid->params, start, &err);
 	if (id != NULL)

@@ -25,6 +25,16 @@ monotonic_seconds(void)
 
 double (*ui_clock)(void) = monotonic_seconds;
 
+void
+ui_new_seed(char *buf, size_t size)
+{
+	struct tw_rng rng;
+
+	tw_rng_seed(&rng, (uint64_t)time(NULL) ^ (uint64_t)(monotonic_seconds() * 1e9));
+	snprintf(buf, size, "%llu",
+	    (unsigned long long)(tw_rng_next(&rng) % 1000000000u));
+}
+
 enum confirm { CONFIRM_NONE, CONFIRM_QUIT, CONFIRM_MENU, CONFIRM_NEW };
 enum job_mode { JOB_HINT, JOB_SOLVE };
 
@@ -343,9 +353,7 @@ new_game(struct game *g)
 		say(g, true, "%s", err.msg);
 		return;
 	}
-	tw_rng_seed(&rng, (uint64_t)time(NULL) ^ (uint64_t)(ui_clock() * 1e6));
-	snprintf(seed, sizeof seed, "%llu",
-	    (unsigned long long)(tw_rng_next(&rng) % 1000000000u));
+	ui_new_seed(seed, sizeof seed);
 	tw_rng_seed_text(&rng, seed);
 	s = g->p->scramble(params, &rng, &err);
 	id = s != NULL ? gameid_format_seed(g->p, params, seed, &err) : NULL;

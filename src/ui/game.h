@@ -15,6 +15,9 @@ enum game_result { GAME_CONTINUE, GAME_TO_MENU, GAME_QUIT };
 /* Seconds on a monotonic clock; tests replace it to freeze time. */
 extern double (*ui_clock)(void);
 
+/* A fresh seed text for a new game ID (decimal, from the clock). */
+void ui_new_seed(char *buf, size_t size);
+
 /* A game of p from start (copied). gameid is what the status line shows
  * and what "n" keeps the params of. NULL with err set when p has no view
  * or memory runs out. */

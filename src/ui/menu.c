@@ -14,7 +14,7 @@ struct item {
 	enum item_kind kind;
 	const struct puzzle *puzzle;
 	const char *params;     /* ITEM_PRESET */
-	char label[64];
+	char label[120];
 };
 
 #define MAX_ITEMS 64
@@ -56,7 +56,7 @@ struct menu *
 menu_new(void)
 {
 	struct menu *m = calloc(1, sizeof *m);
-	char label[64];
+	char label[120];
 	int i, j;
 
 	if (m == NULL)

@@ -1,2 +1,61 @@
 #!/bin/sh
-exit 0
+# The command line contract (DESIGN.md): one line on stdout, exit 0 done,
+# 1 no solution, 2 bad input with a message naming the bad part.
+# Usage: cli.sh PATH/TO/twirl
+set -u
+twirl=$1
+failures=0
+passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME STATUS STDOUT-REGEX STDERR-REGEX -- ARGS...
+# STDOUT-REGEX "-" means stdout must be empty; STDERR-REGEX "" anything.
+expect() {
+	name=$1 want=$2 out_re=$3 err_re=$4
+	shift 5
+	"$twirl" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "FAIL $name: exit $got, want $want (stderr: $(cat "$tmp/err"))"
+		failures=$((failures + 1))
+	elif [ "$out_re" = "-" ] && [ -s "$tmp/out" ]; then
+		echo "FAIL $name: stdout '$(cat "$tmp/out")' should be empty"
+		failures=$((failures + 1))
+	elif [ "$out_re" != "-" ] && ! grep -Eq -- "$out_re" "$tmp/out"; then
+		echo "FAIL $name: stdout '$(cat "$tmp/out")' does not match /$out_re/"
+		failures=$((failures + 1))
+	elif ! grep -Eq -- "$err_re" "$tmp/err" && [ -n "$err_re" ]; then
+		echo "FAIL $name: stderr '$(cat "$tmp/err")' does not match /$err_re/"
+		failures=$((failures + 1))
+	else
+		echo "ok   $name"
+		passes=$((passes + 1))
+	fi
+}
+
+moves='^([NESW][0-9]+(\^[0-9]+)? )*[NESW][0-9]+(\^[0-9]+)?$'
+expect "solve prints one line of moves" 0 "$moves" "" -- solve torus:2x3:6,5,4,3,2,1
+expect "solve a seeded 20x20" 0 "$moves" "" -- solve 'torus:20x20#7'
+expect "solve in push metric" 0 "$moves" "" -- solve 'torus:4x4#8812' --metric push
+expect "solved position prints an empty line" 0 '^$' "" -- solve torus:2x2:1,2,3,4
+expect "odd 3x3 position has no solution" 1 - 'no solution: odd permutation' -- solve torus:3x3:2,1,3,4,5,6,7,8,9
+expect "check says solvable" 0 '^solvable$' "" -- check torus:3x3:2,3,1,4,5,6,7,8,9
+expect "check gives the reason" 1 '^unsolvable: odd permutation' "" -- check torus:3x3:2,1,3,4,5,6,7,8,9
+expect "scramble with a seed is pinned" 0 '^torus:4x4:8,2,15,11,5,3,13,6,16,9,12,7,14,1,4,10$' "" -- scramble 'torus:4x4#8812'
+expect "scramble prints a game ID" 0 '^torus:3x5:([0-9]+,){14}[0-9]+$' "" -- scramble torus:3x5
+expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus\)" -- solve cubes:3
+expect "bad board size" 2 - '21 rows' -- solve torus:21x3#1
+expect "bad state" 2 - 'tile 2 appears twice' -- solve torus:2x2:1,2,2,4
+expect "no position to solve" 2 - 'names no position' -- solve torus:4x4
+expect "unknown metric" 2 - "no metric 'qtm' \(known: drag, push\)" -- solve 'torus:4x4#1' --metric qtm
+expect "no optimal torus solver" 2 - 'no optimal solver' -- solve 'torus:4x4#1' --optimal
+expect "unknown command" 2 - "unknown command 'solv'" -- solv 'torus:4x4#1'
+expect "unknown option" 2 - "unknown option '--fast'" -- solve 'torus:4x4#1' --fast
+expect "missing game ID" 2 - 'solve needs a game ID' -- solve
+expect "version" 0 '^twirl [0-9]+\.[0-9]+\.[0-9]+$' "" -- --version
+expect "help" 0 'usage: twirl' "" -- --help
+expect "play refuses an unsolvable position" 1 - 'odd permutation' -- play torus:3x3:2,1,3,4,5,6,7,8,9
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -103,7 +103,7 @@ every_move_is_undone_by_its_inverse(void **unused)
 			for (k = 1; k < len; k++) {
 				struct torus_state *s = torus_scramble(&p, &rng, NULL);
 				struct torus_state *orig = torus_state_dup(&p, s, NULL);
-				char move[16], *inv;
+				char move[40], *inv;
 
 				snprintf(move, sizeof move, "%c%d^%d", dirs[d], line, k);
 				apply(s, move);
