@@ -1,5 +1,6 @@
 #include "ui/draw.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -96,6 +97,12 @@ ui_width(const char *s)
 void
 ui_text(WINDOW *w, int y, int x, const char *s, attr_t attr)
 {
+	ui_text_clip(w, y, x, s, attr, INT_MAX);
+}
+
+void
+ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width)
+{
 	int maxy, maxx, col = x;
 	mbstate_t st;
 	wchar_t wc[2] = {0, 0};
@@ -105,6 +112,8 @@ ui_text(WINDOW *w, int y, int x, const char *s, attr_t attr)
 	getmaxyx(w, maxy, maxx);
 	if (y < 0 || y >= maxy)
 		return;
+	if (width < INT_MAX && x + width < maxx)
+		maxx = x + width;
 	memset(&st, 0, sizeof st);
 	while (*s != '\0' && col < maxx) {
 		int cw;

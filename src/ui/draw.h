@@ -40,6 +40,9 @@ attr_t ui_pair_attr(enum ui_pair pair, attr_t fallback);
 /* Clipped text at (y, x): nothing outside the window, UTF-8 aware. */
 void ui_text(WINDOW *w, int y, int x, const char *s, attr_t attr);
 
+/* As ui_text, also clipped to width columns from x. */
+void ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width);
+
 /* Text centred on row y. */
 void ui_text_centered(WINDOW *w, int y, const char *s, attr_t attr);
 

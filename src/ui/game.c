@@ -97,6 +97,12 @@ game_state(const struct game *g)
 	return history_state(g->hist);
 }
 
+const struct history *
+game_history(const struct game *g)
+{
+	return g->hist;
+}
+
 static void
 clear_anim(struct game *g)
 {
@@ -657,7 +663,7 @@ static const char *const shared_help[] = {
 	"n", "new scramble",
 	"h", "hint: the solver's next move",
 	"H", "solve: watch the whole solution",
-	"  space . + -", "  pause, step, faster, slower",
+	"  space . + -", "  while solving: pause, step, speed",
 	"?", "this help",
 	"Esc", "back to the menu",
 	"q", "quit",
@@ -667,7 +673,7 @@ static const char *const shared_help[] = {
 static void
 draw_help(struct game *g, WINDOW *w)
 {
-	int rows = getmaxy(w), cols = getmaxx(w), lines = 0, i, y, x, bw = 62;
+	int rows = getmaxy(w), cols = getmaxx(w), lines = 0, i, y, x, bw = 64;
 	const char *const *lists[2] = {g->view->help, shared_help};
 	int l;
 
@@ -686,8 +692,9 @@ draw_help(struct game *g, WINDOW *w)
 	y += 1;
 	for (l = 0; l < 2; l++) {
 		for (i = 0; lists[l][i] != NULL; i += 2) {
-			ui_text(w, y, x + 2, lists[l][i], A_BOLD);
-			ui_text(w, y, x + 25, lists[l][i + 1], A_NORMAL);
+			ui_text_clip(w, y, x + 2, lists[l][i], A_BOLD, 22);
+			ui_text_clip(w, y, x + 25, lists[l][i + 1], A_NORMAL,
+			    bw - 27);
 			y++;
 		}
 		y++;

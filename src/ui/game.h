@@ -6,7 +6,7 @@
 
 #include <curses.h>
 
-#include "engine/puzzle.h"
+#include "engine/history.h"
 
 struct game;
 
@@ -40,7 +40,8 @@ void game_tick(struct game *g);
 /* How long the caller may wait for a key before the next tick (ms). */
 int game_timeout_ms(const struct game *g);
 
-/* The current position, for tests. */
+/* The current position and the whole history (owned by the game). */
 const void *game_state(const struct game *g);
+const struct history *game_history(const struct game *g);
 
 #endif

@@ -18,11 +18,11 @@ struct torus_ui {
 };
 
 static const char *const torus_help[] = {
-	"← → ↑ ↓  a d w s", "shift the cursor tile's row or column",
-	"j k l", "vi keys: shift down, up, right (h is hint)",
-	"Shift+arrows  I J K L", "move the cursor without shifting",
+	"← → ↑ ↓  a d w s", "shift the cursor tile's row/column",
+	"j k l", "vi keys: shift down, up, right",
+	"Shift+arrows  I J K L", "move the cursor only",
 	"Tab  Shift+Tab", "cursor to the next / previous tile",
-	"mouse", "click selects a tile; drag it along its row or column",
+	"mouse", "click selects, drag shifts",
 	NULL, NULL,
 };
 

@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 #include <cmocka.h>
 
 #include "engine/gameid.h"
+#include "engine/torus.h"
 #include "solvers/puzzles.h"
 #include "ui/draw.h"
 #include "ui/game.h"
@@ -280,7 +282,7 @@ help_overlay_lists_shared_and_torus_keys(void **unused)
 	text = dump();
 	assert_non_null(strstr(text, "undo"));
 	assert_non_null(strstr(text, "hint: the solver's next move"));
-	assert_non_null(strstr(text, "shift the cursor tile's row or column"));
+	assert_non_null(strstr(text, "shift the cursor tile's row/column"));
 	free(text);
 	game_free(g);
 	close_screen();
@@ -329,6 +331,171 @@ big_board_fits_80x24(void **unused)
 	close_screen();
 }
 
+static char *
+state_text(const struct game *g)
+{
+	return torus_state_format(NULL, game_state(g), NULL);
+}
+
+/* Board geometry of start_id at 80x24: frame at (4, 25), cells 7x3. */
+static MEVENT
+mouse_at(int row, int col, mmask_t button)
+{
+	MEVENT ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.y = 4 + 1 + row * 3 + 1;
+	ev.x = 25 + 1 + col * 7 + 3;
+	ev.bstate = button;
+	return ev;
+}
+
+static void
+mouse_drag_shifts_the_row(void **unused)
+{
+	struct game *g;
+	MEVENT press = mouse_at(0, 0, BUTTON1_PRESSED);
+	MEVENT release = mouse_at(0, 2, BUTTON1_RELEASED);
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(start_id);
+	game_draw(g, stdscr);
+	game_mouse(g, &press);
+	game_mouse(g, &release);
+	text = state_text(g);
+	assert_string_equal(text, "4,1,2,3,5,6,7,8,9,10,11,12,13,14,15,16");
+	free(text);
+	assert_string_equal(game_history(g)->entries[0].move, "E1^2");
+	game_free(g);
+	close_screen();
+}
+
+static void
+click_selects_the_tile_keys_then_shift(void **unused)
+{
+	struct game *g;
+	MEVENT press = mouse_at(2, 3, BUTTON1_PRESSED);
+	MEVENT release = mouse_at(2, 3, BUTTON1_RELEASED);
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(start_id);
+	game_draw(g, stdscr);
+	game_mouse(g, &press);
+	game_mouse(g, &release);
+	assert_int_equal(game_history(g)->len, 0);
+	game_key(g, 'w');   /* column 4 north */
+	text = state_text(g);
+	assert_string_equal(text, "2,3,4,8,5,6,7,12,9,10,11,16,13,14,15,1");
+	free(text);
+	game_key(g, KEY_SLEFT);
+	game_key(g, 'J');
+	game_key(g, 's');   /* cursor now on column 2: south */
+	text = state_text(g);
+	assert_string_equal(text, "2,14,4,8,5,3,7,12,9,6,11,16,13,10,15,1");
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+/* Ticks the game until pred holds, with real sleeps for the worker
+ * thread and the fake clock stepping a second a tick. */
+static bool
+tick_until(struct game *g, bool (*pred)(struct game *))
+{
+	struct timespec ms = {0, 1000000};
+	int i;
+
+	for (i = 0; i < 5000 && !pred(g); i++) {
+		nanosleep(&ms, NULL);
+		fake_now += 1;
+		game_tick(g);
+	}
+	return pred(g);
+}
+
+static bool
+has_a_move(struct game *g)
+{
+	return game_history(g)->cursor > 0;
+}
+
+static bool
+is_solved(struct game *g)
+{
+	return torus_state_is_solved(NULL, game_state(g));
+}
+
+static void
+hint_plays_one_marked_move_and_undo_takes_it_back(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(start_id);
+	game_key(g, 'h');
+	assert_true(tick_until(g, has_a_move));
+	assert_int_equal(game_history(g)->len, 1);
+	assert_int_equal(game_history(g)->entries[0].kind, HISTORY_HINT);
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "Hint: "));
+	free(text);
+	game_key(g, 'u');
+	text = state_text(g);
+	assert_string_equal(text, start_id + strlen("torus:4x4:"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+solve_plays_the_solution_to_the_end(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from("torus:5x5#77");
+	game_key(g, 'H');
+	assert_true(tick_until(g, is_solved));
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "SOLVED"));
+	assert_non_null(strstr(text, "Solved with help"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+any_other_key_stops_the_solution(void **unused)
+{
+	struct game *g;
+	size_t played;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from("torus:6x6#5");
+	game_key(g, 'H');
+	assert_true(tick_until(g, has_a_move));
+	game_key(g, 'x');
+	played = game_history(g)->cursor;
+	fake_now += 100;
+	game_tick(g);
+	game_tick(g);
+	assert_int_equal(game_history(g)->cursor, played);
+	assert_false(is_solved(g));
+	game_free(g);
+	close_screen();
+}
+
 int
 main(void)
 {
@@ -339,6 +506,11 @@ main(void)
 		cmocka_unit_test(help_overlay_lists_shared_and_torus_keys),
 		cmocka_unit_test(too_small_terminal_says_so),
 		cmocka_unit_test(big_board_fits_80x24),
+		cmocka_unit_test(mouse_drag_shifts_the_row),
+		cmocka_unit_test(click_selects_the_tile_keys_then_shift),
+		cmocka_unit_test(hint_plays_one_marked_move_and_undo_takes_it_back),
+		cmocka_unit_test(solve_plays_the_solution_to_the_end),
+		cmocka_unit_test(any_other_key_stops_the_solution),
 	};
 
 	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
