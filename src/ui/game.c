@@ -51,6 +51,8 @@ struct game {
 
 	double started, solved_at;
 	bool solved;
+	bool banner;            /* the solved banner is up until the next key */
+	size_t hints_at_solve;
 
 	void *anim_from;        /* state before the animated move */
 	char *anim_move;
@@ -253,16 +255,19 @@ check_solved(struct game *g)
 	if (g->solved)
 		return;
 	g->solved = true;
+	g->banner = true;
 	g->solved_at = ui_clock();
 	for (i = 0; i < g->hist->cursor; i++)
 		hints += g->hist->entries[i].kind == HISTORY_HINT;
+	g->hints_at_solve = hints;
 	format_time(g->solved_at - g->started, t, sizeof t);
 	if (hints > 0)
-		say(g, false, "Solved with help (%zu hint move%s): %zu moves in %s. n: new game",
-		    hints, hints == 1 ? "" : "s", history_moves(g->hist), t);
+		say(g, false, "Solved with help (%zu hint move%s): %zu move%s in %s. n: new game",
+		    hints, hints == 1 ? "" : "s", history_moves(g->hist),
+		    history_moves(g->hist) == 1 ? "" : "s", t);
 	else
-		say(g, false, "Solved! %zu moves in %s. n: new game, Esc: menu",
-		    history_moves(g->hist), t);
+		say(g, false, "Solved! %zu move%s in %s. n: new game, Esc: menu",
+		    history_moves(g->hist), history_moves(g->hist) == 1 ? "" : "s", t);
 }
 
 /* Makes a move as the player or the solver; false if it was refused. */
@@ -544,6 +549,7 @@ game_key(struct game *g, int key)
 	char *move;
 	MEVENT ev;
 
+	g->banner = false;
 	if (key == KEY_MOUSE) {
 		if (getmouse(&ev) == OK)
 			game_mouse(g, &ev);
@@ -702,6 +708,37 @@ draw_help(struct game *g, WINDOW *w)
 	ui_text(w, y, x + 2, "any key closes this help", A_DIM);
 }
 
+/* The solved banner, centred on the board at (by, bx) of bh x bw. */
+static void
+draw_banner(struct game *g, WINDOW *w, int by, int bx, int bh, int bw)
+{
+	char l1[64], l2[96], l3[64], t[32];
+	int width = 30, y = by + bh / 2 - 2, x;
+	attr_t good = ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD;
+
+	format_time(g->solved_at - g->started, t, sizeof t);
+	snprintf(l1, sizeof l1, ui_theme.unicode ? "★  Solved!  ★" : "*  Solved!  *");
+	snprintf(l2, sizeof l2, "%zu move%s in %s", history_moves(g->hist),
+	    history_moves(g->hist) == 1 ? "" : "s", t);
+	if (g->hints_at_solve > 0)
+		snprintf(l3, sizeof l3, "with help: %zu hint move%s",
+		    g->hints_at_solve, g->hints_at_solve == 1 ? "" : "s");
+	else
+		snprintf(l3, sizeof l3, "no hints used");
+	if (width > getmaxx(w))
+		width = getmaxx(w);
+	x = bx + (bw - width) / 2;
+	if (x < 0)
+		x = 0;
+	if (x + width > getmaxx(w))
+		x = getmaxx(w) - width;
+	ui_fill(w, y, x, 5, width, A_NORMAL);
+	ui_box(w, y, x, 5, width, good);
+	ui_text_clip(w, y + 1, x + (width - ui_width(l1)) / 2, l1, good, width - 2);
+	ui_text_clip(w, y + 2, x + (width - ui_width(l2)) / 2, l2, A_BOLD, width - 2);
+	ui_text_clip(w, y + 3, x + (width - ui_width(l3)) / 2, l3, A_NORMAL, width - 2);
+}
+
 void
 game_draw(struct game *g, WINDOW *w)
 {
@@ -743,6 +780,8 @@ game_draw(struct game *g, WINDOW *w)
 	if (g->solved && now - g->solved_at < 2.0 && history_moves(g->hist) > 0)
 		flash = (int)((now - g->solved_at) * 12);
 	g->view->draw(w, y, x, g->ui, g->hist->params, shown, &anim, flash);
+	if (g->solved && g->banner && anim.move == NULL)
+		draw_banner(g, w, y, x, bh, bw);
 
 	c0 = history_cost(g->hist, 0);
 	if (g->p->metrics[1] != NULL)

@@ -13,6 +13,7 @@
 struct torus_ui {
 	int crow, ccol;     /* cursor cell, from 0 */
 	int cw, ch;         /* cell width and height in characters */
+	int frame;          /* 1 with a frame round the board, 0 without */
 	bool dragging;
 	int drag_row, drag_col;
 };
@@ -37,6 +38,7 @@ torus_ui_new(const void *params)
 	if (ui != NULL) {
 		ui->cw = 4;
 		ui->ch = 1;
+		ui->frame = 1;
 	}
 	return ui;
 }
@@ -57,27 +59,31 @@ static bool
 torus_layout(void *uip, const void *params, int h, int w, int *need_h,
     int *need_w)
 {
-	static const int sizes[][2] = {{3, 7}, {3, 6}, {1, 5}, {1, 4}, {1, 3}, {1, 2}};
+	/* Cell height, width and frame, roomiest first; the frame goes
+	 * before the gaps between numbers do. */
+	static const int sizes[][3] = {{3, 7, 1}, {3, 6, 1}, {1, 5, 1}, {1, 4, 1},
+	    {1, 4, 0}, {1, 3, 1}, {1, 3, 0}, {1, 2, 1}, {1, 2, 0}};
 	const struct torus_params *p = params;
 	struct torus_ui *ui = uip;
 	int d = digits(p->rows * p->cols);
 	size_t i;
 
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		int ch = sizes[i][0], cw = sizes[i][1];
+		int ch = sizes[i][0], cw = sizes[i][1], f = sizes[i][2];
 
 		if (cw < d)
 			break;
-		if (p->rows * ch + 2 <= h && p->cols * cw + 2 <= w) {
+		if (p->rows * ch + 2 * f <= h && p->cols * cw + 2 * f <= w) {
 			ui->ch = ch;
 			ui->cw = cw;
-			*need_h = p->rows * ch + 2;
-			*need_w = p->cols * cw + 2;
+			ui->frame = f;
+			*need_h = p->rows * ch + 2 * f;
+			*need_w = p->cols * cw + 2 * f;
 			return true;
 		}
 	}
-	*need_h = p->rows + 2;
-	*need_w = p->cols * d + 2;
+	*need_h = p->rows;
+	*need_w = p->cols * d;
 	return false;
 }
 
@@ -114,7 +120,7 @@ torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 	const struct torus_params *p = params;
 	const struct torus_state *s = statep;
 	struct torus_ui *ui = uip;
-	int m = p->rows, n = p->cols, cw = ui->cw, ch = ui->ch;
+	int m = p->rows, n = p->cols, cw = ui->cw, ch = ui->ch, f = ui->frame;
 	int W = n * cw, H = m * ch, ly, cx;
 	struct torus_move mv;
 	bool moving = false;
@@ -131,12 +137,14 @@ torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 		offset = (int)(anim->t * mv.amount * (row ? cw : ch) + 0.5) * sign;
 	}
 
-	ui_box(win, y, x, H + 2, W + 2, frame);
-	/* Markers on the frame for the cursor's row and column. */
-	ui_glyph(win, y + 1 + ui->crow * ch + ch / 2, x, "▶", '>', A_BOLD);
-	ui_glyph(win, y + 1 + ui->crow * ch + ch / 2, x + W + 1, "◀", '<', A_BOLD);
-	ui_glyph(win, y, x + 1 + ui->ccol * cw + cw / 2, "▼", 'v', A_BOLD);
-	ui_glyph(win, y + H + 1, x + 1 + ui->ccol * cw + cw / 2, "▲", '^', A_BOLD);
+	if (f == 1) {
+		ui_box(win, y, x, H + 2, W + 2, frame);
+		/* Markers on the frame for the cursor's row and column. */
+		ui_glyph(win, y + 1 + ui->crow * ch + ch / 2, x, "▶", '>', A_BOLD);
+		ui_glyph(win, y + 1 + ui->crow * ch + ch / 2, x + W + 1, "◀", '<', A_BOLD);
+		ui_glyph(win, y, x + 1 + ui->ccol * cw + cw / 2, "▼", 'v', A_BOLD);
+		ui_glyph(win, y + H + 1, x + 1 + ui->ccol * cw + cw / 2, "▲", '^', A_BOLD);
+	}
 
 	for (ly = 0; ly < H; ly++) {
 		for (cx = 0; cx < W; cx++) {
@@ -164,7 +172,7 @@ torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 				attr |= A_UNDERLINE;
 			cell_line(tile, cw, ch, sy % ch, buf);
 			buf[sx % cw + 1] = '\0';
-			ui_text(win, y + 1 + ly, x + 1 + cx, buf + sx % cw, attr);
+			ui_text(win, y + f + ly, x + f + cx, buf + sx % cw, attr);
 		}
 	}
 }
@@ -240,7 +248,7 @@ torus_key(void *uip, const void *params, const void *state, int key,
 static void
 cell_at(const struct torus_ui *ui, int my, int mx, int y, int x, int *r, int *c)
 {
-	int dy = my - (y + 1), dx = mx - (x + 1);
+	int dy = my - (y + ui->frame), dx = mx - (x + ui->frame);
 
 	*r = dy >= 0 ? dy / ui->ch : -((-dy + ui->ch - 1) / ui->ch);
 	*c = dx >= 0 ? dx / ui->cw : -((-dx + ui->cw - 1) / ui->cw);
