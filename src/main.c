@@ -11,6 +11,7 @@
 #include "engine/gameid.h"
 #include "solvers/puzzles.h"
 #include "ui/app.h"
+#include "ui/storage.h"
 
 #ifndef TWIRL_VERSION
 #define TWIRL_VERSION "unknown"
@@ -23,6 +24,8 @@ static const char usage[] =
     "                                                 print moves that solve it\n"
     "       twirl check GAMEID                        is it solvable? why not?\n"
     "       twirl scramble GAMEID                     print a scrambled position's ID\n"
+    "       twirl replay FILE [--ascii] [--no-color]  watch a saved game\n"
+    "       twirl replay --verify FILE...             check saved games without the UI\n"
     "       twirl --help | --version\n"
     "\n"
     "GAMEID is PUZZLE:PARAMS, PUZZLE:PARAMS#SEED or PUZZLE:PARAMS:STATE, e.g.\n"
@@ -161,12 +164,40 @@ cmd_scramble(const struct gameid *gid)
 	return 0;
 }
 
+/* twirl replay --verify FILE...: every event legal, final state matches
+ * the recorded hash. */
+static int
+cmd_verify(char **files, int count)
+{
+	struct savegame sg;
+	struct history *h;
+	struct tw_error err;
+	int i, rc = 0;
+
+	for (i = 0; i < count; i++) {
+		if (!storage_load(files[i], &sg, &h, &err)) {
+			fprintf(stderr, "twirl: %s\n", err.msg);
+			rc = 1;
+			continue;
+		}
+		printf("%s: ok, %zu events, %zu moves in effect, %s\n", files[i],
+		    sg.nevents, history_moves(h),
+		    sg.puzzle->state_is_solved(sg.params, history_state(h)) ?
+		    "solved" : "unsolved");
+		history_free(h);
+		savegame_free(&sg);
+	}
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct ui_options opt = {false, false};
 	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
-	bool optimal = false;
+	bool optimal = false, verify = false;
+	char **args = argv;   /* positional arguments, compacted in place */
+	int nargs = 0;
 	struct gameid gid;
 	struct tw_error err;
 	int i, rc;
@@ -187,6 +218,8 @@ main(int argc, char **argv)
 			opt.no_color = true;
 		} else if (strcmp(a, "--optimal") == 0) {
 			optimal = true;
+		} else if (strcmp(a, "--verify") == 0) {
+			verify = true;
 		} else if (strcmp(a, "--metric") == 0) {
 			if (++i == argc)
 				return fail("--metric needs a value (e.g. --metric push)");
@@ -195,23 +228,41 @@ main(int argc, char **argv)
 			metric = a + 9;
 		} else if (a[0] == '-' && a[1] != '\0') {
 			return fail("unknown option '%s' (see twirl --help)", a);
-		} else if (cmd == NULL) {
-			cmd = a;
-		} else if (idtext == NULL) {
-			idtext = a;
 		} else {
-			return fail("unexpected argument '%s' (see twirl --help)", a);
+			args[nargs++] = argv[i];
 		}
 	}
-	if (cmd == NULL)
-		return ui_run(&opt, NULL, &err) == 2 ?
-		    fail("%s", err.msg) : 0;
+	if (nargs == 0) {
+		if (verify || metric != NULL || optimal)
+			return fail("options without a command (see twirl --help)");
+		return ui_run(&opt, NULL, NULL, &err) == 2 ? fail("%s", err.msg) : 0;
+	}
+	cmd = args[0];
+	if (strcmp(cmd, "replay") == 0) {
+		if (metric != NULL || optimal)
+			return fail("--metric and --optimal go with solve, not replay");
+		if (nargs < 2)
+			return fail("replay needs a saved game file, e.g. twirl replay %s",
+			    "game.twirl");
+		if (verify)
+			rc = cmd_verify(args + 1, nargs - 1);
+		else if (nargs > 2)
+			rc = fail("replay plays one file (several go with --verify)");
+		else if ((rc = ui_run(&opt, NULL, args[1], &err)) == 2)
+			fail("%s", err.msg);
+		return rc;
+	}
+	if (verify)
+		return fail("--verify goes with replay, not %s", cmd);
 	if (strcmp(cmd, "play") != 0 && strcmp(cmd, "solve") != 0 &&
 	    strcmp(cmd, "check") != 0 && strcmp(cmd, "scramble") != 0)
-		return fail("unknown command '%s' (commands: play, solve, check, scramble; see twirl --help)",
+		return fail("unknown command '%s' (commands: play, solve, check, scramble, replay; see twirl --help)",
 		    cmd);
-	if (idtext == NULL)
+	if (nargs < 2)
 		return fail("%s needs a game ID, e.g. twirl %s torus:4x4#1", cmd, cmd);
+	if (nargs > 2)
+		return fail("unexpected argument '%s' (see twirl --help)", args[2]);
+	idtext = args[1];
 	if ((metric != NULL || optimal) && strcmp(cmd, "solve") != 0)
 		return fail("--metric and --optimal go with solve, not %s", cmd);
 	if (!gameid_parse(twirl_puzzles, idtext, &gid, &err))
@@ -229,7 +280,7 @@ main(int argc, char **argv)
 			gameid_free(&gid);
 			return 1;
 		}
-		rc = ui_run(&opt, &gid, &err);
+		rc = ui_run(&opt, &gid, NULL, &err);
 		if (rc == 2)
 			fail("%s", err.msg);
 	}

@@ -12,13 +12,14 @@ struct ui_options {
 	bool no_color;   /* --no-color (NO_COLOR in the environment too) */
 };
 
-/* Runs the interactive program: the menu, or straight into the game of
- * gid when it is not NULL (the caller keeps ownership). Returns the exit
+/* Runs the interactive program: the menu, straight into the game of gid
+ * when it is not NULL (the caller keeps ownership), or the replay player
+ * for replay_path when that is not NULL. Returns the exit
  * status: 0; 128 + the signal number after SIGINT, SIGTERM or SIGHUP; 2
  * when the terminal cannot be used or the game cannot start (reason in
  * err). The terminal is restored on every exit path,
  * including SIGINT, SIGTERM and SIGHUP. */
 int ui_run(const struct ui_options *opt, const struct gameid *gid,
-    struct tw_error *err);
+    const char *replay_path, struct tw_error *err);
 
 #endif

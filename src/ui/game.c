@@ -4,11 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/gameid.h"
 #include "engine/history.h"
+#include "engine/savegame.h"
 #include "ui/draw.h"
+#include "ui/input.h"
+#include "ui/storage.h"
 #include "ui/view.h"
 #include "ui/worker.h"
 
@@ -48,6 +53,10 @@ struct game {
 	void *ui;
 	struct history *hist;
 	char *gameid;
+	struct savegame log;    /* every event, for saves and replays */
+	bool naming;            /* the save-name prompt is up */
+	struct line_input name;
+	size_t since_autosave;  /* moves since the last autosave */
 
 	double started, solved_at;
 	bool solved;
@@ -133,34 +142,60 @@ stop_playing(struct game *g)
 	g->playing = g->paused = false;
 }
 
+/* Starts playing start_state afresh: new history and event log. */
 static bool
 start(struct game *g, const void *params, const void *start_state,
-    const char *gameid, struct tw_error *err)
+    const char *seed, struct tw_error *err)
 {
 	struct history *h = history_new(g->p, params, start_state, err);
-	char *id = tw_strdup(gameid, err);
+	struct savegame log;
+	char *id;
 
-	if (h == NULL || id == NULL) {
+	if (h == NULL)
+		return false;
+	id = seed != NULL ? gameid_format_seed(g->p, params, seed, err) :
+	    gameid_format_state(g->p, params, start_state, err);
+	if (id == NULL || !savegame_init(&log, g->p, params, seed, start_state, err)) {
 		history_free(h);
 		free(id);
 		return false;
 	}
 	history_free(g->hist);
 	free(g->gameid);
+	savegame_free(&g->log);
 	g->hist = h;
 	g->gameid = id;
+	g->log = log;
 	g->started = ui_clock();
 	g->solved = g->p->state_is_solved(params, start_state);
 	g->solved_at = g->started;
+	g->banner = false;
+	g->since_autosave = 0;
 	clear_anim(g);
 	clear_hint(g);
 	stop_playing(g);
 	return true;
 }
 
-struct game *
-game_new(const struct puzzle *p, const void *params, const void *start_state,
-    const char *gameid, struct tw_error *err)
+/* Milliseconds of play so far, for event times. */
+static uint64_t
+play_ms(const struct game *g)
+{
+	double t = ((g->solved ? g->solved_at : ui_clock()) - g->started) * 1000;
+
+	return t > 0 ? (uint64_t)t : 0;
+}
+
+static void
+record(struct game *g, enum save_event_kind kind, const char *move)
+{
+	uint64_t ms = (uint64_t)((ui_clock() - g->started) * 1000);
+
+	savegame_add(&g->log, kind, ms, move, NULL);
+}
+
+static struct game *
+game_alloc(const struct puzzle *p, const void *params, struct tw_error *err)
 {
 	struct game *g;
 
@@ -180,11 +215,48 @@ game_new(const struct puzzle *p, const void *params, const void *start_state,
 		free(g);
 		return NULL;
 	}
-	if (!start(g, params, start_state, gameid, err)) {
+	return g;
+}
+
+struct game *
+game_new(const struct puzzle *p, const void *params, const void *start_state,
+    const char *seed, struct tw_error *err)
+{
+	struct game *g = game_alloc(p, params, err);
+
+	if (g == NULL)
+		return NULL;
+	if (!start(g, params, start_state, seed, err)) {
 		game_free(g);
 		return NULL;
 	}
 	say(g, false, "? for help, h for a hint, H to watch the solution");
+	return g;
+}
+
+struct game *
+game_resume(struct savegame *sg, struct history *h, struct tw_error *err)
+{
+	struct game *g = game_alloc(sg->puzzle, sg->params, err);
+	char *id;
+
+	if (g == NULL)
+		return NULL;
+	id = sg->seed != NULL ? gameid_format_seed(sg->puzzle, sg->params, sg->seed, err) :
+	    gameid_format_state(sg->puzzle, sg->params, sg->start, err);
+	if (id == NULL) {
+		game_free(g);
+		return NULL;
+	}
+	g->gameid = id;
+	g->hist = h;
+	g->log = *sg;
+	memset(sg, 0, sizeof *sg);
+	g->started = ui_clock() - (double)g->log.elapsed_ms / 1000;
+	g->solved = g->p->state_is_solved(h->params, history_state(h));
+	g->solved_at = ui_clock();
+	say(g, false, "Resumed %s: %zu moves so far", g->log.name != NULL ?
+	    g->log.name : "saved game", history_moves(h));
 	return g;
 }
 
@@ -201,6 +273,7 @@ game_free(struct game *g)
 	clear_hint(g);
 	stop_playing(g);
 	history_free(g->hist);
+	savegame_free(&g->log);
 	if (g->ui != NULL)
 		g->view->ui_free(g->ui);
 	free(g->gameid);
@@ -283,9 +356,12 @@ make_move(struct game *g, const char *move, enum history_kind kind)
 			g->p->state_free(before);
 		return false;
 	}
+	record(g, kind == HISTORY_HINT ? SAVE_HINT : SAVE_MOVE, move);
 	animate(g, before, move);
 	g->p->state_free(before);
 	g->view->moved(g->ui, g->hist->params, move);
+	if (++g->since_autosave >= 10)
+		game_autosave(g);
 	if (kind == HISTORY_MOVE)
 		g->msg[0] = '\0';
 	check_solved(g);
@@ -300,6 +376,8 @@ undo(struct game *g)
 	const struct history_entry *e = history_undo(g->hist);
 	char *inv;
 
+	if (e != NULL)
+		record(g, SAVE_UNDO, NULL);
 	if (e == NULL) {
 		say(g, true, "Nothing to undo");
 	} else if (e->kind == HISTORY_RESTART) {
@@ -324,6 +402,8 @@ redo(struct game *g)
 	void *copy = g->p->state_dup(g->hist->params, history_state(g->hist), NULL);
 	const struct history_entry *e = history_redo(g->hist);
 
+	if (e != NULL)
+		record(g, SAVE_REDO, NULL);
 	if (e == NULL)
 		say(g, true, "Nothing to redo");
 	else if (e->kind == HISTORY_RESTART) {
@@ -347,9 +427,153 @@ restart(struct game *g)
 		say(g, true, "%s", err.msg);
 		return;
 	}
+	record(g, SAVE_RESTART, NULL);
 	clear_anim(g);
 	check_solved(g);
 	say(g, false, "Back to the start position (u undoes the restart)");
+}
+
+/* The save text of the game so far. */
+static char *
+save_text(struct game *g, struct tw_error *err)
+{
+	char created[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	free(g->log.created);
+	g->log.created = strdup(created);
+	g->log.elapsed_ms = play_ms(g);
+	return savegame_format(&g->log, g->hist, err);
+}
+
+bool
+game_save(struct game *g, const char *name, char **path_out, struct tw_error *err)
+{
+	char *dir, *file, *path = NULL, *text;
+	struct stat st;
+	int n;
+
+	free(g->log.name);
+	g->log.name = tw_strdup(name, err);
+	if (g->log.name == NULL)
+		return false;
+	dir = storage_dir(STORAGE_SAVES, true, err);
+	file = storage_file_name(name);
+	if (dir == NULL || file == NULL) {
+		free(dir);
+		free(file);
+		return false;
+	}
+	/* A new name never replaces another game's save: number it. */
+	for (n = 1; n < 1000; n++) {
+		free(path);
+		path = n == 1 ? tw_asprintf(err, "%s/%s", dir, file) :
+		    tw_asprintf(err, "%s/%.*s-%d.twirl", dir,
+		    (int)(strlen(file) - 6), file, n);
+		if (path == NULL || stat(path, &st) != 0)
+			break;
+	}
+	free(dir);
+	free(file);
+	if (path == NULL)
+		return false;
+	text = save_text(g, err);
+	if (text == NULL || !storage_write(path, text, strlen(text), err)) {
+		free(text);
+		free(path);
+		return false;
+	}
+	free(text);
+	if (path_out != NULL)
+		*path_out = path;
+	else
+		free(path);
+	return true;
+}
+
+char *
+game_autosave_path(struct tw_error *err)
+{
+	char *dir = storage_dir(STORAGE_STATE, true, err), *path;
+
+	if (dir == NULL)
+		return NULL;
+	path = tw_asprintf(err, "%s/autosave.twirl", dir);
+	free(dir);
+	return path;
+}
+
+bool
+game_autosave(struct game *g)
+{
+	struct tw_error err;
+	char *path = game_autosave_path(&err), *text;
+	bool ok = false;
+
+	g->since_autosave = 0;
+	if (path == NULL)
+		return false;
+	if (history_moves(g->hist) == 0 || g->solved) {
+		/* Nothing worth resuming. */
+		unlink(path);
+		free(path);
+		return true;
+	}
+	free(g->log.name);
+	g->log.name = strdup("Unfinished game");
+	text = save_text(g, &err);
+	if (text != NULL)
+		ok = storage_write(path, text, strlen(text), &err);
+	free(text);
+	free(path);
+	return ok;
+}
+
+static void
+propose_name(struct game *g)
+{
+	char when[32], *ps = g->p->params_format(g->hist->params, NULL), name[96];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+	snprintf(name, sizeof name, "%s %s %s", g->p->name, ps != NULL ? ps : "", when);
+	free(ps);
+	input_start(&g->name, name);
+	g->naming = true;
+}
+
+static void
+name_key(struct game *g, int key)
+{
+	struct tw_error err;
+	char *path;
+
+	switch (input_key(&g->name, key)) {
+	case INPUT_CANCEL:
+		g->naming = false;
+		say(g, false, "Not saved");
+		return;
+	case INPUT_EDITING:
+		return;
+	case INPUT_DONE:
+		break;
+	}
+	if (g->name.text[0] == '\0') {
+		say(g, true, "A save needs a name");
+		return;
+	}
+	g->naming = false;
+	if (game_save(g, g->name.text, &path, &err)) {
+		say(g, false, "Saved to %s", path);
+		free(path);
+	} else {
+		say(g, true, "Not saved: %s", err.msg);
+	}
 }
 
 static void
@@ -357,7 +581,7 @@ new_game(struct game *g)
 {
 	struct tw_error err;
 	struct tw_rng rng;
-	char seed[24], *id;
+	char seed[24];
 	void *params = g->p->params_dup(g->hist->params, &err), *s;
 
 	if (params == NULL) {
@@ -367,12 +591,10 @@ new_game(struct game *g)
 	ui_new_seed(seed, sizeof seed);
 	tw_rng_seed_text(&rng, seed);
 	s = g->p->scramble(params, &rng, &err);
-	id = s != NULL ? gameid_format_seed(g->p, params, seed, &err) : NULL;
-	if (id == NULL || !start(g, params, s, id, &err))
+	if (s == NULL || !start(g, params, s, seed, &err))
 		say(g, true, "%s", err.msg);
 	else
-		say(g, false, "New game %s", id);
-	free(id);
+		say(g, false, "New game %s", g->gameid);
 	if (s != NULL)
 		g->p->state_free(s);
 	g->p->params_free(params);
@@ -567,6 +789,10 @@ game_key(struct game *g, int key)
 		new_game(g);
 		return GAME_CONTINUE;
 	}
+	if (g->naming) {
+		name_key(g, key);
+		return GAME_CONTINUE;
+	}
 	if (g->help) {
 		g->help = false;
 		return GAME_CONTINUE;
@@ -591,6 +817,11 @@ game_key(struct game *g, int key)
 	case 'R':
 		restart(g);
 		return GAME_CONTINUE;
+	case CTRL('s'):
+		propose_name(g);
+		return GAME_CONTINUE;
+	case CTRL('o'):
+		return GAME_SAVES;
 	case 'n':
 		return ask(g, CONFIRM_NEW, "Abandon this game for a new one?");
 	case 'h':
@@ -666,6 +897,8 @@ static const char *const shared_help[] = {
 	"u  Ctrl-Z", "undo",
 	"r  Ctrl-R", "redo",
 	"R", "restart (undoable)",
+	"Ctrl-S", "save this game (name it, Enter)",
+	"Ctrl-O", "saved games: resume or watch",
 	"n", "new scramble",
 	"h", "hint: the solver's next move",
 	"H", "solve: watch the whole solution",
@@ -796,7 +1029,11 @@ game_draw(struct game *g, WINDOW *w)
 	ui_fill(w, rows - 2, 0, 1, cols, ui_pair_attr(PAIR_STATUS, A_REVERSE));
 	ui_text(w, rows - 2, 0, line, ui_pair_attr(PAIR_STATUS, A_REVERSE));
 
-	if (g->job != NULL) {
+	if (g->naming) {
+		ui_fill(w, rows - 1, 0, 1, cols, A_NORMAL);
+		ui_text(w, rows - 1, 1, "Save as", A_BOLD);
+		input_draw(&g->name, w, rows - 1, 9);
+	} else if (g->job != NULL) {
 		static const char spin[] = "|/-\\";
 		int pct = atomic_load(&g->job->progress) / 10;
 

@@ -7,10 +7,11 @@
 #include <curses.h>
 
 #include "engine/history.h"
+#include "engine/savegame.h"
 
 struct game;
 
-enum game_result { GAME_CONTINUE, GAME_TO_MENU, GAME_QUIT };
+enum game_result { GAME_CONTINUE, GAME_TO_MENU, GAME_QUIT, GAME_SAVES };
 
 /* Seconds on a monotonic clock; tests replace it to freeze time. */
 extern double (*ui_clock)(void);
@@ -18,11 +19,29 @@ extern double (*ui_clock)(void);
 /* A fresh seed text for a new game ID (decimal, from the clock). */
 void ui_new_seed(char *buf, size_t size);
 
-/* A game of p from start (copied). gameid is what the status line shows
- * and what "n" keeps the params of. NULL with err set when p has no view
- * or memory runs out. */
+/* A game of p from start (copied); seed (may be NULL) makes its game ID
+ * the short seeded form. NULL with err set when p has no view or memory
+ * runs out. */
 struct game *game_new(const struct puzzle *p, const void *params,
-    const void *start, const char *gameid, struct tw_error *err);
+    const void *start, const char *seed, struct tw_error *err);
+
+/* A game resumed from a save: takes over *sg (left empty) and h, which
+ * must be the history the save's events build (storage_load). */
+struct game *game_resume(struct savegame *sg, struct history *h,
+    struct tw_error *err);
+
+/* Saves under the saves directory as name (a numbered file name when the
+ * name is taken); *path_out (may be NULL) gets the file, caller frees. */
+bool game_save(struct game *g, const char *name, char **path_out,
+    struct tw_error *err);
+
+/* Writes the game in progress to the autosave file, or removes that file
+ * when there is nothing to resume (no moves, or solved). */
+bool game_autosave(struct game *g);
+
+/* Where the autosave lives; caller frees. */
+char *game_autosave_path(struct tw_error *err);
+
 void game_free(struct game *g);
 
 /* Draws the whole screen on w (erases it first). */

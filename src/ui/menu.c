@@ -6,9 +6,13 @@
 
 #include "solvers/puzzles.h"
 #include "ui/draw.h"
+#include "ui/input.h"
 #include "ui/view.h"
 
-enum item_kind { ITEM_HEADER, ITEM_PRESET, ITEM_CUSTOM, ITEM_GAMEID, ITEM_HELP, ITEM_QUIT };
+enum item_kind {
+	ITEM_HEADER, ITEM_PRESET, ITEM_CUSTOM, ITEM_GAMEID, ITEM_SAVES, ITEM_REPLAYS,
+	ITEM_HELP, ITEM_QUIT,
+};
 
 struct item {
 	enum item_kind kind;
@@ -26,8 +30,9 @@ struct menu {
 	int first_y;            /* screen row of items[0] at the last draw */
 	bool prompting;
 	const struct item *prompt_for;
-	char input[128];
+	struct line_input input;
 	char msg[200];
+	char question[200];     /* a yes/no question is up when not empty */
 	bool help;
 };
 
@@ -78,6 +83,8 @@ menu_new(void)
 	}
 	add(m, ITEM_HEADER, NULL, NULL, "");
 	add(m, ITEM_GAMEID, NULL, NULL, "Enter a game ID...");
+	add(m, ITEM_SAVES, NULL, NULL, "Saved games...");
+	add(m, ITEM_REPLAYS, NULL, NULL, "Replays...");
 	add(m, ITEM_HELP, NULL, NULL, "Help");
 	add(m, ITEM_QUIT, NULL, NULL, "Quit");
 	for (m->sel = 0; !selectable(&m->items[m->sel]); m->sel++)
@@ -101,6 +108,12 @@ menu_say(struct menu *m, const char *msg)
 	snprintf(m->msg, sizeof m->msg, "%s", msg);
 }
 
+void
+menu_ask(struct menu *m, const char *question)
+{
+	snprintf(m->question, sizeof m->question, "%s (y/n)", question);
+}
+
 static const char *const menu_help[] = {
 	"twirl is a suite of rotation puzzles.",
 	"",
@@ -109,7 +122,8 @@ static const char *const menu_help[] = {
 	"reading order. Tiles are coloured by their home cell.",
 	"",
 	"Menu: arrows or j/k choose, Enter starts, q quits; mouse clicks too.",
-	"In a game press ? for its keys.",
+	"In a game press ? for its keys. Ctrl-S saves a game, Ctrl-O lists",
+	"the saves; an unfinished game is kept when you quit and offered back.",
 	"",
 	"Game IDs name a position exactly: torus:4x4#8812 (a seeded",
 	"scramble), torus:2x3:6,5,4,3,2,1 (this position), torus:5x7 (random).",
@@ -156,16 +170,15 @@ menu_draw(struct menu *m, WINDOW *w)
 		}
 		ui_text(w, y, x, it->label, i == m->sel ? A_REVERSE | A_BOLD : A_NORMAL);
 	}
-	if (m->prompting) {
-		char line[200];
+	if (m->question[0] != '\0') {
+		ui_text(w, rows - 3, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD);
+	} else if (m->prompting) {
 		const char *q = m->prompt_for->kind == ITEM_CUSTOM ?
 		    view_for(m->prompt_for->puzzle)->custom_prompt :
 		    "Game ID (e.g. torus:4x4#8812 or torus:2x3:6,5,4,3,2,1):";
 
 		ui_text(w, rows - 3, 2, q, A_BOLD);
-		snprintf(line, sizeof line, "> %s", m->input);
-		ui_text(w, rows - 2, 2, line, A_NORMAL);
-		ui_text(w, rows - 2, 4 + ui_width(m->input), "_", A_BLINK);
+		input_draw(&m->input, w, rows - 2, 2);
 	} else {
 		ui_text(w, rows - 2, 2, "↑↓ choose   Enter start   ? help   q quit",
 		    A_DIM);
@@ -195,9 +208,9 @@ submit(struct menu *m, struct gameid *gid)
 	char text[200];
 
 	if (it->kind == ITEM_CUSTOM)
-		snprintf(text, sizeof text, "%s:%s", it->puzzle->id, m->input);
+		snprintf(text, sizeof text, "%s:%s", it->puzzle->id, m->input.text);
 	else
-		snprintf(text, sizeof text, "%s", m->input);
+		snprintf(text, sizeof text, "%s", m->input.text);
 	if (!gameid_parse(twirl_puzzles, text, gid, &err)) {
 		menu_say(m, err.msg);
 		return MENU_NONE;
@@ -215,29 +228,17 @@ submit(struct menu *m, struct gameid *gid)
 static enum menu_action
 prompt_key(struct menu *m, int key, struct gameid *gid)
 {
-	size_t len = strlen(m->input);
-
-	switch (key) {
-	case 27:
+	switch (input_key(&m->input, key)) {
+	case INPUT_CANCEL:
 		m->prompting = false;
 		m->msg[0] = '\0';
 		return MENU_NONE;
-	case '\n': case '\r': case KEY_ENTER:
+	case INPUT_DONE:
 		return submit(m, gid);
-	case KEY_BACKSPACE: case 127: case 8:
-		if (len > 0)
-			m->input[len - 1] = '\0';
-		return MENU_NONE;
-	case 21: /* Ctrl-U */
-		m->input[0] = '\0';
-		return MENU_NONE;
-	default:
-		if (key >= 32 && key < 127 && len + 1 < sizeof m->input) {
-			m->input[len] = (char)key;
-			m->input[len + 1] = '\0';
-		}
-		return MENU_NONE;
+	case INPUT_EDITING:
+		break;
 	}
+	return MENU_NONE;
 }
 
 static enum menu_action
@@ -260,8 +261,12 @@ activate(struct menu *m, struct gameid *gid)
 	case ITEM_GAMEID:
 		m->prompting = true;
 		m->prompt_for = it;
-		m->input[0] = '\0';
+		input_start(&m->input, "");
 		return MENU_NONE;
+	case ITEM_SAVES:
+		return MENU_SAVES;
+	case ITEM_REPLAYS:
+		return MENU_REPLAYS;
 	case ITEM_HELP:
 		m->help = true;
 		return MENU_NONE;
@@ -276,6 +281,10 @@ activate(struct menu *m, struct gameid *gid)
 enum menu_action
 menu_key(struct menu *m, int key, struct gameid *gid)
 {
+	if (m->question[0] != '\0') {
+		m->question[0] = '\0';
+		return key == 'y' || key == 'Y' ? MENU_ACCEPT : MENU_DECLINE;
+	}
 	if (m->help) {
 		m->help = false;
 		return MENU_NONE;
@@ -316,7 +325,7 @@ menu_mouse(struct menu *m, const MEVENT *ev, struct gameid *gid)
 {
 	int i = ev->y - m->first_y;
 
-	if (m->help || m->prompting)
+	if (m->help || m->prompting || m->question[0] != '\0')
 		return MENU_NONE;
 	if (!(ev->bstate & (BUTTON1_CLICKED | BUTTON1_RELEASED | BUTTON1_PRESSED)))
 		return MENU_NONE;

@@ -9,7 +9,13 @@
 
 struct menu;
 
-enum menu_action { MENU_NONE, MENU_PLAY, MENU_QUIT };
+enum menu_action {
+	MENU_NONE, MENU_PLAY, MENU_QUIT,
+	MENU_SAVES,      /* "Saved games..." */
+	MENU_REPLAYS,    /* "Replays..." */
+	MENU_ACCEPT,     /* y to the question of menu_ask */
+	MENU_DECLINE,    /* n (or Esc) to it */
+};
 
 struct menu *menu_new(void);
 void menu_free(struct menu *m);
@@ -22,5 +28,9 @@ enum menu_action menu_mouse(struct menu *m, const MEVENT *ev, struct gameid *gid
 
 /* Shows a message under the menu (e.g. why a game could not start). */
 void menu_say(struct menu *m, const char *msg);
+
+/* Asks a yes/no question; the next key answers MENU_ACCEPT or
+ * MENU_DECLINE. */
+void menu_ask(struct menu *m, const char *question);
 
 #endif

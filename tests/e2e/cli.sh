@@ -57,5 +57,21 @@ expect "version" 0 '^twirl [0-9]+\.[0-9]+\.[0-9]+$' "" -- --version
 expect "help" 0 'usage: twirl' "" -- --help
 expect "play refuses an unsolvable position" 1 - 'odd permutation' -- play torus:3x3:2,1,3,4,5,6,7,8,9
 
+# Saved games: the sample replays verify; broken copies are refused with
+# the file and the line.
+replays=$(dirname "$0")/../../data/replays
+expect "sample replays verify" 0 'torus-3x3-sample.twirl: ok, 17 events, 15 moves in effect, solved' "" -- replay --verify "$replays"/*.twirl
+sed 's/^move=3620 N1$/move=3620 N9/' "$replays/torus-3x3-sample.twirl" > "$tmp/bad-move.twirl"
+expect "illegal move is named with its line" 1 - "bad-move.twirl: line 13: move: bad move 'N9': column 9 does not exist" -- replay --verify "$tmp/bad-move.twirl"
+sed 's/^move=3620 N1$/move=3620 N2/' "$replays/torus-3x3-sample.twirl" > "$tmp/other-move.twirl"
+expect "different game fails the hash" 1 - 'other-move.twirl: final position does not match hash=' -- replay --verify "$tmp/other-move.twirl"
+head -c 200 "$replays/torus-3x3-sample.twirl" > "$tmp/cut.twirl"
+expect "truncated file is refused" 1 - 'cut.twirl: ' -- replay --verify "$tmp/cut.twirl"
+sed 's/^twirl-save 1$/twirl-save 2/' "$replays/torus-3x3-sample.twirl" > "$tmp/v2.twirl"
+expect "newer format is refused" 1 - 'v2.twirl: line 1: save format 2 is from a newer twirl' -- replay --verify "$tmp/v2.twirl"
+expect "several files: first ok, then the bad one" 1 'sample.twirl: ok' 'bad-move.twirl: line 13' -- replay --verify "$replays/torus-3x3-sample.twirl" "$tmp/bad-move.twirl"
+expect "missing file" 1 - 'nope.twirl: No such file' -- replay --verify "$tmp/nope.twirl"
+expect "replay needs a file" 2 - 'replay needs a saved game file' -- replay --verify
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

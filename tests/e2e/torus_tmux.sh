@@ -77,7 +77,7 @@ sane_after() {
 run_pane() { # NAME COMMAND...: a window running twirl, then stty into files
 	name=$1
 	shift
-	tm new-window -d -n "$name" "env LANG=C.UTF-8 $*; echo \$? > $tmp/$name.exit; stty -a > $tmp/$name.stty; sleep 60"
+	tm new-window -d -n "$name" "env LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state $*; echo \$? > $tmp/$name.exit; stty -a > $tmp/$name.stty; sleep 60"
 }
 
 tm new-session -d -s main -x 100 -y 30 "sleep 600" || { echo "cannot start tmux"; exit 1; }

@@ -67,7 +67,8 @@ game_from(const char *id)
 		fail_msg("%s: %s", id, err.msg);
 	start = gameid_start_state(&gid, 0, &err);
 	assert_non_null(start);
-	g = game_new(gid.puzzle, gid.params, start, id, &err);
+	g = game_new(gid.puzzle, gid.params, start, gid.kind == GAMEID_SEED ?
+	    gid.seed : NULL, &err);
 	assert_non_null(g);
 	gid.puzzle->state_free(start);
 	gameid_free(&gid);

@@ -1,0 +1,324 @@
+#include "ui/storage.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "solvers/puzzles.h"
+
+void (*storage_before_rename)(void);
+
+static const char *
+home_dir(void)
+{
+	const char *home = getenv("HOME");
+	struct passwd *pw;
+
+	if (home != NULL && home[0] == '/')
+		return home;
+	pw = getpwuid(getuid());
+	return pw != NULL ? pw->pw_dir : NULL;
+}
+
+static bool
+make_dirs(char *path, struct tw_error *err)
+{
+	char *p;
+
+	for (p = path + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+				tw_error_set(err, "cannot create %s: %s", path, strerror(errno));
+				*p = c;
+				return false;
+			}
+			*p = c;
+			if (c == '\0')
+				return true;
+		}
+	}
+}
+
+char *
+storage_dir(enum storage_place place, bool create, struct tw_error *err)
+{
+	const char *var = place == STORAGE_SAVES ? "XDG_DATA_HOME" : "XDG_STATE_HOME";
+	const char *fallback = place == STORAGE_SAVES ? ".local/share" : ".local/state";
+	const char *base = getenv(var), *home;
+	char *dir;
+
+	if (base != NULL && base[0] == '/') {
+		dir = tw_asprintf(err, "%s/twirl%s", base,
+		    place == STORAGE_SAVES ? "/saves" : "");
+	} else {
+		home = home_dir();
+		if (home == NULL) {
+			tw_error_set(err, "no home directory: set HOME or %s", var);
+			return NULL;
+		}
+		dir = tw_asprintf(err, "%s/%s/twirl%s", home, fallback,
+		    place == STORAGE_SAVES ? "/saves" : "");
+	}
+	if (dir != NULL && create && !make_dirs(dir, err)) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+bool
+storage_read(const char *path, char **text, size_t *len, struct tw_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 4096, used = 0, n;
+	char *buf = NULL, *grown;
+
+	if (f == NULL) {
+		tw_error_set(err, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	for (;;) {
+		grown = realloc(buf, cap + 1);
+		if (grown == NULL) {
+			tw_error_set(err, "%s: out of memory", path);
+			goto fail;
+		}
+		buf = grown;
+		n = fread(buf + used, 1, cap - used, f);
+		used += n;
+		if (used < cap)
+			break;
+		if (used > SAVEGAME_MAX_BYTES)
+			break;
+		cap *= 2;
+	}
+	if (ferror(f)) {
+		tw_error_set(err, "%s: read error: %s", path, strerror(errno));
+		goto fail;
+	}
+	fclose(f);
+	buf[used] = '\0';
+	*text = buf;
+	*len = used;
+	return true;
+fail:
+	fclose(f);
+	free(buf);
+	return false;
+}
+
+bool
+storage_write(const char *path, const char *data, size_t len, struct tw_error *err)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *tmp;
+	size_t done = 0;
+	int fd, dfd;
+
+	dir = slash != NULL ? tw_strndup(path, (size_t)(slash - path), err) :
+	    tw_strdup(".", err);
+	if (dir == NULL)
+		return false;
+	tmp = tw_asprintf(err, "%s/.twirl-tmp.XXXXXX", dir);
+	if (tmp == NULL) {
+		free(dir);
+		return false;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		tw_error_set(err, "cannot write in %s: %s", dir, strerror(errno));
+		goto fail_nofile;
+	}
+	while (done < len) {
+		ssize_t n = write(fd, data + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			tw_error_set(err, "cannot write %s: %s", path,
+			    n < 0 ? strerror(errno) : "short write");
+			close(fd);
+			goto fail;
+		}
+		done += (size_t)n;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (storage_before_rename != NULL)
+		storage_before_rename();
+	if (rename(tmp, path) != 0) {
+		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	/* Make the rename itself durable. */
+	dfd = open(dir, O_RDONLY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	free(tmp);
+	free(dir);
+	return true;
+fail:
+	unlink(tmp);
+fail_nofile:
+	free(tmp);
+	free(dir);
+	return false;
+}
+
+bool
+storage_load(const char *path, struct savegame *sg, struct history **h,
+    struct tw_error *err)
+{
+	char *text;
+	size_t len;
+
+	*h = NULL;
+	memset(sg, 0, sizeof *sg);
+	if (!storage_read(path, &text, &len, err))
+		return false;
+	if (!savegame_parse(twirl_puzzles, text, len, sg, err)) {
+		free(text);
+		savegame_free(sg);
+		tw_error_prefix(err, "%s", path);
+		return false;
+	}
+	free(text);
+	*h = savegame_replay(sg, SIZE_MAX, err);
+	if (*h == NULL) {
+		savegame_free(sg);
+		tw_error_prefix(err, "%s", path);
+		return false;
+	}
+	return true;
+}
+
+char *
+storage_file_name(const char *name)
+{
+	size_t len = strlen(name), i, o = 0;
+	char *out = malloc(len + 8);
+	bool dash = false;
+
+	if (out == NULL)
+		return NULL;
+	for (i = 0; i < len && o < 80; i++) {
+		char c = name[i];
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '_' || (c == '.' && o > 0)) {
+			out[o++] = c;
+			dash = false;
+		} else if (!dash && o > 0) {
+			out[o++] = '-';
+			dash = true;
+		}
+	}
+	while (o > 0 && (out[o - 1] == '-' || out[o - 1] == '.'))
+		o--;
+	if (o == 0) {
+		memcpy(out, "save", 4);
+		o = 4;
+	}
+	memcpy(out + o, ".twirl", 7);
+	return out;
+}
+
+static int
+newest_first(const void *a, const void *b)
+{
+	const struct save_info *x = a, *y = b;
+
+	return x->mtime < y->mtime ? 1 : x->mtime > y->mtime ? -1 :
+	    strcmp(x->path, y->path);
+}
+
+struct save_info *
+storage_list(size_t *count, struct tw_error *err)
+{
+	char *dir = storage_dir(STORAGE_SAVES, false, err);
+	struct save_info *list = NULL, *grown;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	DIR *d;
+
+	*count = 0;
+	if (dir == NULL)
+		return NULL;
+	d = opendir(dir);
+	if (d == NULL) {
+		free(dir);
+		return NULL;    /* no saves yet */
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		struct savegame sg;
+		struct history *h;
+		struct stat st;
+		char *path, *ps;
+
+		if (len < 7 || strcmp(de->d_name + len - 6, ".twirl") != 0 ||
+		    de->d_name[0] == '.')
+			continue;
+		path = tw_asprintf(NULL, "%s/%s", dir, de->d_name);
+		if (path == NULL || stat(path, &st) != 0 ||
+		    !storage_load(path, &sg, &h, NULL)) {
+			free(path);
+			continue;
+		}
+		if (n == cap) {
+			cap = cap == 0 ? 16 : cap * 2;
+			grown = realloc(list, cap * sizeof *grown);
+			if (grown == NULL) {
+				free(path);
+				history_free(h);
+				savegame_free(&sg);
+				break;
+			}
+			list = grown;
+		}
+		ps = sg.puzzle->params_format(sg.params, NULL);
+		list[n].path = path;
+		list[n].name = strdup(sg.name != NULL ? sg.name : de->d_name);
+		list[n].title = tw_asprintf(NULL, "%s %s", sg.puzzle->name,
+		    ps != NULL ? ps : "");
+		list[n].moves = history_moves(h);
+		list[n].solved = sg.puzzle->state_is_solved(sg.params, history_state(h));
+		list[n].mtime = st.st_mtime;
+		n++;
+		free(ps);
+		history_free(h);
+		savegame_free(&sg);
+	}
+	closedir(d);
+	free(dir);
+	if (n > 0)
+		qsort(list, n, sizeof *list, newest_first);
+	*count = n;
+	return list;
+}
+
+void
+storage_list_free(struct save_info *list, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		free(list[i].path);
+		free(list[i].name);
+		free(list[i].title);
+	}
+	free(list);
+}

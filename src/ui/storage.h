@@ -1,0 +1,59 @@
+/* Saves on disk (DESIGN.md, "Saved games and replays"): XDG locations,
+ * whole-file reads with a size cap, and atomic writes (temporary file in
+ * the same directory, flushed, renamed over the target). */
+#ifndef TWIRL_UI_STORAGE_H
+#define TWIRL_UI_STORAGE_H
+
+#include <time.h>
+
+#include "engine/savegame.h"
+
+enum storage_place {
+	STORAGE_SAVES,     /* $XDG_DATA_HOME/twirl/saves */
+	STORAGE_STATE,     /* $XDG_STATE_HOME/twirl (the autosave) */
+};
+
+/* The directory for place, created (with parents) when create is true.
+ * XDG variables that are unset, empty or relative fall back to
+ * $HOME/.local/share and $HOME/.local/state as the XDG spec says.
+ * Caller frees. Errors: no home directory, cannot create. */
+char *storage_dir(enum storage_place place, bool create, struct tw_error *err);
+
+/* Reads a whole file (at most SAVEGAME_MAX_BYTES + 1 bytes, so that a
+ * larger one is reported as too large). *text is NUL-terminated; caller
+ * frees. Errors name the path and the system's reason. */
+bool storage_read(const char *path, char **text, size_t *len, struct tw_error *err);
+
+/* Writes data to path atomically: the old file stays whole until the new
+ * one is complete on disk. Errors name the path; nothing is left behind. */
+bool storage_write(const char *path, const char *data, size_t len, struct tw_error *err);
+
+/* Test seam: called after the temporary file is written, before the
+ * rename; tests make it kill the process. NULL in the program. */
+extern void (*storage_before_rename)(void);
+
+/* Reads, parses and replays a save; *h is the rebuilt history (caller
+ * frees both). Errors start with the path: "x.twirl: line 7: ...". */
+bool storage_load(const char *path, struct savegame *sg, struct history **h,
+    struct tw_error *err);
+
+/* One saved game, for the list screens. */
+struct save_info {
+	char *path;
+	char *name;
+	char *title;        /* "Torus 4x4" */
+	size_t moves;       /* moves in effect when saved */
+	bool solved;
+	time_t mtime;
+};
+
+/* Every readable *.twirl file in the saves directory, newest first; files
+ * that do not load are left out. Caller frees with storage_list_free. */
+struct save_info *storage_list(size_t *count, struct tw_error *err);
+void storage_list_free(struct save_info *list, size_t count);
+
+/* A file name for a save called name: letters, digits, '-', '_' and '.'
+ * kept, runs of anything else made one '-', ".twirl" added. Caller frees. */
+char *storage_file_name(const char *name);
+
+#endif

@@ -1,0 +1,116 @@
+#!/bin/sh
+# Saved games in a real terminal: play, save (Ctrl-S), quit, start again,
+# resume the autosave, keep it among the saves, resume from the list; then
+# watch a sample replay and step through it.
+# Usage: saves_tmux.sh PATH/TO/twirl
+set -u
+twirl=$1
+replays=$(cd "$(dirname "$0")/../../data/replays" && pwd)
+sock=twirl-saves-$$
+tmp=$(mktemp -d)
+passes=0
+failures=0
+env="env LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state"
+
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+screen() { tm capture-pane -p -t "$1"; }
+ok() { echo "ok   $1"; passes=$((passes + 1)); }
+bad() {
+	echo "FAIL $1"
+	echo "---- screen ----"; screen "$2" 2>/dev/null; echo "----------------"
+	failures=$((failures + 1))
+}
+wait_for() {
+	n=0
+	while [ $n -lt 50 ]; do
+		screen "$1" 2>/dev/null | grep -Fq -- "$2" && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+check() { if wait_for "$1" "$3"; then ok "$2"; else bad "$2 (no '$3')" "$1"; fi; }
+board() {
+	screen "$1" | grep -E '^ *(│|▶)' | grep -E '[0-9]' |
+	    sed 's/[^0-9]/ /g' | tr -s ' ' | sed 's/^ //; s/ $//' | tr '\n' '/'
+}
+run() { # WINDOW ARGS: twirl in a new window
+	w=$1
+	shift
+	tm new-window -d -n "$w" "$env $twirl $*; echo \$? > $tmp/$w.exit; sleep 60"
+}
+exited() {
+	n=0
+	while [ ! -s "$tmp/$1.exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	[ "$(cat "$tmp/$1.exit" 2>/dev/null)" = 0 ] && ok "$1 exits 0" || bad "$1 exits 0" "$1"
+}
+
+tm new-session -d -s main -x 100 -y 30 "sleep 600" || { echo "cannot start tmux"; exit 1; }
+
+# 1. Play three moves, save with Ctrl-S, quit (autosaves the game).
+run one "play 'torus:4x4#77'"
+check one "game opens" "torus:4x4#77"
+tm send-keys -t one d s a
+check one "three moves made" "Moves 3 drag"
+sleep 0.6   # let the last slide finish
+position=$(board one)
+tm send-keys -t one C-s
+check one "save asks for a name" "Save as"
+tm send-keys -t one Enter
+check one "saved" "Saved to $tmp/data/twirl/saves/"
+tm send-keys -t one q
+check one "quit asks" "Quit twirl?"
+tm send-keys -t one y
+exited one
+[ -s "$tmp/state/twirl/autosave.twirl" ] && ok "autosave written on quit" || bad "autosave written on quit" main
+
+# 2. Start again: the unfinished game is offered and resumes exactly.
+run two ""
+check two "autosave offered" "Resume your unfinished Torus 4x4 game (3 moves)?"
+tm send-keys -t two y
+check two "autosave resumed" "Moves 3 drag"
+[ "$(board two)" = "$position" ] && ok "same position after resume" || bad "same position after resume ($(board two) vs $position)" two
+tm send-keys -t two u
+check two "undo history came back too" "Moves 2 drag"
+tm send-keys -t two r q y
+exited two
+
+# 3. Decline the offer: the game is kept among the saves, then resumed
+#    from the list.
+run three ""
+check three "autosave offered again" "Resume your unfinished"
+tm send-keys -t three n
+check three "declined game kept" "Kept in Saved games"
+[ ! -e "$tmp/state/twirl/autosave.twirl" ] && ok "autosave moved away" || bad "autosave moved away" three
+tm send-keys -t three Down Down Down Down Down Enter
+check three "saved games listed" "Unfinished"
+check three "the Ctrl-S save is listed" "Torus 4x4 20"
+tm send-keys -t three Enter
+check three "resumed from the list" "Moves 3 drag"
+[ "$(board three)" = "$position" ] && ok "same position from the list" || bad "same position from the list" three
+tm send-keys -t three Escape y
+check three "Esc leaves for the menu" "Saved games..."
+tm send-keys -t three q
+exited three
+
+# 4. Watch the sample replay, stepping through it.
+run four "replay '$replays/torus-3x3-sample.twirl'"
+check four "replay opens" "Replay: torus 3x3 sample"
+tm send-keys -t four Home
+check four "Home goes to the start" "Event 0/17: start position"
+tm send-keys -t four Right Right Right
+check four "an undo is shown as such" "Event 3/17: undo S2"
+tm send-keys -t four Right
+check four "then the redo" "Event 4/17: redo S2"
+tm send-keys -t four Left
+check four "step back" "Event 3/17"
+tm send-keys -t four End
+check four "End goes to the end" "Event 17/17"
+check four "the hint moves came out solved" "Moves 15"
+tm send-keys -t four q
+exited four
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
