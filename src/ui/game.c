@@ -522,8 +522,8 @@ game_autosave(struct game *g)
 		free(path);
 		return true;
 	}
-	free(g->log.name);
-	g->log.name = strdup("Unfinished game");
+	if (g->log.name == NULL)
+		g->log.name = strdup("Unfinished game");
 	text = save_text(g, &err);
 	if (text != NULL)
 		ok = storage_write(path, text, strlen(text), &err);

@@ -16,11 +16,16 @@
 #include "solvers/puzzles.h"
 
 /* Plays a random game of moves, hints, undos, redos and restarts, both
- * into a history and into a save record. */
+ * into a history and into a save record. It works for any puzzle: its
+ * moves are the puzzle's own solution of the start position, played in
+ * order, so every one is legal where it is played. */
 static void
 random_game(const char *id, uint64_t seed, int actions, struct savegame *sg,
     struct history **hp)
 {
+	struct solve_request req = {0, false, NULL, NULL};
+	struct movelist solution = MOVELIST_EMPTY;
+	size_t *ptr_after;   /* solution moves in effect after each entry */
 	struct gameid g;
 	struct tw_rng rng;
 	struct history *h;
@@ -28,35 +33,42 @@ random_game(const char *id, uint64_t seed, int actions, struct savegame *sg,
 	uint64_t ms = 0;
 	int i;
 
-	assert_true(gameid_parse(twirl_puzzles, id, &g, NULL));
+	if (!gameid_parse(twirl_puzzles, id, &g, NULL))
+		fail_msg("bad id %s", id);
 	start = gameid_start_state(&g, 0, NULL);
+	assert_true(g.puzzle->solve(g.params, start, &req, &solution, NULL));
+	assert_true(solution.len > 0);
 	assert_true(savegame_init(sg, g.puzzle, g.params, g.seed, start, NULL));
 	sg->name = strdup("test game");
 	sg->created = strdup("2026-11-21T06:00:00Z");
 	h = history_new(g.puzzle, g.params, start, NULL);
+	ptr_after = calloc((size_t)actions + 1, sizeof *ptr_after);
 	tw_rng_seed(&rng, seed);
 	for (i = 0; i < actions; i++) {
-		const struct torus_params *p = g.params;
+		size_t ptr = h->cursor == 0 ? 0 : ptr_after[h->cursor - 1];
 		int r = (int)tw_rng_below(&rng, 10);
-		char move[16];
 
 		ms += tw_rng_below(&rng, 3000);
-		if (r < 6) {
+		if (r < 6 && ptr < solution.len) {
 			bool hint = r == 5;
 
-			snprintf(move, sizeof move, "%c%d", "NESW"[tw_rng_below(&rng, 4)], 1 +
-			    (int)tw_rng_below(&rng, (uint64_t)(p->rows < p->cols ? p->rows : p->cols)));
-			assert_true(history_move(h, move, hint ? HISTORY_HINT : HISTORY_MOVE, NULL));
-			assert_true(savegame_add(sg, hint ? SAVE_HINT : SAVE_MOVE, ms, move, NULL));
+			assert_true(history_move(h, solution.moves[ptr],
+			    hint ? HISTORY_HINT : HISTORY_MOVE, NULL));
+			assert_true(savegame_add(sg, hint ? SAVE_HINT : SAVE_MOVE, ms,
+			    solution.moves[ptr], NULL));
+			ptr_after[h->cursor - 1] = ptr + 1;
 		} else if (r < 8 && history_undo(h) != NULL) {
 			assert_true(savegame_add(sg, SAVE_UNDO, ms, NULL, NULL));
 		} else if (r == 8 && history_redo(h) != NULL) {
 			assert_true(savegame_add(sg, SAVE_REDO, ms, NULL, NULL));
 		} else if (r == 9 && history_restart(h, NULL)) {
 			assert_true(savegame_add(sg, SAVE_RESTART, ms, NULL, NULL));
+			ptr_after[h->cursor - 1] = 0;
 		}
 	}
 	sg->elapsed_ms = ms + 500;
+	free(ptr_after);
+	movelist_clear(&solution);
 	g.puzzle->state_free(start);
 	gameid_free(&g);
 	*hp = h;
@@ -94,43 +106,53 @@ assert_same_history(const struct history *a, const struct history *b)
 	assert_true(a->puzzle->state_equal(a->params, history_state(a), history_state(b)));
 }
 
+/* Every puzzle: a random game saved and loaded is the same game. */
 static void
-random_games_round_trip_exactly(void **unused)
+random_games_of_every_puzzle_round_trip_exactly(void **unused)
 {
+	size_t pi;
 	int k;
 
 	(void)unused;
-	for (k = 0; k < 50; k++) {
-		struct savegame sg, back;
-		struct history *h, *replayed;
-		struct tw_error err;
-		char *text;
-		size_t i;
+	for (pi = 0; twirl_puzzles[pi] != NULL; pi++) {
+		const struct puzzle *p = twirl_puzzles[pi];
+		void *params = p->params_default(NULL);
+		char *ps = p->params_format(params, NULL);
 
-		random_game(k % 2 ? "torus:4x4#1" : "torus:2x5:10,9,8,7,6,5,4,3,2,1",
-		    (uint64_t)k, 60, &sg, &h);
-		text = savegame_format(&sg, h, &err);
-		assert_non_null(text);
-		if (!savegame_parse(twirl_puzzles, text, strlen(text), &back, &err))
-			fail_msg("%s\n%s", err.msg, text);
-		assert_int_equal(back.nevents, sg.nevents);
-		for (i = 0; i < sg.nevents; i++) {
-			assert_int_equal(back.events[i].kind, sg.events[i].kind);
-			assert_int_equal(back.events[i].ms, sg.events[i].ms);
-			if (sg.events[i].move != NULL)
-				assert_string_equal(back.events[i].move, sg.events[i].move);
+		for (k = 0; k < 50; k++) {
+			struct savegame sg, back;
+			struct history *h, *replayed;
+			struct tw_error err;
+			char id[128], *text;
+			size_t i;
+
+			snprintf(id, sizeof id, "%s:%s#%d", p->id, ps, k);
+			random_game(id, (uint64_t)k, 80, &sg, &h);
+			text = savegame_format(&sg, h, &err);
+			assert_non_null(text);
+			if (!savegame_parse(twirl_puzzles, text, strlen(text), &back, &err))
+				fail_msg("%s\n%s", err.msg, text);
+			assert_int_equal(back.nevents, sg.nevents);
+			for (i = 0; i < sg.nevents; i++) {
+				assert_int_equal(back.events[i].kind, sg.events[i].kind);
+				assert_int_equal(back.events[i].ms, sg.events[i].ms);
+				if (sg.events[i].move != NULL)
+					assert_string_equal(back.events[i].move, sg.events[i].move);
+			}
+			assert_string_equal(back.name, "test game");
+			assert_int_equal(back.elapsed_ms, sg.elapsed_ms);
+			replayed = savegame_replay(&back, SIZE_MAX, &err);
+			if (replayed == NULL)
+				fail_msg("%s", err.msg);
+			assert_same_history(h, replayed);
+			history_free(replayed);
+			history_free(h);
+			savegame_free(&sg);
+			savegame_free(&back);
+			free(text);
 		}
-		assert_string_equal(back.name, "test game");
-		assert_int_equal(back.elapsed_ms, sg.elapsed_ms);
-		replayed = savegame_replay(&back, SIZE_MAX, &err);
-		if (replayed == NULL)
-			fail_msg("%s", err.msg);
-		assert_same_history(h, replayed);
-		history_free(replayed);
-		history_free(h);
-		savegame_free(&sg);
-		savegame_free(&back);
-		free(text);
+		free(ps);
+		p->params_free(params);
 	}
 }
 
@@ -298,7 +320,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(random_games_round_trip_exactly),
+		cmocka_unit_test(random_games_of_every_puzzle_round_trip_exactly),
 		cmocka_unit_test(truncation_at_every_byte_is_refused_or_complete),
 		cmocka_unit_test(flipped_bytes_are_refused_or_harmless),
 		cmocka_unit_test(broken_files_give_reasons_with_line_numbers),
