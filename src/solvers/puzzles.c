@@ -1,6 +1,8 @@
 #include "solvers/puzzles.h"
 
+#include "engine/rollcube.h"
 #include "engine/torus.h"
+#include "solvers/rollcube_solver.h"
 #include "solvers/torus_solver.h"
 
 const struct puzzle torus_puzzle = {
@@ -29,7 +31,34 @@ const struct puzzle torus_puzzle = {
 	.solve = torus_solve_entry,
 };
 
+const struct puzzle rollcube_puzzle = {
+	.id = "rollcube",
+	.name = "Rolling cube",
+	.summary = "roll a die to the goal with the right label on top",
+	.metrics = rollcube_metrics,
+	.params_default = rollcube_params_default,
+	.params_parse = rollcube_params_parse,
+	.params_format = rollcube_params_format,
+	.params_dup = rollcube_params_dup,
+	.params_free = rollcube_params_free,
+	.state_solved = rollcube_state_solved,
+	.state_parse = rollcube_state_parse,
+	.state_format = rollcube_state_format,
+	.state_dup = rollcube_state_dup,
+	.state_free = rollcube_state_free,
+	.state_equal = rollcube_state_equal,
+	.state_solvable = rollcube_state_solvable,
+	.state_is_solved = rollcube_state_is_solved,
+	.scramble = rollcube_scramble,
+	.state_render = rollcube_state_render,
+	.move_apply = rollcube_move_apply,
+	.move_inverse = rollcube_move_inverse,
+	.move_cost = rollcube_move_cost,
+	.solve = rollcube_solve_entry,
+};
+
 const struct puzzle *const twirl_puzzles[] = {
 	&torus_puzzle,
+	&rollcube_puzzle,
 	NULL,
 };

@@ -7,6 +7,7 @@
 #include "engine/puzzle.h"
 
 extern const struct puzzle torus_puzzle;
+extern const struct puzzle rollcube_puzzle;
 
 /* NULL-terminated, in menu order. */
 extern const struct puzzle *const twirl_puzzles[];

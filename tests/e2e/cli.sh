@@ -44,7 +44,7 @@ expect "check says solvable" 0 '^solvable$' "" -- check torus:3x3:2,3,1,4,5,6,7,
 expect "check gives the reason" 1 '^unsolvable: odd permutation' "" -- check torus:3x3:2,1,3,4,5,6,7,8,9
 expect "scramble with a seed is pinned" 0 '^torus:4x4:8,2,15,11,5,3,13,6,16,9,12,7,14,1,4,10$' "" -- scramble 'torus:4x4#8812'
 expect "scramble prints a game ID" 0 '^torus:3x5:([0-9]+,){14}[0-9]+$' "" -- scramble torus:3x5
-expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus\)" -- solve cubes:3
+expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus, rollcube\)" -- solve cubes:3
 expect "bad board size" 2 - '21 rows' -- solve torus:21x3#1
 expect "bad state" 2 - 'tile 2 appears twice' -- solve torus:2x2:1,2,2,4
 expect "no position to solve" 2 - 'names no position' -- solve torus:4x4
