@@ -11,7 +11,9 @@
 
 #include "ui/draw.h"
 #include "ui/game.h"
+#include "ui/levels_screen.h"
 #include "ui/menu.h"
+#include "solvers/puzzles.h"
 #include "ui/replay.h"
 #include "ui/saves_screen.h"
 #include "ui/storage.h"
@@ -186,7 +188,7 @@ no_flow_control(void)
 	}
 }
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_SAVES, SCREEN_REPLAY };
+enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_SAVES, SCREEN_REPLAY, SCREEN_LEVELS };
 
 int
 ui_run(const struct ui_options *opt, const struct gameid *gid,
@@ -197,6 +199,8 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	struct game *game = NULL;
 	struct saves_screen *saves = NULL;
 	struct replay *replay = NULL;
+	struct levels_screen *levels = NULL;
+	struct level_choice choice;
 	enum ui_screen screen = SCREEN_MENU, saves_return = SCREEN_MENU;
 	struct gameid chosen;
 	enum menu_action action;
@@ -256,6 +260,7 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 		case SCREEN_GAME: game_draw(game, stdscr); break;
 		case SCREEN_SAVES: saves_draw(saves, stdscr); break;
 		case SCREEN_REPLAY: replay_draw(replay, stdscr); break;
+		case SCREEN_LEVELS: levels_draw(levels, stdscr); break;
 		}
 		refresh();
 		timeout(screen == SCREEN_GAME ? game_timeout_ms(game) :
@@ -283,7 +288,10 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 				game_autosave(game);
 				game_free(game);
 				game = NULL;
-				screen = SCREEN_MENU;
+				/* A level game goes back to its chooser. */
+				screen = levels != NULL ? SCREEN_LEVELS : SCREEN_MENU;
+				if (levels != NULL)
+					levels_refresh(levels);
 				break;
 			case GAME_SAVES:
 				saves = saves_open(SAVES_FOR_RESUME);
@@ -352,6 +360,32 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 				break;
 			}
 			break;
+		case SCREEN_LEVELS:
+			memset(&choice, 0, sizeof choice);
+			switch (key == KEY_MOUSE ?
+			    (getmouse(&ev) == OK ? levels_mouse(levels, &ev, &choice) : LEVELS_NONE) :
+			    levels_key(levels, key, &choice)) {
+			case LEVELS_BACK:
+				levels_close(levels);
+				levels = NULL;
+				screen = SCREEN_MENU;
+				break;
+			case LEVELS_PLAY: {
+				struct tw_error e;
+
+				game = game_new(&rollcube_puzzle, &choice.params, &choice.start,
+				    NULL, &e);
+				rollcube_params_clear(&choice.params);
+				if (game != NULL) {
+					game_set_level(game, choice.key, choice.title, choice.optimum);
+					screen = SCREEN_GAME;
+				}
+				break;
+			}
+			case LEVELS_NONE:
+				break;
+			}
+			break;
 		case SCREEN_MENU:
 			memset(&chosen, 0, sizeof chosen);
 			action = key == KEY_MOUSE ?
@@ -376,6 +410,16 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 					screen = SCREEN_SAVES;
 				}
 				break;
+			case MENU_LEVELS: {
+				struct tw_error e;
+
+				levels = levels_open(&e);
+				if (levels == NULL)
+					menu_say(menu, e.msg);
+				else
+					screen = SCREEN_LEVELS;
+				break;
+			}
 			case MENU_ACCEPT:
 			case MENU_DECLINE:
 				game = answer_autosave(menu, action == MENU_ACCEPT);
@@ -394,6 +438,7 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	if (stop_signal != 0)
 		rc = 128 + stop_signal;
 out:
+	levels_close(levels);
 	replay_close(replay);
 	saves_close(saves);
 	game_free(game);

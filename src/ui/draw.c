@@ -26,6 +26,11 @@ ui_colors_init(bool want_color)
 	init_pair(PAIR_GOOD, COLOR_GREEN, -1);
 	init_pair(PAIR_FRAME, COLOR_BLUE, -1);
 	init_pair(PAIR_SELECT, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(PAIR_CELL_LIGHT, COLOR_BLACK, COLOR_WHITE);
+	init_pair(PAIR_CELL_DARK, COLOR_WHITE, COLOR_BLUE);
+	init_pair(PAIR_BLOCKED, COLOR_WHITE, COLOR_BLACK);
+	init_pair(PAIR_GOAL, COLOR_BLACK, COLOR_GREEN);
+	init_pair(PAIR_DIE, COLOR_BLACK, COLOR_YELLOW);
 	if (COLORS >= 256 && COLOR_PAIRS > PAIR_TILE0 + 25) {
 		/* 5 x 5 shades of the xterm colour cube: red grows down the
 		 * rows, blue across the columns. */

@@ -22,6 +22,11 @@ enum ui_pair {
 	PAIR_GOOD,
 	PAIR_FRAME,
 	PAIR_SELECT,
+	PAIR_CELL_LIGHT,   /* rolling cube board, checkered */
+	PAIR_CELL_DARK,
+	PAIR_BLOCKED,
+	PAIR_GOAL,
+	PAIR_DIE,
 	PAIR_TILE0,    /* first of the tile shades */
 };
 

@@ -54,6 +54,9 @@ struct game {
 	struct history *hist;
 	char *gameid;
 	struct savegame log;    /* every event, for saves and replays */
+	char level_key[64];     /* a level's progress key, "" for others */
+	char level_title[96];
+	long level_optimum;
 	bool naming;            /* the save-name prompt is up */
 	struct line_input name;
 	size_t since_autosave;  /* moves since the last autosave */
@@ -112,6 +115,14 @@ const struct history *
 game_history(const struct game *g)
 {
 	return g->hist;
+}
+
+void
+game_set_level(struct game *g, const char *key, const char *title, long optimum)
+{
+	snprintf(g->level_key, sizeof g->level_key, "%s", key);
+	snprintf(g->level_title, sizeof g->level_title, "%s", title);
+	g->level_optimum = optimum;
 }
 
 static void
@@ -334,7 +345,13 @@ check_solved(struct game *g)
 		hints += g->hist->entries[i].kind == HISTORY_HINT;
 	g->hints_at_solve = hints;
 	format_time(g->solved_at - g->started, t, sizeof t);
-	if (hints > 0)
+	if (g->level_key[0] != '\0' && hints == 0)
+		storage_record_best(g->level_key, (long)history_moves(g->hist), NULL);
+	if (g->level_key[0] != '\0' && hints == 0 && g->level_optimum > 0)
+		say(g, false, "Level solved in %zu moves (optimum %ld)%s. Esc: levels",
+		    history_moves(g->hist), g->level_optimum,
+		    (long)history_moves(g->hist) <= g->level_optimum ? ": perfect!" : "");
+	else if (hints > 0)
 		say(g, false, "Solved with help (%zu hint move%s): %zu move%s in %s. n: new game",
 		    hints, hints == 1 ? "" : "s", history_moves(g->hist),
 		    history_moves(g->hist) == 1 ? "" : "s", t);
@@ -992,8 +1009,14 @@ game_draw(struct game *g, WINDOW *w)
 		return;
 	}
 	ps = g->p->params_format(g->hist->params, NULL);
-	snprintf(line, sizeof line, " twirl %s %s %s", dot(), g->p->name,
-	    ps != NULL ? ps : "");
+	if (ps != NULL && strchr(ps, ':') != NULL)
+		*strchr(ps, ':') = '\0';   /* the size, not a whole map */
+	if (g->level_title[0] != '\0')
+		snprintf(line, sizeof line, " twirl %s %s %s %s", dot(), g->p->name,
+		    dot(), g->level_title);
+	else
+		snprintf(line, sizeof line, " twirl %s %s %s", dot(), g->p->name,
+		    ps != NULL ? ps : "");
 	free(ps);
 	if (g->title) {
 		ui_text(w, 0, 0, line, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);

@@ -30,6 +30,12 @@ struct game *game_new(const struct puzzle *p, const void *params,
 struct game *game_resume(struct savegame *sg, struct history *h,
     struct tw_error *err);
 
+/* Marks the game as a level: title replaces the board size in the title
+ * line; when solved, the move count is recorded as the best for key and
+ * compared with optimum (0: unknown). */
+void game_set_level(struct game *g, const char *key, const char *title,
+    long optimum);
+
 /* Saves under the saves directory as name (a numbered file name when the
  * name is taken); *path_out (may be NULL) gets the file, caller frees. */
 bool game_save(struct game *g, const char *name, char **path_out,

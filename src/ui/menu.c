@@ -10,7 +10,8 @@
 #include "ui/view.h"
 
 enum item_kind {
-	ITEM_HEADER, ITEM_PRESET, ITEM_CUSTOM, ITEM_GAMEID, ITEM_SAVES, ITEM_REPLAYS,
+	ITEM_HEADER, ITEM_PRESET, ITEM_CUSTOM, ITEM_LEVELS, ITEM_GAMEID, ITEM_SAVES,
+	ITEM_REPLAYS,
 	ITEM_HELP, ITEM_QUIT,
 };
 
@@ -78,6 +79,8 @@ menu_new(void)
 			snprintf(label, sizeof label, "%s %s", p->name, v->presets[j]);
 			add(m, ITEM_PRESET, p, v->presets[j], label);
 		}
+		if (p == &rollcube_puzzle)
+			add(m, ITEM_LEVELS, p, NULL, "Rolling cube levels...");
 		snprintf(label, sizeof label, "%s, custom size...", p->name);
 		add(m, ITEM_CUSTOM, p, NULL, label);
 	}
@@ -120,6 +123,12 @@ static const char *const menu_help[] = {
 	"Torus: an m x n board of numbered tiles. A move shifts a whole row",
 	"or column by one or more cells, wrapping round. Put 1..mn back in",
 	"reading order. Tiles are coloured by their home cell.",
+	"",
+	"Rolling cube: roll a die over a board to the goal G so that the",
+	"wanted label is on top when it arrives. Labelled cells take the die",
+	"only with their label on top (after the roll, or before it under",
+	"Abbott's rule); # is blocked. The net beside the board shows all six",
+	"faces. Levels keep your best against the optimum.",
 	"",
 	"Menu: arrows or j/k choose, Enter starts, q quits; mouse clicks too.",
 	"In a game press ? for its keys. Ctrl-S saves a game, Ctrl-O lists",
@@ -263,6 +272,8 @@ activate(struct menu *m, struct gameid *gid)
 		m->prompt_for = it;
 		input_start(&m->input, "");
 		return MENU_NONE;
+	case ITEM_LEVELS:
+		return MENU_LEVELS;
 	case ITEM_SAVES:
 		return MENU_SAVES;
 	case ITEM_REPLAYS:
@@ -298,16 +309,13 @@ menu_key(struct menu *m, int key, struct gameid *gid)
 	case KEY_DOWN: case 'j': case 's': case '\t':
 		move_sel(m, 1);
 		break;
-	case KEY_HOME:
-		m->sel = m->count;
-		move_sel(m, -1);
-		while (m->sel > 0) {
-			int before = m->sel;
-
-			move_sel(m, -1);
-			if (m->sel == before)
-				break;
-		}
+	case KEY_HOME: case 'g':
+		m->sel = 0;
+		while (!selectable(&m->items[m->sel]))
+			m->sel++;
+		break;
+	case KEY_END: case 'G':
+		m->sel = m->count - 1;
 		break;
 	case '\n': case '\r': case KEY_ENTER: case ' ': case KEY_RIGHT:
 		return activate(m, gid);

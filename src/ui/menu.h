@@ -13,6 +13,7 @@ enum menu_action {
 	MENU_NONE, MENU_PLAY, MENU_QUIT,
 	MENU_SAVES,      /* "Saved games..." */
 	MENU_REPLAYS,    /* "Replays..." */
+	MENU_LEVELS,     /* "Rolling cube levels..." */
 	MENU_ACCEPT,     /* y to the question of menu_ask */
 	MENU_DECLINE,    /* n (or Esc) to it */
 };

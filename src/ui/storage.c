@@ -322,3 +322,121 @@ storage_list_free(struct save_info *list, size_t count)
 	}
 	free(list);
 }
+
+#ifndef TWIRL_DATADIR
+#define TWIRL_DATADIR "/usr/local/share/twirl"
+#endif
+
+char *
+storage_data_dir(void)
+{
+	const char *env = getenv("TWIRL_DATA_DIR");
+	char exe[4096], *slash, *dir;
+	ssize_t n;
+	struct stat st;
+
+	if (env != NULL && env[0] != '\0')
+		return strdup(env);
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			dir = tw_asprintf(NULL, "%s/../data/rollcube", exe);
+			if (dir != NULL && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+				free(dir);
+				return tw_asprintf(NULL, "%s/../data", exe);
+			}
+			free(dir);
+		}
+	}
+	return strdup(TWIRL_DATADIR);
+}
+
+static char *
+progress_path(bool create)
+{
+	char *dir = storage_dir(STORAGE_SAVES, create, NULL), *path;
+
+	if (dir == NULL)
+		return NULL;
+	/* The saves directory's parent: $XDG_DATA_HOME/twirl. */
+	*strrchr(dir, '/') = '\0';
+	path = tw_asprintf(NULL, "%s/progress", dir);
+	free(dir);
+	return path;
+}
+
+long
+storage_best(const char *key)
+{
+	char *path = progress_path(false), *text, *line;
+	size_t len, klen = strlen(key);
+	long best = 0;
+
+	if (path == NULL || !storage_read(path, &text, &len, NULL)) {
+		free(path);
+		return 0;
+	}
+	for (line = text; line != NULL && *line != '\0'; ) {
+		char *next = strchr(line, '\n');
+
+		if (strncmp(line, key, klen) == 0 && line[klen] == '=')
+			best = strtol(line + klen + 1, NULL, 10);
+		line = next != NULL ? next + 1 : NULL;
+	}
+	free(text);
+	free(path);
+	return best > 0 ? best : 0;
+}
+
+bool
+storage_record_best(const char *key, long moves, struct tw_error *err)
+{
+	char *path = progress_path(true), *text = NULL, *out, *line;
+	size_t len = 0, klen = strlen(key), used = 0, cap;
+	long best = storage_best(key);
+	bool ok;
+
+	if (path == NULL) {
+		tw_error_set(err, "no place for progress");
+		return false;
+	}
+	if (best > 0 && best <= moves) {
+		free(path);
+		return true;
+	}
+	if (!storage_read(path, &text, &len, NULL)) {
+		text = strdup("");
+		len = 0;
+	}
+	cap = len + klen + 32;
+	out = malloc(cap);
+	if (text == NULL || out == NULL) {
+		free(text);
+		free(out);
+		free(path);
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	/* Every other line kept as it was; this key's line replaced. */
+	for (line = text; *line != '\0'; ) {
+		char *next = strchr(line, '\n');
+		size_t n = next != NULL ? (size_t)(next - line) + 1 : strlen(line);
+
+		if (!(strncmp(line, key, klen) == 0 && line[klen] == '=')) {
+			memcpy(out + used, line, n);
+			used += n;
+			if (next == NULL)
+				out[used++] = '\n';
+		}
+		line += n;
+	}
+	used += (size_t)snprintf(out + used, cap - used, "%s=%ld\n", key, moves);
+	ok = storage_write(path, out, used, err);
+	free(out);
+	free(text);
+	free(path);
+	return ok;
+}

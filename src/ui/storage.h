@@ -52,6 +52,18 @@ struct save_info {
 struct save_info *storage_list(size_t *count, struct tw_error *err);
 void storage_list_free(struct save_info *list, size_t count);
 
+/* The directory of twirl's data files: $TWIRL_DATA_DIR, else data/ beside
+ * the build directory the program runs from (a source checkout), else the
+ * installed datadir. Caller frees. */
+char *storage_data_dir(void);
+
+/* Progress in $XDG_DATA_HOME/twirl/progress: the best move count for a
+ * level key ("rollcube/01"), 0 when never solved. */
+long storage_best(const char *key);
+
+/* Records moves for key if better than the best so far (atomic write). */
+bool storage_record_best(const char *key, long moves, struct tw_error *err);
+
 /* A file name for a save called name: letters, digits, '-', '_' and '.'
  * kept, runs of anything else made one '-', ".twirl" added. Caller frees. */
 char *storage_file_name(const char *name);

@@ -346,5 +346,7 @@ view_for(const struct puzzle *p)
 {
 	if (p == &torus_puzzle)
 		return &torus_view;
+	if (p == &rollcube_puzzle)
+		return &rollcube_view;
 	return NULL;
 }

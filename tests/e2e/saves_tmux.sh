@@ -84,7 +84,7 @@ check three "autosave offered again" "Resume your unfinished"
 tm send-keys -t three n
 check three "declined game kept" "Kept in Saved games"
 [ ! -e "$tmp/state/twirl/autosave.twirl" ] && ok "autosave moved away" || bad "autosave moved away" three
-tm send-keys -t three Down Down Down Down Down Enter
+tm send-keys -t three End Up Up Up Enter
 check three "saved games listed" "Unfinished"
 check three "the Ctrl-S save is listed" "Torus 4x4 20"
 tm send-keys -t three Enter

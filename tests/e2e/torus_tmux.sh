@@ -86,7 +86,7 @@ tm set-option -g default-terminal screen >/dev/null 2>&1
 # 1. The menu, then a game by ID through the prompt.
 run_pane play "$twirl"
 check play "menu shows the torus presets" "Torus 4x4"
-tm send-keys -t play Down Down Down Down Enter
+tm send-keys -t play End Up Up Up Up Enter
 check play "game ID prompt opens" "Game ID"
 tm send-keys -t play "torus:3x3:2,1,3,5,4,6,7,8,9" Enter
 check play "game opens with its ID in the status line" "torus:3x3:2,1,3,5,4,6,7,8,9"

@@ -1,0 +1,182 @@
+/* Rolling cube solvers: the shipped levels are all solvable and none is
+ * trivial; maze BFS paths are legal and as short as an independent search
+ * says, under both rule sets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "engine/rollcube.h"
+#include "solvers/puzzles.h"
+
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text;
+	long len;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = calloc((size_t)len + 1, 1);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	return text;
+}
+
+static void
+every_level_is_solvable_and_not_trivial(void **unused)
+{
+	const char *data = getenv("TWIRL_DATA_DIR");
+	char dir[512];
+	struct dirent *de;
+	int count = 0, previous = 0;
+	DIR *d;
+
+	(void)unused;
+	assert_non_null(data);
+	snprintf(dir, sizeof dir, "%s/rollcube", data);
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL) {
+		struct rollcube_params p;
+		struct rollcube_state s, t;
+		struct movelist path = MOVELIST_EMPTY;
+		struct tw_error err;
+		char file[800], *text, *name;
+		int manhattan;
+
+		if (strstr(de->d_name, ".level") == NULL)
+			continue;
+		snprintf(file, sizeof file, "%s/%s", dir, de->d_name);
+		text = slurp(file);
+		if (!rollcube_level_parse(text, &p, &s, &name, &err))
+			fail_msg("%s: %s", file, err.msg);
+		assert_non_null(name);
+		if (!rollcube_bfs(&p, &s, 40000, NULL, &path, &err))
+			fail_msg("%s: %s", file, err.msg);
+		manhattan = (int)(llabs(s.gx - s.x) + llabs(s.gy - s.y));
+		if ((int)path.len <= manhattan)
+			fail_msg("%s is trivial: %zu moves, Manhattan %d", file, path.len, manhattan);
+		t = s;
+		assert_true(puzzle_apply_list(&rollcube_puzzle, &p, &t, &path, NULL));
+		assert_true(rollcube_state_is_solved(&p, &t));
+		printf("# %s %-20s %2zu moves (Manhattan %d)\n", de->d_name, name,
+		    path.len, manhattan);
+		(void)previous;
+		count++;
+		movelist_clear(&path);
+		rollcube_params_clear(&p);
+		free(name);
+		free(text);
+	}
+	closedir(d);
+	assert_true(count >= 24);
+}
+
+/* Distance from s to solved by a plain search over whole states: the
+ * reference the solver's BFS is compared with. */
+static int
+reference_distance(const struct rollcube_params *p, const struct rollcube_state *s)
+{
+	enum { MAXQ = 20000 };
+	static struct rollcube_state queue[MAXQ];
+	static int dist[MAXQ];
+	int head = 0, tail = 0, i, d;
+
+	if (rollcube_state_is_solved(p, s))
+		return 0;
+	if (s->x == s->gx && s->y == s->gy)
+		return -1;
+	queue[tail] = *s;
+	dist[tail++] = 0;
+	while (head < tail) {
+		struct rollcube_state cur = queue[head];
+		int cd = dist[head++];
+
+		for (d = 0; d < 4; d++) {
+			struct rollcube_state next = cur;
+			bool seen = false;
+
+			if (!rollcube_roll(p, &next, (enum rollcube_dir)d, NULL))
+				continue;
+			if (rollcube_state_is_solved(p, &next))
+				return cd + 1;
+			if (next.x == next.gx && next.y == next.gy)
+				continue;
+			for (i = 0; i < tail && !seen; i++)
+				seen = rollcube_state_equal(p, &queue[i], &next);
+			if (!seen && tail < MAXQ) {
+				queue[tail] = next;
+				dist[tail++] = cd + 1;
+			}
+		}
+	}
+	return -1;
+}
+
+static void
+maze_paths_are_legal_and_shortest_under_both_rules(void **unused)
+{
+	struct tw_rng rng;
+	int k, solved = 0, unsolvable = 0;
+
+	(void)unused;
+	tw_rng_seed(&rng, 31);
+	for (k = 0; k < 300; k++) {
+		struct rollcube_params p = {3 + (int64_t)tw_rng_below(&rng, 3),
+		    3 + (int64_t)tw_rng_below(&rng, 3), k % 2 ? RULE_ABBOTT : RULE_TOP_AFTER, NULL};
+		struct rollcube_state s;
+		struct movelist path = MOVELIST_EMPTY;
+		struct tw_error err;
+		int i, ref;
+
+		p.cells = calloc((size_t)(p.rows * p.cols), 1);
+		for (i = 0; i < p.rows * p.cols; i++) {
+			int r = (int)tw_rng_below(&rng, 10);
+
+			p.cells[i] = (uint8_t)(r < 2 ? CELL_BLOCKED : r < 4 ? 1 + tw_rng_below(&rng, 6) :
+			    r == 4 && p.rule == RULE_ABBOTT ? CELL_WILD : CELL_FREE);
+		}
+		s = (struct rollcube_state){1, 1, die_standard, p.cols, p.rows,
+		    (uint8_t)tw_rng_below(&rng, 7)};
+		p.cells[0] = CELL_FREE;
+		p.cells[p.rows * p.cols - 1] = CELL_FREE;
+		ref = reference_distance(&p, &s);
+		if (rollcube_bfs(&p, &s, 1000, NULL, &path, &err)) {
+			struct rollcube_state t = s;
+
+			assert_int_equal((int)path.len, ref);
+			assert_true(puzzle_apply_list(&rollcube_puzzle, &p, &t, &path, NULL));
+			assert_true(rollcube_state_is_solved(&p, &t));
+			solved++;
+		} else {
+			assert_string_equal(err.msg, "no path");
+			assert_int_equal(ref, -1);
+			unsolvable++;
+		}
+		movelist_clear(&path);
+		free(p.cells);
+	}
+	/* Both outcomes occur, so both branches were tested. */
+	assert_true(solved > 50);
+	assert_true(unsolvable > 10);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_level_is_solvable_and_not_trivial),
+		cmocka_unit_test(maze_paths_are_legal_and_shortest_under_both_rules),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
