@@ -10,6 +10,7 @@
 
 #include "engine/gameid.h"
 #include "solvers/puzzles.h"
+#include "solvers/rollcube_solver.h"
 #include "ui/app.h"
 #include "ui/storage.h"
 
@@ -20,7 +21,7 @@
 static const char usage[] =
     "usage: twirl [--ascii] [--no-color]              the menu\n"
     "       twirl play GAMEID [--ascii] [--no-color]  play a game\n"
-    "       twirl solve GAMEID [--metric M] [--optimal]\n"
+    "       twirl solve GAMEID [--metric M] [--optimal] [--gps]\n"
     "                                                 print moves that solve it\n"
     "       twirl check GAMEID                        is it solvable? why not?\n"
     "       twirl scramble GAMEID                     print a scrambled position's ID\n"
@@ -32,7 +33,10 @@ static const char usage[] =
     "  torus:4x4            a random 4x4 torus\n"
     "  torus:4x4#8812       the scramble of seed 8812, the same on every machine\n"
     "  torus:2x3:6,5,4,3,2,1  this position (tiles row by row)\n"
+    "  rollcube:12x9:start=1,1:goal=5,6:label=3  a rolling cube on an open board\n"
     "Metrics (torus): drag (a shift by any amount is one move), push (cells moved).\n"
+    "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
+    "  N(E){dx-2}NE(N){dy-2}E, in constant time however large the board.\n"
     "Exit status: 0 done, 1 no solution, 2 bad input. See twirl(6).\n";
 
 static int fail(const char *fmt, ...) TW_PRINTF(1, 2);
@@ -71,12 +75,39 @@ named_position(const struct gameid *gid, const char *text, struct tw_error *err)
 	return gameid_start_state(gid, 0, err);
 }
 
+/* twirl solve --gps: the generalized path string of an open rolling cube
+ * board. */
+static int
+cmd_gps(const struct gameid *gid, const char *text)
+{
+	struct tw_error err;
+	char buf[1024];
+	void *state;
+	int rc = 0;
+
+	if (gid->puzzle != &rollcube_puzzle)
+		return fail("--gps is for rolling cube boards, not %s", gid->puzzle->id);
+	state = named_position(gid, text, &err);
+	if (state == NULL)
+		return fail("%s", err.msg);
+	if (rollcube_gps_text(gid->params, state, buf, sizeof buf, &err)) {
+		puts(buf);
+	} else if (strcmp(err.msg, "no path") == 0) {
+		fprintf(stderr, "twirl: no path\n");
+		rc = 1;
+	} else {
+		rc = fail("%s", err.msg);
+	}
+	gid->puzzle->state_free(state);
+	return rc;
+}
+
 static int
 cmd_solve(const struct gameid *gid, const char *text, const char *metric,
     bool optimal)
 {
 	const struct puzzle *p = gid->puzzle;
-	struct solve_request req = {0, optimal, NULL, NULL};
+	struct solve_request req = {0, optimal, NULL, NULL, false};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
 	void *state;
@@ -195,7 +226,7 @@ main(int argc, char **argv)
 {
 	struct ui_options opt = {false, false};
 	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
-	bool optimal = false, verify = false;
+	bool optimal = false, verify = false, gps = false;
 	char **args = argv;   /* positional arguments, compacted in place */
 	int nargs = 0;
 	struct gameid gid;
@@ -220,6 +251,8 @@ main(int argc, char **argv)
 			optimal = true;
 		} else if (strcmp(a, "--verify") == 0) {
 			verify = true;
+		} else if (strcmp(a, "--gps") == 0) {
+			gps = true;
 		} else if (strcmp(a, "--metric") == 0) {
 			if (++i == argc)
 				return fail("--metric needs a value (e.g. --metric push)");
@@ -267,7 +300,13 @@ main(int argc, char **argv)
 		return fail("--metric and --optimal go with solve, not %s", cmd);
 	if (!gameid_parse(twirl_puzzles, idtext, &gid, &err))
 		return fail("%s", err.msg);
-	if (strcmp(cmd, "solve") == 0) {
+	if (gps && strcmp(cmd, "solve") != 0) {
+		gameid_free(&gid);
+		return fail("--gps goes with solve, not %s", cmd);
+	}
+	if (strcmp(cmd, "solve") == 0 && gps) {
+		rc = cmd_gps(&gid, idtext);
+	} else if (strcmp(cmd, "solve") == 0) {
 		rc = cmd_solve(&gid, idtext, metric, optimal);
 	} else if (strcmp(cmd, "check") == 0) {
 		rc = cmd_check(&gid, idtext);

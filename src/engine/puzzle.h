@@ -23,6 +23,10 @@ struct solve_request {
 	bool optimal;            /* --optimal: refuse rather than guess */
 	atomic_bool *cancel;     /* set by the caller to stop the search */
 	atomic_int *progress;    /* 0..1000, written by the solver */
+	/* The caller wants only the first moves (a hint, an animation): a
+	 * solution too long to list may then be cut short. Never set for
+	 * twirl solve, whose output must solve the position. */
+	bool partial_ok;
 };
 
 struct puzzle {

@@ -8,6 +8,7 @@
 
 #include "engine/rollcube.h"
 #include "solvers/puzzles.h"
+#include "solvers/rollcube_solver.h"
 #include "ui/draw.h"
 #include "ui/view.h"
 
@@ -17,6 +18,9 @@ struct rollcube_ui {
 	int cw, ch;             /* cell size in characters */
 	int vis_cols, vis_rows; /* cells shown */
 	int64_t x0, y0;         /* cell shown at the bottom-left of the view */
+	struct rollcube_state gps_for;  /* the position gps describes */
+	bool gps_valid;
+	char gps[300];          /* the SRC path from there, open boards only */
 };
 
 static const char *const rollcube_help[] = {
@@ -56,27 +60,29 @@ rc_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w)
 	struct rollcube_ui *ui = uip;
 	size_t i;
 
-	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		int ch = sizes[i][0], cw = sizes[i][1];
+	/* The roomiest cells that show the whole board; a board that never
+	 * fits scrolls, with the roomiest cells that still show 5 x 5. */
+	for (i = 0; i < 2 * (sizeof sizes / sizeof sizes[0]); i++) {
+		bool whole = i < sizeof sizes / sizeof sizes[0];
+		int ch = sizes[i % 4][0], cw = sizes[i % 4][1];
 		int64_t cols = (w - NET_W - 2) / cw, rows = (h - 2) / ch;
 
 		if (cols > p->cols)
 			cols = p->cols;
 		if (rows > p->rows)
 			rows = p->rows;
-		/* Whole boards at the largest size that fits; else scroll. */
-		if ((cols == p->cols && rows == p->rows) ||
-		    (i + 1 == sizeof sizes / sizeof sizes[0] && cols >= 3 && rows >= 3)) {
+		if (whole ? (cols == p->cols && rows == p->rows) :
+		    (cols >= (p->cols < 5 ? p->cols : 5) && rows >= (p->rows < 5 ? p->rows : 5))) {
 			ui->ch = ch;
 			ui->cw = cw;
 			ui->vis_cols = (int)cols;
 			ui->vis_rows = (int)rows;
-			*need_h = (int)rows * ch + 2 > 9 ? (int)rows * ch + 2 : 9;
+			*need_h = (int)rows * ch + 2 > 13 ? (int)rows * ch + 2 : 13;
 			*need_w = (int)cols * cw + 2 + NET_W;
 			return true;
 		}
 	}
-	*need_h = 9;
+	*need_h = 13;
 	*need_w = 3 * 2 + 2 + NET_W;
 	return false;
 }
@@ -103,6 +109,28 @@ follow(struct rollcube_ui *ui, const struct rollcube_params *p, int64_t x, int64
 		ui->x0 = 1;
 	if (ui->y0 < 1)
 		ui->y0 = 1;
+}
+
+/* On open boards the hint panel shows the generalized path string from
+ * the die's position (SRC, constant time; recomputed when the die moves). */
+static void
+draw_gps(WINDOW *win, int y, int x, struct rollcube_ui *ui,
+    const struct rollcube_params *p, const struct rollcube_state *s)
+{
+	struct tw_error err;
+
+	if (p->cells != NULL)
+		return;
+	if (!ui->gps_valid || !rollcube_state_equal(p, &ui->gps_for, s)) {
+		if (!rollcube_gps_text(p, s, ui->gps, sizeof ui->gps, &err))
+			snprintf(ui->gps, sizeof ui->gps, "%s", err.msg);
+		ui->gps_for = *s;
+		ui->gps_valid = true;
+	}
+	ui_text(win, y, x, "shortest path:", A_DIM);
+	ui_text_clip(win, y + 1, x, ui->gps, A_BOLD, NET_W - 1);
+	if ((int)strlen(ui->gps) > NET_W - 1)
+		ui_text_clip(win, y + 2, x, ui->gps + NET_W - 1, A_BOLD, NET_W - 1);
 }
 
 static void
@@ -210,6 +238,8 @@ rc_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 			ui_text_clip(win, sy + i, sx, i == (ch - 1) / 2 ? buf : "     ", die, cw);
 	}
 	draw_net(win, y, x + W + 4, &shown, s);
+	if (anim == NULL || anim->move == NULL)
+		draw_gps(win, y + 10, x + W + 4, ui, p, s);
 }
 
 static char *

@@ -57,6 +57,21 @@ expect "version" 0 '^twirl [0-9]+\.[0-9]+\.[0-9]+$' "" -- --version
 expect "help" 0 'usage: twirl' "" -- --help
 expect "play refuses an unsolvable position" 1 - 'odd permutation' -- play torus:3x3:2,1,3,4,5,6,7,8,9
 
+# Rolling cube: moves, the generalized path string in constant time, the
+# rules' reasons.
+rmoves='^([NESW] )*[NESW]$'
+expect "rollcube solve prints rolls" 0 "$rmoves" "" -- solve 'rollcube:8x8:start=1,1:goal=5,6:label=3'
+expect "rollcube --gps" 0 '^NN\(E\)\{dx-2\}NE\(N\)\{dy-3\}E$' "" -- solve 'rollcube:8x8:start=1,1:goal=5,6:label=3' --gps
+expect "a billion-cell side answers as a GPS" 0 '^[NESW(){}dxy0-9+-]+$' "" -- solve 'rollcube:1000000000x1000000000:start=3,5:goal=999999990,999999000:label=4' --gps
+expect "too long to list" 2 - 'solution too long to list \(1999998982 moves\); use --gps' -- solve 'rollcube:1000000000x1000000000:start=3,5:goal=999999990,999999000:label=4'
+expect "rollcube no path" 1 - 'no path' -- solve 'rollcube:1x5:start=1,1:goal=5,1:label=3' --gps
+expect "start on the goal, wrong label" 1 - 'starts on the goal' -- solve 'rollcube:3x3:start=2,2:goal=2,2:label=6'
+expect "empty path is I" 0 '^I$' "" -- solve 'rollcube:3x3:start=2,2:goal=2,2:label=1' --gps
+expect "maze solve" 0 "$rmoves" "" -- solve 'rollcube:3x3:rule=abbott:map=.../.x./...:start=1,1:goal=3,3:label=any'
+expect "--gps needs an open board" 2 - 'open boards' -- solve 'rollcube:3x3:map=.../.x./...:start=1,1:goal=3,3:label=1' --gps
+expect "--gps is for the rolling cube" 2 - 'for rolling cube boards' -- solve 'torus:4x4#1' --gps
+expect "seeded open board" 0 '^rollcube:12x9:start=[0-9]+,[0-9]+:goal=[0-9]+,[0-9]+:label=[1-6]$' "" -- scramble 'rollcube:12x9#seed'
+
 # Saved games: the sample replays verify; broken copies are refused with
 # the file and the line.
 replays=$(dirname "$0")/../../data/replays
