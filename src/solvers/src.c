@@ -10,7 +10,7 @@
  * longer, are answered exactly too. */
 #define MARGIN 8
 /* A side longer than this is shortened, keeping its residue mod 4. */
-#define LONG_SIDE 40
+#define LONG_SIDE 16
 
 /* A path under construction: concrete counts, in the frame of the
  * sub-problem being solved. */

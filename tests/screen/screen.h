@@ -1,0 +1,31 @@
+/* Shared helpers for the headless screen tests: a curses screen on
+ * /dev/null of a chosen size, a frozen clock, games from game IDs, and the
+ * screen read back as UTF-8 text compared with golden files. */
+#ifndef TWIRL_TEST_SCREEN_H
+#define TWIRL_TEST_SCREEN_H
+
+#include <stdbool.h>
+
+#include "ui/game.h"
+
+/* The clock the UI sees (seconds); tests move it by hand. */
+extern double fake_now;
+
+/* A screen of rows x cols; colour and Unicode on or off. */
+void open_screen(int rows, int cols, bool color, bool unicode);
+void close_screen(void);
+
+/* A game of the position a game ID names (seeded IDs keep their seed). */
+struct game *game_from(const char *id);
+
+/* The screen as UTF-8 text, one line a row, trailing spaces cut. */
+char *dump(void);
+
+/* Compares text with $TWIRL_GOLDEN_DIR/name (TWIRL_UPDATE_GOLDEN=1
+ * rewrites it). */
+void compare_golden(const char *name, const char *text);
+
+/* Installs the frozen clock and a UTF-8 locale; call first in main. */
+void screen_tests_init(void);
+
+#endif

@@ -1,0 +1,94 @@
+/* The rolling cube screen drawn headless: a level's board with the die's
+ * net, the die after a roll, and an open board too large to show whole. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "engine/rollcube.h"
+#include "screen.h"
+
+static const char *maze_id =
+    "rollcube:4x5:map=..4../.x.3./...../..x..:start=1,1:goal=5,4:label=6";
+
+static void
+maze_board_and_net_at_80x24(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(maze_id);
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("rollcube-maze-80x24.txt", text);
+	/* The net: north 4; west 2, bottom 6, east 5; south 3; top 1. */
+	assert_non_null(strstr(text, "N [4]"));
+	assert_non_null(strstr(text, "W [2][6][5] E"));
+	assert_non_null(strstr(text, "[1] top"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+a_roll_moves_the_die_and_updates_the_net(void **unused)
+{
+	struct game *g;
+	const struct rollcube_state *s;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	g = game_from(maze_id);
+	game_key(g, 'w');          /* north: 3 comes up */
+	fake_now += 5;
+	game_tick(g);
+	game_draw(g, stdscr);
+	s = game_state(g);
+	assert_int_equal(s->y, 2);
+	assert_int_equal(s->die.top, 3);
+	text = dump();
+	compare_golden("rollcube-maze-after-N-ascii.txt", text);
+	assert_non_null(strstr(text, "[3] top"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+huge_open_board_scrolls_and_shows_the_gps(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(30, 100, true, true);
+	g = game_from("rollcube:1000000000x1000000000:start=3,5:goal=999999990,999999000:label=4");
+	game_draw(g, stdscr);
+	text = dump();
+	assert_null(strstr(text, "Terminal too small"));
+	assert_non_null(strstr(text, "shortest path:"));
+	assert_non_null(strstr(text, "NNNE(N){dy-5}EN(E){dx"));
+	assert_non_null(strstr(text, "[1]"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(maze_board_and_net_at_80x24),
+		cmocka_unit_test(a_roll_moves_the_die_and_updates_the_net),
+		cmocka_unit_test(huge_open_board_scrolls_and_shows_the_gps),
+	};
+
+	screen_tests_init();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
