@@ -98,9 +98,10 @@ levels_open(struct tw_error *err)
 			l->list = grown;
 		}
 		e = &l->list[l->count++];
-		snprintf(e->file, sizeof e->file, "%s", de->d_name);
-		snprintf(e->key, sizeof e->key, "rollcube/%.*s", (int)(n - 6), de->d_name);
-		snprintf(e->name, sizeof e->name, "%s", name != NULL ? name : de->d_name);
+		snprintf(e->file, sizeof e->file, "%.255s", de->d_name);
+		snprintf(e->key, sizeof e->key, "rollcube/%.*s",
+		    (int)(n - 6 < 50 ? n - 6 : 50), de->d_name);
+		snprintf(e->name, sizeof e->name, "%.63s", name != NULL ? name : de->d_name);
 		e->rows = p.rows;
 		e->cols = p.cols;
 		e->rule = p.rule;
