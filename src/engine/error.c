@@ -103,3 +103,13 @@ tw_asprintf(struct tw_error *err, const char *fmt, ...)
 	va_end(ap);
 	return p;
 }
+
+void *
+tw_memdup(const void *p, size_t size, struct tw_error *err)
+{
+	void *copy = tw_alloc(size, err);
+
+	if (copy != NULL)
+		memcpy(copy, p, size);
+	return copy;
+}

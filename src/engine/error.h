@@ -30,4 +30,7 @@ char *tw_strdup(const char *s, struct tw_error *err);
 char *tw_strndup(const char *s, size_t len, struct tw_error *err);
 char *tw_asprintf(struct tw_error *err, const char *fmt, ...) TW_PRINTF(2, 3);
 
+/* A malloc'd copy of size bytes at p (for flat structs); caller frees. */
+void *tw_memdup(const void *p, size_t size, struct tw_error *err);
+
 #endif

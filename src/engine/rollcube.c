@@ -478,12 +478,8 @@ rollcube_state_format(const void *params, const void *state, struct tw_error *er
 void *
 rollcube_state_dup(const void *params, const void *state, struct tw_error *err)
 {
-	struct rollcube_state *s = tw_alloc(sizeof *s, err);
-
 	(void)params;
-	if (s != NULL)
-		*s = *(const struct rollcube_state *)state;
-	return s;
+	return tw_memdup(state, sizeof(struct rollcube_state), err);
 }
 
 void

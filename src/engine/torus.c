@@ -81,11 +81,7 @@ torus_params_format(const void *params, struct tw_error *err)
 void *
 torus_params_dup(const void *params, struct tw_error *err)
 {
-	struct torus_params *p = tw_alloc(sizeof *p, err);
-
-	if (p != NULL)
-		*p = *(const struct torus_params *)params;
-	return p;
+	return tw_memdup(params, sizeof(struct torus_params), err);
 }
 
 void
@@ -200,12 +196,8 @@ torus_state_format(const void *params, const void *state, struct tw_error *err)
 void *
 torus_state_dup(const void *params, const void *state, struct tw_error *err)
 {
-	struct torus_state *s = tw_alloc(sizeof *s, err);
-
 	(void)params;
-	if (s != NULL)
-		*s = *(const struct torus_state *)state;
-	return s;
+	return tw_memdup(state, sizeof(struct torus_state), err);
 }
 
 void

@@ -514,13 +514,7 @@ game_save(struct game *g, const char *name, char **path_out, struct tw_error *er
 char *
 game_autosave_path(struct tw_error *err)
 {
-	char *dir = storage_dir(STORAGE_STATE, true, err), *path;
-
-	if (dir == NULL)
-		return NULL;
-	path = tw_asprintf(err, "%s/autosave.twirl", dir);
-	free(dir);
-	return path;
+	return storage_path(STORAGE_STATE, "autosave.twirl", true, err);
 }
 
 bool

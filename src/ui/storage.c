@@ -51,8 +51,8 @@ make_dirs(char *path, struct tw_error *err)
 char *
 storage_dir(enum storage_place place, bool create, struct tw_error *err)
 {
-	const char *var = place == STORAGE_SAVES ? "XDG_DATA_HOME" : "XDG_STATE_HOME";
-	const char *fallback = place == STORAGE_SAVES ? ".local/share" : ".local/state";
+	const char *var = place == STORAGE_STATE ? "XDG_STATE_HOME" : "XDG_DATA_HOME";
+	const char *fallback = place == STORAGE_STATE ? ".local/state" : ".local/share";
 	const char *base = getenv(var), *home;
 	char *dir;
 
@@ -73,6 +73,19 @@ storage_dir(enum storage_place place, bool create, struct tw_error *err)
 		return NULL;
 	}
 	return dir;
+}
+
+char *
+storage_path(enum storage_place place, const char *name, bool create,
+    struct tw_error *err)
+{
+	char *dir = storage_dir(place, create, err), *path;
+
+	if (dir == NULL)
+		return NULL;
+	path = tw_asprintf(err, "%s/%s", dir, name);
+	free(dir);
+	return path;
 }
 
 bool
@@ -354,24 +367,10 @@ storage_data_dir(void)
 	return strdup(TWIRL_DATADIR);
 }
 
-static char *
-progress_path(bool create)
-{
-	char *dir = storage_dir(STORAGE_SAVES, create, NULL), *path;
-
-	if (dir == NULL)
-		return NULL;
-	/* The saves directory's parent: $XDG_DATA_HOME/twirl. */
-	*strrchr(dir, '/') = '\0';
-	path = tw_asprintf(NULL, "%s/progress", dir);
-	free(dir);
-	return path;
-}
-
 long
 storage_best(const char *key)
 {
-	char *path = progress_path(false), *text, *line;
+	char *path = storage_path(STORAGE_DATA, "progress", false, NULL), *text, *line;
 	size_t len, klen = strlen(key);
 	long best = 0;
 
@@ -394,7 +393,7 @@ storage_best(const char *key)
 bool
 storage_record_best(const char *key, long moves, struct tw_error *err)
 {
-	char *path = progress_path(true), *text = NULL, *out, *line;
+	char *path = storage_path(STORAGE_DATA, "progress", true, NULL), *text = NULL, *out, *line;
 	size_t len = 0, klen = strlen(key), used = 0, cap;
 	long best = storage_best(key);
 	bool ok;

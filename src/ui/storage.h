@@ -11,6 +11,7 @@
 enum storage_place {
 	STORAGE_SAVES,     /* $XDG_DATA_HOME/twirl/saves */
 	STORAGE_STATE,     /* $XDG_STATE_HOME/twirl (the autosave) */
+	STORAGE_DATA,      /* $XDG_DATA_HOME/twirl (level progress) */
 };
 
 /* The directory for place, created (with parents) when create is true.
@@ -18,6 +19,11 @@ enum storage_place {
  * $HOME/.local/share and $HOME/.local/state as the XDG spec says.
  * Caller frees. Errors: no home directory, cannot create. */
 char *storage_dir(enum storage_place place, bool create, struct tw_error *err);
+
+/* The file name in the directory of place (created when create is
+ * true). Caller frees. Errors as storage_dir. */
+char *storage_path(enum storage_place place, const char *name, bool create,
+    struct tw_error *err);
 
 /* Reads a whole file (at most SAVEGAME_MAX_BYTES + 1 bytes, so that a
  * larger one is reported as too large). *text is NUL-terminated; caller

@@ -170,6 +170,26 @@ load_names_the_file_and_line(void **unused)
 	assert_non_null(strstr(err.msg, "bad.twirl: line 3: move: bad move 'E7'"));
 }
 
+static void
+level_progress_keeps_the_best_count(void **unused)
+{
+	char dir[300];
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/progress-data", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	assert_int_equal(storage_best("rollcube/01"), 0);
+	assert_true(storage_record_best("rollcube/01", 12, NULL));
+	assert_true(storage_record_best("rollcube/02", 30, NULL));
+	assert_int_equal(storage_best("rollcube/01"), 12);
+	assert_true(storage_record_best("rollcube/01", 15, NULL));
+	assert_int_equal(storage_best("rollcube/01"), 12);
+	assert_true(storage_record_best("rollcube/01", 9, NULL));
+	assert_int_equal(storage_best("rollcube/01"), 9);
+	assert_int_equal(storage_best("rollcube/02"), 30);
+	assert_int_equal(storage_best("rollcube/0"), 0);
+}
+
 int
 main(void)
 {
@@ -180,6 +200,7 @@ main(void)
 		cmocka_unit_test(a_writer_killed_before_the_rename_leaves_the_old_save_intact),
 		cmocka_unit_test(a_failed_write_reports_the_path_and_leaves_nothing),
 		cmocka_unit_test(load_names_the_file_and_line),
+		cmocka_unit_test(level_progress_keeps_the_best_count),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
