@@ -1,0 +1,75 @@
+#!/bin/sh
+# The rolling cube in a real terminal: open level 1 from the level chooser,
+# roll into a wall-free cell and back (undo), then play the optimal path
+# that `twirl solve` prints, and check the level is marked solved with a
+# perfect count.
+# Usage: rollcube_tmux.sh PATH/TO/twirl
+set -u
+twirl=$1
+data=$(cd "$(dirname "$0")/../../data" && pwd)
+sock=twirl-rc-$$
+tmp=$(mktemp -d)
+passes=0
+failures=0
+env="env LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state TWIRL_DATA_DIR=$data"
+
+tm() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+screen() { tm capture-pane -p -t "$1"; }
+ok() { echo "ok   $1"; passes=$((passes + 1)); }
+bad() {
+	echo "FAIL $1"
+	echo "---- screen ----"; screen "$2" 2>/dev/null; echo "----------------"
+	failures=$((failures + 1))
+}
+check() {
+	n=0
+	while [ $n -lt 50 ]; do
+		screen "$1" 2>/dev/null | grep -Fq -- "$3" && { ok "$2"; return; }
+		sleep 0.1
+		n=$((n + 1))
+	done
+	bad "$2 (no '$3')" "$1"
+}
+
+# The level's game ID, from its file, to ask the solver for the path.
+level="$data/rollcube/01.level"
+start=$(sed -n 's/^start=//p' "$level")
+goal=$(sed -n 's/^goal=//p' "$level")
+label=$(sed -n 's/^label=//p' "$level")
+map=$(grep -v '=' "$level" | grep -v '^;' | grep -v '^$' | tr '#' 'x' | paste -sd/ -)
+rows=$(echo "$map" | tr '/' '\n' | wc -l)
+cols=$(echo "$map" | cut -d/ -f1 | tr -d '\n' | wc -c)
+id="rollcube:${rows}x${cols}:map=$map:start=$start:goal=$goal:label=$label"
+moves=$($env "$twirl" solve "$id") || { echo "FAIL cannot solve level 1: $id"; exit 1; }
+ok "level 1 solves from the command line: $moves"
+
+tm new-session -d -s main -x 100 -y 30 "sleep 600" || { echo "cannot start tmux"; exit 1; }
+tm new-window -d -n play "$env $twirl; echo \$? > $tmp/exit; sleep 60"
+check play "menu lists the levels" "Rolling cube levels..."
+tm send-keys -t play End Up Up Up Up Up Up Enter
+check play "level chooser opens" "Rolling cube levels   0 of 24 solved"
+tm send-keys -t play Enter
+check play "level 1 opens" "Level 1:"
+check play "the die's net is drawn" "[1] top"
+
+# Play the optimal path as keys (N=w, E=d, S=s, W=a).
+keys=$(echo "$moves" | sed 's/N/w/g; s/E/d/g; s/S/s/g; s/W/a/g')
+for k in $keys; do
+	tm send-keys -t play "$k"
+	sleep 0.25
+done
+check play "level solved with the optimum" "perfect!"
+tm send-keys -t play Escape
+check play "back in the chooser, marked solved" "1 of 24 solved"
+check play "best count shown against the optimum" " *"
+grep -q '^rollcube/01=' "$tmp/data/twirl/progress" && ok "progress file written" ||
+    bad "progress file written" play
+tm send-keys -t play Escape q
+n=0
+while [ ! -s "$tmp/exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ "$(cat "$tmp/exit" 2>/dev/null)" = 0 ] && ok "exits 0" || bad "exits 0" play
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
