@@ -107,7 +107,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
     bool optimal)
 {
 	const struct puzzle *p = gid->puzzle;
-	struct solve_request req = {0, optimal, NULL, NULL, false};
+	struct solve_request req = {0, optimal, NULL, NULL, false, NULL};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
 	void *state;

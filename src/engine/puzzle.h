@@ -27,6 +27,7 @@ struct solve_request {
 	 * solution too long to list may then be cut short. Never set for
 	 * twirl solve, whose output must solve the position. */
 	bool partial_ok;
+	bool *truncated;         /* may be NULL; set when the list was cut short */
 };
 
 struct puzzle {

@@ -81,6 +81,9 @@ rollcube_solve_entry(const void *params, const void *state,
 		tw_error_set(err, "no path");
 		return false;
 	}
+	if (req->truncated != NULL)
+		*req->truncated = gps_length(&g, llabs(s->gx - s->x),
+		    llabs(s->gy - s->y)) > ROLLCUBE_MAX_LISTED;
 	return gps_expand(&g, llabs(s->gx - s->x), llabs(s->gy - s->y),
 	    ROLLCUBE_MAX_LISTED, req->partial_ok, out, err);
 }

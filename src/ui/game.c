@@ -88,6 +88,8 @@ struct game {
 
 	struct movelist hint;   /* last solution, reused by h while valid */
 	size_t hint_pos;
+	bool hint_cut;          /* hint is only the start of a longer solution */
+	bool plan_cut;          /* likewise for the plan being played */
 	void *hint_state;       /* position hint.moves[hint_pos] applies to */
 };
 
@@ -631,8 +633,11 @@ start_job(struct game *g, enum job_mode mode)
 			g->p->state_free(g->hint_state);
 			g->hint_state = g->p->state_dup(g->hist->params,
 			    history_state(g->hist), NULL);
-			say(g, false, "Hint: %s (%zu more to go)", mv,
-			    g->hint.len - g->hint_pos);
+			if (g->hint_cut)
+				say(g, false, "Hint: %s", mv);
+			else
+				say(g, false, "Hint: %s (%zu more to go)", mv,
+				    g->hint.len - g->hint_pos);
 		}
 		free(mv);
 		return;
@@ -664,6 +669,7 @@ finish_job(struct game *g)
 	} else if (g->job_mode == JOB_HINT) {
 		clear_hint(g);
 		g->hint = job->moves;
+		g->hint_cut = job->truncated;
 		memset(&job->moves, 0, sizeof job->moves);
 		g->hint_state = g->p->state_dup(g->hist->params,
 		    history_state(g->hist), NULL);
@@ -671,6 +677,7 @@ finish_job(struct game *g)
 	} else {
 		stop_playing(g);
 		g->plan = job->moves;
+		g->plan_cut = job->truncated;
 		memset(&job->moves, 0, sizeof job->moves);
 		g->playing = true;
 		g->paused = false;
@@ -685,7 +692,11 @@ static void
 play_next(struct game *g)
 {
 	if (g->plan_pos >= g->plan.len) {
+		bool more = g->plan_cut && !g->solved;
+
 		stop_playing(g);
+		if (more)
+			start_job(g, JOB_SOLVE);    /* the next stretch */
 		return;
 	}
 	if (make_move(g, g->plan.moves[g->plan_pos], HISTORY_HINT))
@@ -693,7 +704,7 @@ play_next(struct game *g)
 	else
 		stop_playing(g);
 	g->next_play = ui_clock() + play_interval[g->speed];
-	if (g->playing && g->plan_pos >= g->plan.len)
+	if (g->playing && g->plan_pos >= g->plan.len && !g->plan_cut)
 		stop_playing(g);
 }
 

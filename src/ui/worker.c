@@ -31,6 +31,7 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 		goto fail;
 	job->req.metric = metric;
 	job->req.partial_ok = true;     /* hints and animations need the start */
+	job->req.truncated = &job->truncated;
 	job->req.cancel = &job->cancel;
 	job->req.progress = &job->progress;
 	if (pthread_create(&job->thread, NULL, run, job) != 0) {

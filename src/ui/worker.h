@@ -18,6 +18,7 @@ struct solve_job {
 	atomic_bool done;
 	/* Valid once done: */
 	bool ok;
+	bool truncated;          /* moves is only the start of a solution */
 	struct movelist moves;
 	struct tw_error err;
 };
