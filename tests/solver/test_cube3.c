@@ -1,0 +1,158 @@
+/* The two-phase 3x3x3 solver: 1,000 random-state cubes, each solution
+ * replayed on the facelets and checked solved and at most 21 moves; short
+ * answers for nearly solved cubes; cubes that cannot exist refused with
+ * the reason. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "engine/rng.h"
+#include "solvers/cube3.h"
+
+static const struct cube3_options defaults = {20, 0.008, NULL};
+
+static int
+solve_and_replay(const struct cube *c)
+{
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+	struct cube replay = *c;
+	size_t i;
+	int len;
+
+	if (!cube3_solve(c, &defaults, &moves, &err))
+		fail_msg("%s: %s", c->f, err.msg);
+	for (i = 0; i < moves.len; i++)
+		assert_true(cube_apply_alg(&replay, moves.moves[i], NULL));
+	if (!cube_is_solved(&replay))
+		fail_msg("solution does not solve %s", c->f);
+	len = (int)moves.len;
+	movelist_clear(&moves);
+	return len;
+}
+
+static void
+random_state_cubes_are_solved_in_at_most_21(void **unused)
+{
+	struct tw_rng rng;
+	int k, total = 0, worst = 0;
+
+	(void)unused;
+	printf("# tables built in %.2f s\n", cube3_prepare());
+	tw_rng_seed(&rng, 333);
+	for (k = 0; k < 1000; k++) {
+		struct cube c;
+		int len;
+
+		cube3_random(&rng, &c);
+		len = solve_and_replay(&c);
+		assert_true(len <= CUBE3_BOUND);
+		total += len;
+		worst = len > worst ? len : worst;
+	}
+	printf("# 1000 cubes: mean %.2f moves, longest %d\n", total / 1000.0, worst);
+}
+
+static void
+nearly_solved_cubes_get_short_answers(void **unused)
+{
+	static const struct {
+		const char *scramble;
+		int at_most;
+	} cases[] = {
+		{"", 0}, {"R", 1}, {"U2", 1}, {"R U", 2}, {"R U R' U'", 4},
+		{"F2 B2 L2", 3}, {"R U2 D' B", 4},
+	};
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct cube c;
+		int len;
+
+		cube_solved(&c, 3);
+		assert_true(cube_apply_alg(&c, cases[i].scramble, NULL));
+		len = solve_and_replay(&c);
+		if (len > cases[i].at_most)
+			fail_msg("'%s' took %d moves", cases[i].scramble, len);
+	}
+}
+
+static void
+turned_cubes_are_solved_with_a_rotation_first(void **unused)
+{
+	struct cube c;
+
+	(void)unused;
+	cube_solved(&c, 3);
+	assert_true(cube_apply_alg(&c, "R U F x y'", NULL));
+	assert_true(solve_and_replay(&c) <= CUBE3_BOUND + 2);
+}
+
+static void
+impossible_cubes_are_refused_with_the_reason(void **unused)
+{
+	static const struct {
+		int a, b, c;        /* facelets cycled (c may be -1: swap a, b) */
+		const char *reason;
+	} cases[] = {
+		{8, 9, 20, "twisted corner"},          /* URF corner turned in place */
+		{5, 10, -1, "flipped edge"},           /* UR edge flipped */
+		{0, 36, 47, "twisted corner"},
+	};
+	struct cube c;
+	struct tw_error err = {""};
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char t;
+
+		cube_solved(&c, 3);
+		assert_true(cube_apply_alg(&c, "R U", NULL));
+		t = c.f[cases[i].a];
+		if (cases[i].c < 0) {
+			c.f[cases[i].a] = c.f[cases[i].b];
+			c.f[cases[i].b] = t;
+		} else {
+			c.f[cases[i].a] = c.f[cases[i].b];
+			c.f[cases[i].b] = c.f[cases[i].c];
+			c.f[cases[i].c] = t;
+		}
+		assert_false(cube3_validate(&c, &err));
+		if (strstr(err.msg, cases[i].reason) == NULL)
+			fail_msg("case %zu: got '%s'", i, err.msg);
+	}
+	/* Two edges swapped: parity. UF <-> UR, both stickers each. */
+	cube_solved(&c, 3);
+	c.f[7] = 'U'; c.f[19] = 'R'; c.f[5] = 'U'; c.f[10] = 'F';
+	assert_false(cube3_validate(&c, &err));
+	assert_non_null(strstr(err.msg, "parity"));
+	/* A corner no cube has: two U stickers on it. */
+	cube_solved(&c, 3);
+	c.f[9] = 'U';
+	c.f[0] = 'R';
+	assert_false(cube3_validate(&c, &err));
+	assert_non_null(strstr(err.msg, "no corner has"));
+	cube_solved(&c, 2);
+	assert_false(cube3_validate(&c, &err));
+	assert_non_null(strstr(err.msg, "2x2x2"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(random_state_cubes_are_solved_in_at_most_21),
+		cmocka_unit_test(nearly_solved_cubes_get_short_answers),
+		cmocka_unit_test(turned_cubes_are_solved_with_a_rotation_first),
+		cmocka_unit_test(impossible_cubes_are_refused_with_the_reason),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
