@@ -22,6 +22,7 @@ static const char usage[] =
     "usage: twirl [--ascii] [--no-color]              the menu\n"
     "       twirl play GAMEID [--ascii] [--no-color]  play a game\n"
     "       twirl solve GAMEID [--metric M] [--optimal] [--gps]\n"
+    "                  [--max-length L] [--time-limit S]\n"
     "                                                 print moves that solve it\n"
     "       twirl check GAMEID                        is it solvable? why not?\n"
     "       twirl scramble GAMEID                     print a scrambled position's ID\n"
@@ -34,7 +35,11 @@ static const char usage[] =
     "  torus:4x4#8812       the scramble of seed 8812, the same on every machine\n"
     "  torus:2x3:6,5,4,3,2,1  this position (tiles row by row)\n"
     "  rollcube:12x9:start=1,1:goal=5,6:label=3  a rolling cube on an open board\n"
+    "  cube:3#7 cube:2:UUUU...    a seeded cube, a cube by its facelets (URFDLB)\n"
     "Metrics (torus): drag (a shift by any amount is one move), push (cells moved).\n"
+    "Metrics (cube): htm (face turns, default), qtm (quarter turns; 2x2x2 optimal in\n"
+    "  either). 3x3x3: --max-length L stops at an answer of L moves or fewer,\n"
+    "  --time-limit S keeps improving for S seconds (defaults 20 and 0.008).\n"
     "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
     "  N(E){dx-2}NE(N){dy-2}E, in constant time however large the board.\n"
     "Exit status: 0 done, 1 no solution, 2 bad input. See twirl(6).\n";
@@ -104,10 +109,11 @@ cmd_gps(const struct gameid *gid, const char *text)
 
 static int
 cmd_solve(const struct gameid *gid, const char *text, const char *metric,
-    bool optimal)
+    bool optimal, int max_length, double time_limit)
 {
 	const struct puzzle *p = gid->puzzle;
-	struct solve_request req = {0, optimal, NULL, NULL, false, NULL};
+	struct solve_request req = {0, optimal, NULL, NULL, false, NULL, max_length,
+	    time_limit};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
 	void *state;
@@ -227,6 +233,8 @@ main(int argc, char **argv)
 	struct ui_options opt = {false, false};
 	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
 	bool optimal = false, verify = false, gps = false;
+	int max_length = 0;
+	double time_limit = 0;
 	char **args = argv;   /* positional arguments, compacted in place */
 	int nargs = 0;
 	struct gameid gid;
@@ -253,6 +261,22 @@ main(int argc, char **argv)
 			verify = true;
 		} else if (strcmp(a, "--gps") == 0) {
 			gps = true;
+		} else if (strcmp(a, "--max-length") == 0 || strcmp(a, "--time-limit") == 0) {
+			char *end;
+
+			if (++i == argc)
+				return fail("%s needs a value", a);
+			if (strcmp(a, "--max-length") == 0) {
+				long v = strtol(argv[i], &end, 10);
+
+				if (*end != '\0' || v < 1 || v > 40)
+					return fail("--max-length '%s': a move count from 1 to 40", argv[i]);
+				max_length = (int)v;
+			} else {
+				time_limit = strtod(argv[i], &end);
+				if (*end != '\0' || !(time_limit > 0) || time_limit > 3600)
+					return fail("--time-limit '%s': seconds, more than 0 and at most 3600", argv[i]);
+			}
 		} else if (strcmp(a, "--metric") == 0) {
 			if (++i == argc)
 				return fail("--metric needs a value (e.g. --metric push)");
@@ -296,6 +320,8 @@ main(int argc, char **argv)
 	if (nargs > 2)
 		return fail("unexpected argument '%s' (see twirl --help)", args[2]);
 	idtext = args[1];
+	if ((max_length != 0 || time_limit != 0) && strcmp(cmd, "solve") != 0)
+		return fail("--max-length and --time-limit go with solve, not %s", cmd);
 	if ((metric != NULL || optimal) && strcmp(cmd, "solve") != 0)
 		return fail("--metric and --optimal go with solve, not %s", cmd);
 	if (!gameid_parse(twirl_puzzles, idtext, &gid, &err))
@@ -307,7 +333,7 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "solve") == 0 && gps) {
 		rc = cmd_gps(&gid, idtext);
 	} else if (strcmp(cmd, "solve") == 0) {
-		rc = cmd_solve(&gid, idtext, metric, optimal);
+		rc = cmd_solve(&gid, idtext, metric, optimal, max_length, time_limit);
 	} else if (strcmp(cmd, "check") == 0) {
 		rc = cmd_check(&gid, idtext);
 	} else if (strcmp(cmd, "scramble") == 0) {

@@ -28,6 +28,8 @@ struct solve_request {
 	 * twirl solve, whose output must solve the position. */
 	bool partial_ok;
 	bool *truncated;         /* may be NULL; set when the list was cut short */
+	int max_length;          /* --max-length: stop at an answer this short (0: default) */
+	double time_limit;       /* --time-limit: seconds to keep improving (0: default) */
 };
 
 struct puzzle {

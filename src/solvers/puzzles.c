@@ -2,6 +2,7 @@
 
 #include "engine/rollcube.h"
 #include "engine/torus.h"
+#include "solvers/cube_puzzle.h"
 #include "solvers/rollcube_solver.h"
 #include "solvers/torus_solver.h"
 
@@ -57,8 +58,35 @@ const struct puzzle rollcube_puzzle = {
 	.solve = rollcube_solve_entry,
 };
 
+const struct puzzle cube_puzzle = {
+	.id = "cube",
+	.name = "Cube",
+	.summary = "the NxNxN Rubik's cube on an unfolded net",
+	.metrics = cube_metrics,
+	.params_default = cube_params_default,
+	.params_parse = cube_params_parse,
+	.params_format = cube_params_format,
+	.params_dup = cube_params_dup,
+	.params_free = cube_params_free,
+	.state_solved = cube_state_solved,
+	.state_parse = cube_state_parse,
+	.state_format = cube_state_format,
+	.state_dup = cube_state_dup,
+	.state_free = cube_state_free,
+	.state_equal = cube_state_equal,
+	.state_solvable = cube_state_solvable,
+	.state_is_solved = cube_state_is_solved,
+	.scramble = cube_scramble,
+	.state_render = cube_state_render,
+	.move_apply = cube_move_apply,
+	.move_inverse = cube_move_inverse_text,
+	.move_cost = cube_move_cost,
+	.solve = cube_solve_entry,
+};
+
 const struct puzzle *const twirl_puzzles[] = {
 	&torus_puzzle,
 	&rollcube_puzzle,
+	&cube_puzzle,
 	NULL,
 };

@@ -44,7 +44,7 @@ expect "check says solvable" 0 '^solvable$' "" -- check torus:3x3:2,3,1,4,5,6,7,
 expect "check gives the reason" 1 '^unsolvable: odd permutation' "" -- check torus:3x3:2,1,3,4,5,6,7,8,9
 expect "scramble with a seed is pinned" 0 '^torus:4x4:8,2,15,11,5,3,13,6,16,9,12,7,14,1,4,10$' "" -- scramble 'torus:4x4#8812'
 expect "scramble prints a game ID" 0 '^torus:3x5:([0-9]+,){14}[0-9]+$' "" -- scramble torus:3x5
-expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus, rollcube\)" -- solve cubes:3
+expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus, rollcube, cube\)" -- solve cubes:3
 expect "bad board size" 2 - '21 rows' -- solve torus:21x3#1
 expect "bad state" 2 - 'tile 2 appears twice' -- solve torus:2x2:1,2,2,4
 expect "no position to solve" 2 - 'names no position' -- solve torus:4x4
@@ -71,6 +71,20 @@ expect "maze solve" 0 "$rmoves" "" -- solve 'rollcube:3x3:rule=abbott:map=.../.x
 expect "--gps needs an open board" 2 - 'open boards' -- solve 'rollcube:3x3:map=.../.x./...:start=1,1:goal=3,3:label=1' --gps
 expect "--gps is for the rolling cube" 2 - 'for rolling cube boards' -- solve 'torus:4x4#1' --gps
 expect "seeded open board" 0 '^rollcube:12x9:start=[0-9]+,[0-9]+:goal=[0-9]+,[0-9]+:label=[1-6]$' "" -- scramble 'rollcube:12x9#seed'
+
+# Cube: 2x2x2 optimal in both metrics, 3x3x3 two-phase, validation.
+cmoves="^(([URFDLB]|[xyz])['2]? )*([URFDLB]|[xyz])['2]?$"
+expect "3x3x3 seeded solve" 0 "$cmoves" "" -- solve 'cube:3#7'
+expect "3x3x3 by facelets" 0 "$cmoves" "" -- solve "$("$twirl" scramble 'cube:3#8')"
+expect "2x2x2 optimal" 0 "$cmoves" "" -- solve 'cube:2#7'
+expect "2x2x2 optimal in quarter turns" 0 "$cmoves" "" -- solve 'cube:2#7' --metric qtm
+expect "solved cube needs no moves" 0 '^$' "" -- solve 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB'
+expect "max length and time limit" 0 "$cmoves" "" -- solve 'cube:3#7' --max-length 19 --time-limit 1
+expect "cube check: impossible corner" 1 'unsolvable: the corner at UBR has colours ULR, which no corner has' "" -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBLBBBBBBBB'
+expect "cube facelet count" 2 - '53 facelets: a 3x3x3 cube has 54' -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBBBBBBBBB'
+expect "cube size" 2 - 'cube size 12: twirl has cubes from 2 to 11' -- solve 'cube:12#1'
+expect "big cubes have no solver yet" 2 - 'no solver for the 5x5x5 cube yet' -- solve 'cube:5#1'
+expect "bad max length" 2 - "--max-length 'x'" -- solve 'cube:3#1' --max-length x
 
 # Saved games: the sample replays verify; broken copies are refused with
 # the file and the line.

@@ -23,7 +23,7 @@ static void
 random_game(const char *id, uint64_t seed, int actions, struct savegame *sg,
     struct history **hp)
 {
-	struct solve_request req = {0, false, NULL, NULL, false, NULL};
+	struct solve_request req = {0, false, NULL, NULL, false, NULL, 0, 0};
 	struct movelist solution = MOVELIST_EMPTY;
 	size_t *ptr_after;   /* solution moves in effect after each entry */
 	struct gameid g;
@@ -261,8 +261,8 @@ broken_files_give_reasons_with_line_numbers(void **unused)
 	bad = with_line(text, "name=second");
 	expect_error(bad, "duplicate key 'name' (first on line 2)");
 	free(bad);
-	bad = with_line(text, "game=cube:3#1");
-	expect_error(bad, "line 2: game: unknown puzzle 'cube'");
+	bad = with_line(text, "game=cubes:3#1");
+	expect_error(bad, "line 2: game: unknown puzzle 'cubes'");
 	free(bad);
 	expect_error("twirl-save 1\ngame=torus:4x4#1\nmove=10 E9\n",
 	    "line 3: move: bad move 'E9': row 9 does not exist");

@@ -1,0 +1,369 @@
+#include "solvers/cube_puzzle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers/cube2.h"
+#include "solvers/cube3.h"
+
+const char *const cube_metrics[] = {"htm", "qtm", NULL};
+
+struct cube_params {
+	int n;
+};
+
+void *
+cube_params_default(struct tw_error *err)
+{
+	struct cube_params *p = tw_alloc(sizeof *p, err);
+
+	if (p != NULL)
+		p->n = 3;
+	return p;
+}
+
+void *
+cube_params_parse(const char *text, size_t *used, struct tw_error *err)
+{
+	struct cube_params *p;
+	const char *c = text;
+	long n = 0;
+
+	while (*c >= '0' && *c <= '9' && n < 1000)
+		n = n * 10 + (*c++ - '0');
+	if (c == text) {
+		tw_error_set(err, "the cube's size should be a number, e.g. cube:3");
+		return NULL;
+	}
+	if (n < CUBE_MIN_N || n > CUBE_MAX_N) {
+		tw_error_set(err, "cube size %ld: twirl has cubes from %d to %d", n,
+		    CUBE_MIN_N, CUBE_MAX_N);
+		return NULL;
+	}
+	p = tw_alloc(sizeof *p, err);
+	if (p == NULL)
+		return NULL;
+	p->n = (int)n;
+	*used = (size_t)(c - text);
+	return p;
+}
+
+char *
+cube_params_format(const void *params, struct tw_error *err)
+{
+	return tw_asprintf(err, "%d", ((const struct cube_params *)params)->n);
+}
+
+void *
+cube_params_dup(const void *params, struct tw_error *err)
+{
+	return tw_memdup(params, sizeof(struct cube_params), err);
+}
+
+void
+cube_params_free(void *params)
+{
+	free(params);
+}
+
+void *
+cube_state_solved(const void *params, struct tw_error *err)
+{
+	struct cube *c = tw_alloc(sizeof *c, err);
+
+	if (c != NULL)
+		cube_solved(c, ((const struct cube_params *)params)->n);
+	return c;
+}
+
+void *
+cube_state_parse(const void *params, const char *text, struct tw_error *err)
+{
+	struct cube *c = tw_alloc(sizeof *c, err);
+
+	if (c != NULL && !cube_parse(c, ((const struct cube_params *)params)->n, text, err)) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+char *
+cube_state_format(const void *params, const void *state, struct tw_error *err)
+{
+	(void)params;
+	return tw_strdup(((const struct cube *)state)->f, err);
+}
+
+void *
+cube_state_dup(const void *params, const void *state, struct tw_error *err)
+{
+	(void)params;
+	return tw_memdup(state, sizeof(struct cube), err);
+}
+
+void
+cube_state_free(void *state)
+{
+	free(state);
+}
+
+bool
+cube_state_equal(const void *params, const void *a, const void *b)
+{
+	(void)params;
+	return strcmp(((const struct cube *)a)->f, ((const struct cube *)b)->f) == 0;
+}
+
+bool
+cube_state_is_solved(const void *params, const void *state)
+{
+	(void)params;
+	return cube_is_solved(state);
+}
+
+static const char face_letter[] = "URFDLB";
+
+/* Facelet index of (face, row, col) on an n-cube. */
+static int
+at(int n, int face, int row, int col)
+{
+	return face * n * n + row * n + col;
+}
+
+/* The 2x2x2 made of an n-cube's corner stickers. */
+static void
+corners_only(const struct cube *c, struct cube *out)
+{
+	int n = c->n, face, r, k;
+
+	cube_solved(out, 2);
+	for (face = 0; face < 6; face++)
+		for (r = 0; r < 2; r++)
+			for (k = 0; k < 2; k++)
+				out->f[face * 4 + r * 2 + k] =
+				    c->f[at(n, face, r * (n - 1), k * (n - 1))];
+}
+
+/* Odd cubes: the centre stickers must sit as on some turned solved cube. */
+static bool
+centres_ok(const struct cube *c, struct tw_error *why)
+{
+	static const char *const turns[] = {"", "y", "y2", "y'", "x", "x y",
+	    "x y2", "x y'", "x2", "x2 y", "x2 y2", "x2 y'", "x'", "x' y",
+	    "x' y2", "x' y'", "z", "z y", "z y2", "z y'", "z'", "z' y",
+	    "z' y2", "z' y'"};
+	int n = c->n, mid = n / 2, face;
+	size_t t;
+
+	for (t = 0; t < sizeof turns / sizeof turns[0]; t++) {
+		struct cube ref;
+
+		cube_solved(&ref, 3);
+		cube_apply_alg(&ref, turns[t], NULL);
+		for (face = 0; face < 6; face++)
+			if (ref.f[face * 9 + 4] != c->f[at(n, face, mid, mid)])
+				break;
+		if (face == 6)
+			return true;
+	}
+	tw_error_set(why, "centres out of place: the middle centres (U %c, R %c, F %c, D %c, L %c, B %c) are not those of any turned cube",
+	    c->f[at(n, 0, mid, mid)], c->f[at(n, 1, mid, mid)], c->f[at(n, 2, mid, mid)],
+	    c->f[at(n, 3, mid, mid)], c->f[at(n, 4, mid, mid)], c->f[at(n, 5, mid, mid)]);
+	return false;
+}
+
+bool
+cube_state_solvable(const void *params, const void *state, struct tw_error *why)
+{
+	const struct cube *c = state;
+	struct cube corners;
+	struct movelist dummy = MOVELIST_EMPTY;
+	bool ok;
+
+	(void)params;
+	if (c->n == 3)
+		return cube3_validate(c, why);
+	if (c->n % 2 == 1 && !centres_ok(c, why))
+		return false;
+	/* Corners: present once each and twisted in a legal way, read as a
+	 * 2x2x2 (asking the 2x2x2 solver would be slower; its reader is the
+	 * one that names the reasons). */
+	corners_only(c, &corners);
+	ok = cube2_solve(&corners, CUBE2_HTM, &dummy, why);
+	movelist_clear(&dummy);
+	return ok;
+}
+
+/* WCA-style scrambles for big cubes: random turns, no face twice in a
+ * row, 40 on 4x4x4 and 20 more for each size above. */
+static void
+random_moves(struct tw_rng *rng, struct cube *c)
+{
+	int n = c->n, count = 40 + 20 * (n - 4), k, last = -1;
+	static const char *const suffix[] = {"", "2", "'"};
+
+	for (k = 0; k < count; k++) {
+		char token[16];
+		int face, depth;
+
+		do
+			face = (int)tw_rng_below(rng, 6);
+		while (face == last);
+		last = face;
+		depth = 1 + (int)tw_rng_below(rng, (uint64_t)(n / 2));
+		if (depth == 1)
+			snprintf(token, sizeof token, "%c%s", face_letter[face],
+			    suffix[tw_rng_below(rng, 3)]);
+		else
+			snprintf(token, sizeof token, "%d%cw%s", depth, face_letter[face],
+			    suffix[tw_rng_below(rng, 3)]);
+		cube_apply_alg(c, token, NULL);
+	}
+}
+
+void *
+cube_scramble(const void *params, struct tw_rng *rng, struct tw_error *err)
+{
+	const struct cube_params *p = params;
+	struct cube *c = tw_alloc(sizeof *c, err);
+
+	if (c == NULL)
+		return NULL;
+	do {
+		if (p->n == 3) {
+			cube3_random(rng, c);
+		} else if (p->n == 2) {
+			/* A random 3x3x3 state's corners: uniform over all
+			 * 2x2x2 positions (times the 24 orientations). */
+			struct cube big;
+
+			cube3_random(rng, &big);
+			corners_only(&big, c);
+		} else {
+			cube_solved(c, p->n);
+			random_moves(rng, c);
+		}
+	} while (cube_is_solved(c));
+	return c;
+}
+
+char *
+cube_state_render(const void *params, const void *state, struct tw_error *err)
+{
+	const struct cube *c = state;
+	int n = c->n, r, k, face;
+	size_t size = (size_t)(3 * n) * (size_t)(4 * n + 4) + 1;
+	char *out = tw_alloc(size, err), *p;
+	static const int row_faces[4] = {FACE_L, FACE_F, FACE_R, FACE_B};
+
+	(void)params;
+	if (out == NULL)
+		return NULL;
+	p = out;
+	/* U above F; L F R B; D below F. */
+	for (r = 0; r < 3 * n; r++) {
+		for (k = 0; k < 4 * n; k++) {
+			int band = r / n, col = k / n;
+
+			if (band == 1) {
+				face = row_faces[col];
+			} else if (col == 1) {
+				face = band == 0 ? FACE_U : FACE_D;
+			} else {
+				*p++ = ' ';
+				continue;
+			}
+			*p++ = c->f[at(n, face, r % n, k % n)];
+		}
+		while (p > out && p[-1] == ' ')
+			p--;
+		*p++ = '\n';
+	}
+	*p = '\0';
+	return out;
+}
+
+bool
+cube_move_apply(const void *params, void *state, const char *move, struct tw_error *err)
+{
+	struct cube_move mv;
+
+	(void)params;
+	if (!cube_move_parse(((struct cube *)state)->n, move, &mv, err))
+		return false;
+	cube_move_do(state, &mv);
+	return true;
+}
+
+char *
+cube_move_inverse_text(const void *params, const char *move, struct tw_error *err)
+{
+	const struct cube_params *p = params;
+	struct cube_move mv, inv;
+	char buf[16];
+
+	if (!cube_move_parse(p->n, move, &mv, err))
+		return NULL;
+	inv = cube_move_inverse(&mv);
+	cube_move_format(&inv, buf, sizeof buf);
+	return tw_strdup(buf, err);
+}
+
+long
+cube_move_cost(const void *params, const char *move, int metric)
+{
+	const struct cube_params *p = params;
+	struct cube_move mv;
+
+	if (!cube_move_parse(p->n, move, &mv, NULL))
+		return -1;
+	if (mv.first == 1 && mv.last == p->n)
+		return 0;               /* a whole-cube rotation is not a turn */
+	if (metric == 1)
+		return mv.turns == 2 ? 2 : 1;
+	return 1;
+}
+
+bool
+cube_solve_entry(const void *params, const void *state,
+    const struct solve_request *req, struct movelist *out, struct tw_error *err)
+{
+	const struct cube *c = state;
+	struct cube3_options opt = {20, 0.008, req->cancel};
+
+	(void)params;
+	if (!cube_state_solvable(params, state, err))
+		return false;
+	if (c->n == 2) {
+		struct movelist q = MOVELIST_EMPTY;
+		size_t i;
+		bool ok = cube2_solve(c, req->metric == 1 ? CUBE2_QTM : CUBE2_HTM, &q, err);
+
+		/* Two equal quarter turns are written as one half turn (WCA
+		 * notation); the quarter-turn metric still counts it as 2. */
+		for (i = 0; ok && i < q.len; i++) {
+			if (i + 1 < q.len && strcmp(q.moves[i], q.moves[i + 1]) == 0) {
+				char half[4] = {q.moves[i][0], '2', '\0', '\0'};
+
+				ok = movelist_push(out, half, err);
+				i++;
+			} else {
+				ok = movelist_push(out, q.moves[i], err);
+			}
+		}
+		movelist_clear(&q);
+		return ok;
+	}
+	if (c->n == 3) {
+		if (req->max_length > 0)
+			opt.target = req->max_length;
+		if (req->time_limit > 0)
+			opt.time_limit = req->time_limit;
+		return cube3_solve(c, &opt, out, err);
+	}
+	tw_error_set(err, "no solver for the %dx%dx%d cube yet: twirl solves 2x2x2 and 3x3x3 (the reduction solver for bigger cubes is issue 7)",
+	    c->n, c->n, c->n);
+	return false;
+}

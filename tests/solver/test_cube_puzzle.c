@@ -1,0 +1,112 @@
+/* The cube puzzle: game IDs, validation reasons on every size, scrambles
+ * (solvable, seeded, random moves on big cubes), metrics and the text net. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "engine/gameid.h"
+#include "solvers/cube_puzzle.h"
+#include "solvers/puzzles.h"
+
+static void
+scrambles_are_solvable_seeded_and_unsolved(void **unused)
+{
+	int n;
+
+	(void)unused;
+	for (n = 2; n <= 11; n++) {
+		char id[32];
+		struct gameid g;
+		struct cube *a, *b;
+		struct tw_error err;
+
+		snprintf(id, sizeof id, "cube:%d#42", n);
+		assert_true(gameid_parse(twirl_puzzles, id, &g, NULL));
+		a = gameid_start_state(&g, 0, NULL);
+		b = gameid_start_state(&g, 0, NULL);
+		assert_string_equal(a->f, b->f);
+		assert_false(cube_is_solved(a));
+		if (!cube_state_solvable(g.params, a, &err))
+			fail_msg("%s: %s", id, err.msg);
+		free(a);
+		free(b);
+		gameid_free(&g);
+	}
+}
+
+static void
+big_cubes_are_checked_for_corners_and_centres(void **unused)
+{
+	struct cube c;
+	struct tw_error err = {""};
+	int params5 = 5, params4 = 4;
+	char t;
+
+	(void)unused;
+	/* A twisted corner on a 4x4x4: URF's three stickers cycled. */
+	cube_solved(&c, 4);
+	cube_apply_alg(&c, "R U 2R", NULL);
+	t = c.f[15];                    /* U, row 3, col 3 */
+	c.f[15] = c.f[16];              /* R, row 0, col 0 */
+	c.f[16] = c.f[35];              /* F, row 0, col 3 */
+	c.f[35] = t;
+	assert_false(cube_state_solvable(&params4, &c, &err));
+	assert_non_null(strstr(err.msg, "twisted corner"));
+	/* Centres of a 5x5x5 swapped between U and R. */
+	cube_solved(&c, 5);
+	c.f[12] = 'R';
+	c.f[25 + 12] = 'U';
+	assert_false(cube_state_solvable(&params5, &c, &err));
+	assert_non_null(strstr(err.msg, "centres out of place"));
+	/* A turned whole cube is fine. */
+	cube_solved(&c, 5);
+	cube_apply_alg(&c, "x y 2R", NULL);
+	assert_true(cube_state_solvable(&params5, &c, NULL));
+}
+
+static void
+metrics_count_turns_not_rotations(void **unused)
+{
+	int n = 4;
+
+	(void)unused;
+	assert_int_equal(cube_move_cost(&n, "R", 0), 1);
+	assert_int_equal(cube_move_cost(&n, "R2", 0), 1);
+	assert_int_equal(cube_move_cost(&n, "R2", 1), 2);
+	assert_int_equal(cube_move_cost(&n, "3Rw'", 1), 1);
+	assert_int_equal(cube_move_cost(&n, "x", 0), 0);
+	assert_int_equal(cube_move_cost(&n, "Q", 0), -1);
+}
+
+static void
+net_renders_u_above_f_and_d_below(void **unused)
+{
+	struct cube c;
+	char *text;
+	int n = 2;
+
+	(void)unused;
+	cube_solved(&c, 2);
+	text = cube_state_render(&n, &c, NULL);
+	assert_string_equal(text,
+	    "  UU\n  UU\nLLFFRRBB\nLLFFRRBB\n  DD\n  DD\n");
+	free(text);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(scrambles_are_solvable_seeded_and_unsolved),
+		cmocka_unit_test(big_cubes_are_checked_for_corners_and_centres),
+		cmocka_unit_test(metrics_count_turns_not_rotations),
+		cmocka_unit_test(net_renders_u_above_f_and_d_below),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
