@@ -93,31 +93,47 @@ quarter(const int axis[3], int p[3])
 	}
 }
 
+/* The layer (1 = outer, on the move's face side) that holds facelet
+ * (face, i) of an n-cube for turns about mv's axis; its position in p. */
+static int
+layer_of(int n, const struct cube_move *mv, int face, int i, int p[3])
+{
+	const int *ax = normal[mv->face];
+	int along;
+
+	facelet_pos(n, face, i / n, i % n, p);
+	/* Stickers on the turning face itself are in layer 1. */
+	along = p[0] * ax[0] + p[1] * ax[1] + p[2] * ax[2];
+	if (along == n)
+		along = n - 1;
+	else if (along == -n)
+		along = -(n - 1);
+	return (n - 1 - along) / 2 + 1;
+}
+
+bool
+cube_move_touches(int n, const struct cube_move *mv, int facelet)
+{
+	int p[3], layer = layer_of(n, mv, facelet / (n * n), facelet % (n * n), p);
+
+	return layer >= mv->first && layer <= mv->last;
+}
+
 void
 cube_move_do(struct cube *c, const struct cube_move *mv)
 {
 	int n = c->n, nn = n * n, face, i, t;
-	const int *ax = normal[mv->face];
 	char out[CUBE_MAX_FACELETS + 1];
 
 	memcpy(out, c->f, (size_t)(6 * nn) + 1);
 	for (face = 0; face < 6; face++) {
 		for (i = 0; i < nn; i++) {
-			int p[3], along, layer;
+			int p[3], layer = layer_of(n, mv, face, i, p);
 
-			facelet_pos(n, face, i / n, i % n, p);
-			/* Layer 1 is the outer layer on the turning face's side;
-			 * stickers on that face itself are in layer 1. */
-			along = p[0] * ax[0] + p[1] * ax[1] + p[2] * ax[2];
-			if (along == n)
-				along = n - 1;
-			else if (along == -n)
-				along = -(n - 1);
-			layer = (n - 1 - along) / 2 + 1;
 			if (layer < mv->first || layer > mv->last)
 				continue;
 			for (t = 0; t < mv->turns; t++)
-				quarter(ax, p);
+				quarter(normal[mv->face], p);
 			out[facelet_at(n, p)] = c->f[face * nn + i];
 		}
 	}

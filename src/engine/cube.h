@@ -57,6 +57,9 @@ bool cube_move_parse(int n, const char *text, struct cube_move *mv,
 /* Writes a move canonically ("R", "R'", "R2", "3Rw'", "2R", "x2"). */
 void cube_move_format(const struct cube_move *mv, char *buf, size_t size);
 
+/* Whether facelet (index into the facelet string) turns with mv. */
+bool cube_move_touches(int n, const struct cube_move *mv, int facelet);
+
 /* Applies a parsed move. */
 void cube_move_do(struct cube *c, const struct cube_move *mv);
 

@@ -31,6 +31,18 @@ ui_colors_init(bool want_color)
 	init_pair(PAIR_BLOCKED, COLOR_WHITE, COLOR_BLACK);
 	init_pair(PAIR_GOAL, COLOR_BLACK, COLOR_GREEN);
 	init_pair(PAIR_DIE, COLOR_BLACK, COLOR_YELLOW);
+	{
+		/* WCA colours: U white, R red, F green, D yellow, L orange,
+		 * B blue. */
+		short orange = COLORS >= 256 ? 208 : COLOR_MAGENTA;
+		const short bg[6] = {COLOR_WHITE, COLOR_RED, COLOR_GREEN,
+		    COLOR_YELLOW, orange, COLOR_BLUE};
+		const short fg[6] = {COLOR_BLACK, COLOR_WHITE, COLOR_BLACK,
+		    COLOR_BLACK, COLOR_BLACK, COLOR_WHITE};
+
+		for (i = 0; i < 6; i++)
+			init_pair((short)(PAIR_STICKER0 + i), fg[i], bg[i]);
+	}
 	if (COLORS >= 256 && COLOR_PAIRS > PAIR_TILE0 + 25) {
 		/* 5 x 5 shades of the xterm colour cube: red grows down the
 		 * rows, blue across the columns. */
@@ -67,6 +79,17 @@ ui_tile_attr(int row, int col, int rows, int cols)
 	}
 	/* Eight colours: one hue per home row, bold on odd columns. */
 	return COLOR_PAIR(PAIR_TILE0 + row % 6) | (col % 2 ? A_BOLD : A_NORMAL);
+}
+
+attr_t
+ui_sticker_attr(char letter)
+{
+	static const char faces[] = "URFDLB";
+	const char *hit = strchr(faces, letter);
+
+	if (!ui_theme.color || letter == '\0' || hit == NULL)
+		return A_NORMAL;
+	return COLOR_PAIR(PAIR_STICKER0 + (hit - faces)) | A_BOLD;
 }
 
 attr_t

@@ -27,7 +27,8 @@ enum ui_pair {
 	PAIR_BLOCKED,
 	PAIR_GOAL,
 	PAIR_DIE,
-	PAIR_TILE0,    /* first of the tile shades */
+	PAIR_STICKER0, /* six cube colours, URFDLB */
+	PAIR_TILE0 = PAIR_STICKER0 + 6,  /* first of the tile shades */
 };
 
 /* Sets up colours after initscr/newterm: want_color false forces
@@ -38,6 +39,11 @@ void ui_colors_init(bool want_color);
  * a shade from a two-dimensional gradient, so a solved board reads as an
  * ordered sweep of colour; A_NORMAL in monochrome. */
 attr_t ui_tile_attr(int row, int col, int rows, int cols);
+
+/* A cube sticker of colour letter (U R F D L B) in the WCA scheme: white
+ * U, red R, green F, yellow D, orange L (magenta on 8-colour terminals),
+ * blue B. A_NORMAL in monochrome: the letter is always drawn too. */
+attr_t ui_sticker_attr(char letter);
 
 /* Attribute of a colour pair, or fallback in monochrome. */
 attr_t ui_pair_attr(enum ui_pair pair, attr_t fallback);

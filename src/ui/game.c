@@ -80,8 +80,11 @@ struct game {
 	enum job_mode job_mode;
 	double job_started;
 
-	struct movelist plan;   /* H: the solution being played */
+	struct movelist plan;   /* H, or typed moves: what is being played */
 	size_t plan_pos;
+	enum history_kind plan_kind;  /* HISTORY_HINT for H, MOVE for typed */
+	bool typing;            /* the ':' moves prompt is up */
+	struct line_input alg;
 	bool playing, paused;
 	int speed;
 	double next_play;
@@ -589,6 +592,48 @@ name_key(struct game *g, int key)
 	}
 }
 
+/* ':' then moves in notation: all are checked before any is played, then
+ * they play one by one, animated, as the player's moves. */
+static void
+alg_key(struct game *g, int key)
+{
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+	void *scratch;
+
+	switch (input_key(&g->alg, key)) {
+	case INPUT_CANCEL:
+		g->typing = false;
+		g->msg[0] = '\0';
+		return;
+	case INPUT_EDITING:
+		return;
+	case INPUT_DONE:
+		break;
+	}
+	g->typing = false;
+	if (!movelist_split(&moves, g->alg.text, &err) || moves.len == 0) {
+		movelist_clear(&moves);
+		return;
+	}
+	scratch = g->p->state_dup(g->hist->params, history_state(g->hist), &err);
+	if (scratch == NULL || !puzzle_apply_list(g->p, g->hist->params, scratch, &moves, &err)) {
+		say(g, true, "%s", err.msg);
+		movelist_clear(&moves);
+	} else {
+		stop_playing(g);
+		g->plan = moves;
+		g->plan_kind = HISTORY_MOVE;
+		g->plan_cut = false;
+		g->playing = true;
+		g->paused = false;
+		g->next_play = ui_clock();
+		say(g, false, "Playing %zu moves", moves.len);
+	}
+	if (scratch != NULL)
+		g->p->state_free(scratch);
+}
+
 static void
 new_game(struct game *g)
 {
@@ -677,6 +722,7 @@ finish_job(struct game *g)
 	} else {
 		stop_playing(g);
 		g->plan = job->moves;
+		g->plan_kind = HISTORY_HINT;
 		g->plan_cut = job->truncated;
 		memset(&job->moves, 0, sizeof job->moves);
 		g->playing = true;
@@ -699,7 +745,7 @@ play_next(struct game *g)
 			start_job(g, JOB_SOLVE);    /* the next stretch */
 		return;
 	}
-	if (make_move(g, g->plan.moves[g->plan_pos], HISTORY_HINT))
+	if (make_move(g, g->plan.moves[g->plan_pos], g->plan_kind))
 		g->plan_pos++;
 	else
 		stop_playing(g);
@@ -815,6 +861,10 @@ game_key(struct game *g, int key)
 		name_key(g, key);
 		return GAME_CONTINUE;
 	}
+	if (g->typing) {
+		alg_key(g, key);
+		return GAME_CONTINUE;
+	}
 	if (g->help) {
 		g->help = false;
 		return GAME_CONTINUE;
@@ -844,6 +894,10 @@ game_key(struct game *g, int key)
 		return GAME_CONTINUE;
 	case CTRL('o'):
 		return GAME_SAVES;
+	case ':':
+		input_start(&g->alg, "");
+		g->typing = true;
+		return GAME_CONTINUE;
 	case 'n':
 		return ask(g, CONFIRM_NEW, "Abandon this game for a new one?");
 	case 'h':
@@ -919,6 +973,7 @@ static const char *const shared_help[] = {
 	"u  Ctrl-Z", "undo",
 	"r  Ctrl-R", "redo",
 	"R", "restart (undoable)",
+	":", "type moves in notation, Enter plays them",
 	"Ctrl-S", "save this game (name it, Enter)",
 	"Ctrl-O", "saved games: resume or watch",
 	"n", "new scramble",
@@ -961,6 +1016,31 @@ draw_help(struct game *g, WINDOW *w)
 		y++;
 	}
 	ui_text(w, y, x + 2, "any key closes this help", A_DIM);
+}
+
+/* The moves being played, on the top line, the current one highlighted;
+ * long lists show a window around it. */
+static void
+draw_plan(struct game *g, WINDOW *w, int cols)
+{
+	size_t first = g->plan_pos > 3 ? g->plan_pos - 3 : 0, i;
+	int x = 1;
+
+	ui_fill(w, 0, 0, 1, cols, A_NORMAL);
+	if (first > 0) {
+		ui_text(w, 0, x, "...", A_DIM);
+		x += 4;
+	}
+	for (i = first; i < g->plan.len && x < cols - 4; i++) {
+		/* plan_pos is the next move; the one just played is before it. */
+		attr_t a = i + 1 == g->plan_pos ? A_REVERSE | A_BOLD :
+		    i < g->plan_pos ? A_DIM : A_NORMAL;
+
+		ui_text(w, 0, x, g->plan.moves[i], a);
+		x += ui_width(g->plan.moves[i]) + 1;
+	}
+	if (i < g->plan.len)
+		ui_text(w, 0, cols - 4, "...", A_DIM);
 }
 
 /* The solved banner, centred on the board at (by, bx) of bh x bw. */
@@ -1023,7 +1103,9 @@ game_draw(struct game *g, WINDOW *w)
 		snprintf(line, sizeof line, " twirl %s %s %s", dot(), g->p->name,
 		    ps != NULL ? ps : "");
 	free(ps);
-	if (g->title) {
+	if (g->playing && g->plan.len > 0) {
+		draw_plan(g, w, cols);
+	} else if (g->title) {
 		ui_text(w, 0, 0, line, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
 		if (g->solved)
 			ui_text(w, 0, cols - 10, "* SOLVED *",
@@ -1061,6 +1143,10 @@ game_draw(struct game *g, WINDOW *w)
 		ui_fill(w, rows - 1, 0, 1, cols, A_NORMAL);
 		ui_text(w, rows - 1, 1, "Save as", A_BOLD);
 		input_draw(&g->name, w, rows - 1, 9);
+	} else if (g->typing) {
+		ui_fill(w, rows - 1, 0, 1, cols, A_NORMAL);
+		ui_text(w, rows - 1, 1, "Moves", A_BOLD);
+		input_draw(&g->alg, w, rows - 1, 7);
 	} else if (g->job != NULL) {
 		static const char spin[] = "|/-\\";
 		int pct = atomic_load(&g->job->progress) / 10;

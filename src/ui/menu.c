@@ -76,7 +76,11 @@ menu_new(void)
 		snprintf(label, sizeof label, "%s — %s", p->name, p->summary);
 		add(m, ITEM_HEADER, p, NULL, label);
 		for (j = 0; v->presets[j] != NULL; j++) {
-			snprintf(label, sizeof label, "%s %s", p->name, v->presets[j]);
+			if (p == &cube_puzzle)
+				snprintf(label, sizeof label, "%s %sx%sx%s", p->name,
+				    v->presets[j], v->presets[j], v->presets[j]);
+			else
+				snprintf(label, sizeof label, "%s %s", p->name, v->presets[j]);
 			add(m, ITEM_PRESET, p, v->presets[j], label);
 		}
 		if (p == &rollcube_puzzle)

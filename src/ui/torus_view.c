@@ -348,5 +348,7 @@ view_for(const struct puzzle *p)
 		return &torus_view;
 	if (p == &rollcube_puzzle)
 		return &rollcube_view;
+	if (p == &cube_puzzle)
+		return &cube_view;
 	return NULL;
 }

@@ -1,0 +1,99 @@
+/* The cube's net drawn headless: U above F, L F R B, D below, letters on
+ * every sticker, WCA colours, the turning layer highlighted mid-turn. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "ui/draw.h"
+#include "screen.h"
+
+static const char *solved3 =
+    "cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+static void
+net_after_r_at_80x24(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(solved3);
+	game_key(g, 'i');      /* R */
+	fake_now += 5;
+	game_tick(g);
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("cube-3-after-R-80x24.txt", text);
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+static void
+stickers_wear_wca_colours_and_the_turning_layer_shows(void **unused)
+{
+	struct game *g;
+	int y, x, sticker = 0, reversed = 0;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from(solved3);
+	game_key(g, 'f');      /* F, caught mid-turn */
+	game_draw(g, stdscr);
+	for (y = 0; y < LINES - 2; y++) {
+		for (x = 0; x < COLS; x++) {
+			cchar_t cc;
+			wchar_t wc[CCHARW_MAX + 1];
+			attr_t attrs;
+			short pair;
+
+			mvwin_wch(stdscr, y, x, &cc);
+			getcchar(&cc, wc, &attrs, &pair, NULL);
+			if (wc[0] == L'U' && pair == PAIR_STICKER0)
+				sticker++;
+			if (pair >= PAIR_STICKER0 && pair < PAIR_STICKER0 + 6 &&
+			    (attrs & A_REVERSE) && wc[0] != L' ')
+				reversed++;
+		}
+	}
+	assert_int_equal(sticker, 9);          /* nine white U letters */
+	assert_int_equal(reversed, 9 + 12);    /* the F face and its ring */
+	game_free(g);
+	close_screen();
+}
+
+static void
+big_cube_on_small_terminal_says_what_it_needs(void **unused)
+{
+	struct game *g;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	g = game_from("cube:11#1");
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "Terminal too small"));
+	assert_non_null(strstr(text, "need 44x36"));
+	free(text);
+	game_free(g);
+	close_screen();
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(net_after_r_at_80x24),
+		cmocka_unit_test(stickers_wear_wca_colours_and_the_turning_layer_shows),
+		cmocka_unit_test(big_cube_on_small_terminal_says_what_it_needs),
+	};
+
+	screen_tests_init();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
