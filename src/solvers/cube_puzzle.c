@@ -174,6 +174,21 @@ centres_ok(const struct cube *c, struct tw_error *why)
 	return false;
 }
 
+/* An odd cube's corners, middle edges and middle centres: a 3x3x3 that
+ * every turn of the big cube moves as a 3x3x3 move or not at all. */
+static void
+skeleton(const struct cube *c, struct cube *out)
+{
+	int n = c->n, face, r, k;
+
+	cube_solved(out, 3);
+	for (face = 0; face < 6; face++)
+		for (r = 0; r < 3; r++)
+			for (k = 0; k < 3; k++)
+				out->f[face * 9 + r * 3 + k] =
+				    c->f[at(n, face, r * (n - 1) / 2, k * (n - 1) / 2)];
+}
+
 bool
 cube_state_solvable(const void *params, const void *state, struct tw_error *why)
 {
@@ -185,8 +200,18 @@ cube_state_solvable(const void *params, const void *state, struct tw_error *why)
 	(void)params;
 	if (c->n == 3)
 		return cube3_validate(c, why);
-	if (c->n % 2 == 1 && !centres_ok(c, why))
-		return false;
+	if (c->n % 2 == 1) {
+		struct cube small;
+
+		if (!centres_ok(c, why))
+			return false;
+		skeleton(c, &small);
+		if (!cube3_validate(&small, why)) {
+			tw_error_prefix(why, "corners and middle edges");
+			return false;
+		}
+		return true;
+	}
 	/* Corners: present once each and twisted in a legal way, read as a
 	 * 2x2x2 (asking the 2x2x2 solver would be slower; its reader is the
 	 * one that names the reasons). */

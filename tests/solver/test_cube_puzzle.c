@@ -63,6 +63,14 @@ big_cubes_are_checked_for_corners_and_centres(void **unused)
 	c.f[25 + 12] = 'U';
 	assert_false(cube_state_solvable(&params5, &c, &err));
 	assert_non_null(strstr(err.msg, "centres out of place"));
+	/* A flipped middle edge of a 5x5x5: UR's stickers swapped. */
+	cube_solved(&c, 5);
+	cube_apply_alg(&c, "R U 2R", NULL);
+	t = c.f[14];                    /* U, row 2, col 4 */
+	c.f[14] = c.f[25 + 2];          /* R, row 0, col 2 */
+	c.f[25 + 2] = t;
+	assert_false(cube_state_solvable(&params5, &c, &err));
+	assert_non_null(strstr(err.msg, "corners and middle edges: flipped edge"));
 	/* A turned whole cube is fine. */
 	cube_solved(&c, 5);
 	cube_apply_alg(&c, "x y 2R", NULL);
