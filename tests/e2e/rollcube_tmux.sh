@@ -1,51 +1,14 @@
 #!/bin/sh
 # The rolling cube in a real terminal: open level 1 from the level chooser,
-# roll into a wall-free cell and back (undo), then play the optimal path
-# that `twirl solve` prints, and check the level is marked solved with a
-# perfect count.
+# play the optimal path that `twirl solve` prints, and check the level is
+# marked solved with a perfect count and the progress file written.
 # Usage: rollcube_tmux.sh PATH/TO/twirl
 set -u
 twirl=$1
 data=$(cd "$(dirname "$0")/../../data" && pwd)
-sock=twirl-rc-$$
-tmp=$(mktemp -d)
-passes=0
-failures=0
+. "$(dirname "$0")/lib.sh"
+e2e_init rc
 env="env LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state TWIRL_DATA_DIR=$data"
-
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-screen() { tm capture-pane -p -t "$1"; }
-
-# select_item PANE TEXT: move the menu selection down from the top until
-# the selected line (marked with ▶) contains TEXT.
-select_item() {
-	tm send-keys -t "$1" Home
-	n=0
-	while [ $n -lt 40 ]; do
-		sleep 0.05
-		screen "$1" | grep '▶' | grep -Fq -- "$2" && return 0
-		tm send-keys -t "$1" Down
-		n=$((n + 1))
-	done
-	return 1
-}
-ok() { echo "ok   $1"; passes=$((passes + 1)); }
-bad() {
-	echo "FAIL $1"
-	echo "---- screen ----"; screen "$2" 2>/dev/null; echo "----------------"
-	failures=$((failures + 1))
-}
-check() {
-	n=0
-	while [ $n -lt 50 ]; do
-		screen "$1" 2>/dev/null | grep -Fq -- "$3" && { ok "$2"; return; }
-		sleep 0.1
-		n=$((n + 1))
-	done
-	bad "$2 (no '$3')" "$1"
-}
 
 # The level's game ID, from its file, to ask the solver for the path.
 level="$data/rollcube/01.level"
@@ -59,7 +22,6 @@ id="rollcube:${rows}x${cols}:map=$map:start=$start:goal=$goal:label=$label"
 moves=$($env "$twirl" solve "$id") || { echo "FAIL cannot solve level 1: $id"; exit 1; }
 ok "level 1 solves from the command line: $moves"
 
-tm new-session -d -s main -x 100 -y 30 "sleep 600" || { echo "cannot start tmux"; exit 1; }
 tm new-window -d -n play "$env $twirl; echo \$? > $tmp/exit; sleep 60"
 check play "menu lists the levels" "Rolling cube levels..."
 select_item play "Rolling cube levels"
@@ -86,5 +48,4 @@ n=0
 while [ ! -s "$tmp/exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
 [ "$(cat "$tmp/exit" 2>/dev/null)" = 0 ] && ok "exits 0" || bad "exits 0" play
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+e2e_finish

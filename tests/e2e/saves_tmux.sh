@@ -6,46 +6,10 @@
 set -u
 twirl=$1
 replays=$(cd "$(dirname "$0")/../../data/replays" && pwd)
-sock=twirl-saves-$$
-tmp=$(mktemp -d)
-passes=0
-failures=0
+. "$(dirname "$0")/lib.sh"
+e2e_init saves
 env="env LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state"
 
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-screen() { tm capture-pane -p -t "$1"; }
-
-# select_item PANE TEXT: move the menu selection down from the top until
-# the selected line (marked with ▶) contains TEXT.
-select_item() {
-	tm send-keys -t "$1" Home
-	n=0
-	while [ $n -lt 40 ]; do
-		sleep 0.05
-		screen "$1" | grep '▶' | grep -Fq -- "$2" && return 0
-		tm send-keys -t "$1" Down
-		n=$((n + 1))
-	done
-	return 1
-}
-ok() { echo "ok   $1"; passes=$((passes + 1)); }
-bad() {
-	echo "FAIL $1"
-	echo "---- screen ----"; screen "$2" 2>/dev/null; echo "----------------"
-	failures=$((failures + 1))
-}
-wait_for() {
-	n=0
-	while [ $n -lt 50 ]; do
-		screen "$1" 2>/dev/null | grep -Fq -- "$2" && return 0
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
-}
-check() { if wait_for "$1" "$3"; then ok "$2"; else bad "$2 (no '$3')" "$1"; fi; }
 board() {
 	screen "$1" | grep -E '^ *(│|▶)' | grep -E '[0-9]' |
 	    sed 's/[^0-9]/ /g' | tr -s ' ' | sed 's/^ //; s/ $//' | tr '\n' '/'
@@ -61,7 +25,6 @@ exited() {
 	[ "$(cat "$tmp/$1.exit" 2>/dev/null)" = 0 ] && ok "$1 exits 0" || bad "$1 exits 0" "$1"
 }
 
-tm new-session -d -s main -x 100 -y 30 "sleep 600" || { echo "cannot start tmux"; exit 1; }
 
 # 1. Play three moves, save with Ctrl-S, quit (autosaves the game).
 run one "play 'torus:4x4#77'"
@@ -127,5 +90,4 @@ check four "the hint moves came out solved" "Moves 15"
 tm send-keys -t four q
 exited four
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+e2e_finish

@@ -6,56 +6,8 @@
 # Usage: torus_tmux.sh PATH/TO/twirl
 set -u
 twirl=$1
-sock=twirl-e2e-$$
-tmp=$(mktemp -d)
-passes=0
-failures=0
-
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { tm kill-server 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-
-screen() { tm capture-pane -p -t "$1"; }
-
-# select_item PANE TEXT: move the menu selection down from the top until
-# the selected line (marked with ▶) contains TEXT.
-select_item() {
-	tm send-keys -t "$1" Home
-	n=0
-	while [ $n -lt 40 ]; do
-		sleep 0.05
-		screen "$1" | grep '▶' | grep -Fq -- "$2" && return 0
-		tm send-keys -t "$1" Down
-		n=$((n + 1))
-	done
-	return 1
-}
-
-ok() { echo "ok   $1"; passes=$((passes + 1)); }
-bad() {
-	echo "FAIL $1"
-	echo "---- screen ----"
-	screen "$2" 2>/dev/null
-	echo "----------------"
-	failures=$((failures + 1))
-}
-
-# wait_for PANE TEXT [SECONDS]: until TEXT is on the screen.
-wait_for() {
-	n=0
-	limit=$(( ${3:-5} * 10 ))
-	while [ $n -lt "$limit" ]; do
-		screen "$1" 2>/dev/null | grep -Fq -- "$2" && return 0
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
-}
-
-# check PANE NAME TEXT [SECONDS]
-check() {
-	if wait_for "$1" "$3" "${4:-5}"; then ok "$2"; else bad "$2 (no '$3')" "$1"; fi
-}
+. "$(dirname "$0")/lib.sh"
+e2e_init torus
 
 # The board's tile numbers, one line per board row.
 board_rows() {
@@ -94,7 +46,6 @@ run_pane() { # NAME COMMAND...: a window running twirl, then stty into files
 	tm new-window -d -n "$name" "env LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state $*; echo \$? > $tmp/$name.exit; stty -a > $tmp/$name.stty; sleep 60"
 }
 
-tm new-session -d -s main -x 100 -y 30 "sleep 600" || { echo "cannot start tmux"; exit 1; }
 tm set-option -g default-terminal screen >/dev/null 2>&1
 
 # 1. The menu, then a game by ID through the prompt.
@@ -173,5 +124,4 @@ else
 	bad "SIGTERM: twirl process not found" term
 fi
 
-echo "$passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+e2e_finish
