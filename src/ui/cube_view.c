@@ -19,10 +19,9 @@ struct cube_ui {
 static const char *const cube_help[] = {
 	"t i f d l b", "turn U R F D L B clockwise",
 	"T I F D L B", "the same, counter-clockwise",
-	"x y z  X Y Z", "turn the whole cube (upper case: back)",
-	"2 i   3 w i", "depth prefix: inner slice 2R, wide 3Rw",
-	": R U R' U'", "type any moves in notation, Enter plays them",
-	"mouse", "click a face: turn it (right button: back)",
+	"x y z  X Y Z", "turn the whole cube; Shift: back",
+	"2 i   3 w i", "prefix: inner slice 2R, wide 3Rw",
+	"mouse", "click a face to turn it; right: back",
 	NULL, NULL,
 };
 

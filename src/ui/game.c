@@ -973,7 +973,7 @@ static const char *const shared_help[] = {
 	"u  Ctrl-Z", "undo",
 	"r  Ctrl-R", "redo",
 	"R", "restart (undoable)",
-	":", "type moves in notation, Enter plays them",
+	":", "type moves in notation; Enter plays",
 	"Ctrl-S", "save this game (name it, Enter)",
 	"Ctrl-O", "saved games: resume or watch",
 	"n", "new scramble",
