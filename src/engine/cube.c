@@ -111,6 +111,37 @@ layer_of(int n, const struct cube_move *mv, int face, int i, int p[3])
 	return (n - 1 - along) / 2 + 1;
 }
 
+/* The centre of the cubie that holds a sticker at position p: the face
+ * coordinate pulled in by one. */
+static void
+cubie_of(int n, const int p[3], int q[3])
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		q[i] = p[i] == n ? n - 1 : p[i] == -n ? -(n - 1) : p[i];
+}
+
+int
+cube_partners(int n, int facelet, int other[2])
+{
+	int p[3], q[3], i, count = 0;
+
+	facelet_pos(n, facelet / (n * n), facelet % (n * n) / n, facelet % n, p);
+	cubie_of(n, p, q);
+	for (i = 0; i < 6 * n * n; i++) {
+		int pi[3], qi[3];
+
+		if (i == facelet)
+			continue;
+		facelet_pos(n, i / (n * n), i % (n * n) / n, i % n, pi);
+		cubie_of(n, pi, qi);
+		if (qi[0] == q[0] && qi[1] == q[1] && qi[2] == q[2] && count < 2)
+			other[count++] = i;
+	}
+	return count;
+}
+
 bool
 cube_move_touches(int n, const struct cube_move *mv, int facelet)
 {

@@ -57,6 +57,10 @@ bool cube_move_parse(int n, const char *text, struct cube_move *mv,
 /* Writes a move canonically ("R", "R'", "R2", "3Rw'", "2R", "x2"). */
 void cube_move_format(const struct cube_move *mv, char *buf, size_t size);
 
+/* The other stickers of the piece that holds facelet (0 for a centre, 1
+ * for an edge, 2 for a corner), written to other[]; returns how many. */
+int cube_partners(int n, int facelet, int other[2]);
+
 /* Whether facelet (index into the facelet string) turns with mv. */
 bool cube_move_touches(int n, const struct cube_move *mv, int facelet);
 

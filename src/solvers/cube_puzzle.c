@@ -174,6 +174,60 @@ centres_ok(const struct cube *c, struct tw_error *why)
 	return false;
 }
 
+static char
+opposite_colour(char c)
+{
+	static const char faces[] = "URFDLB", opp[] = "DLBURF";
+	const char *hit = strchr(faces, c);
+
+	return hit != NULL && c != '\0' ? opp[hit - faces] : '?';
+}
+
+/* Every cube of size n >= 4: each colour has (n-2)^2 centre stickers, and
+ * the two stickers of every edge piece show colours that meet on some edge
+ * (not equal, not opposite), each such pair n-2 times. */
+static bool
+centres_and_edges_ok(const struct cube *c, struct tw_error *why)
+{
+	int n = c->n, counts[6] = {0}, pairs[6][6] = {{0}}, face, r, k, i, a, b;
+
+	for (face = 0; face < 6; face++)
+		for (r = 1; r < n - 1; r++)
+			for (k = 1; k < n - 1; k++)
+				counts[strchr(face_letter, c->f[at(n, face, r, k)]) - face_letter]++;
+	for (face = 0; face < 6; face++) {
+		if (counts[face] != (n - 2) * (n - 2)) {
+			tw_error_set(why, "centres: %d %c centre stickers, a %dx%dx%d cube has %d of each colour",
+			    counts[face], face_letter[face], n, n, n, (n - 2) * (n - 2));
+			return false;
+		}
+	}
+	for (i = 0; i < 6 * n * n; i++) {
+		int other[2], found = cube_partners(n, i, other);
+		char x = c->f[i], y;
+
+		if (found != 1 || other[0] < i)
+			continue;   /* not an edge sticker, or its pair seen already */
+		y = c->f[other[0]];
+		if (x == y || x == opposite_colour(y)) {
+			tw_error_set(why, "an edge piece has colours %c%c, which no edge has", x, y);
+			return false;
+		}
+		a = (int)(strchr(face_letter, x) - face_letter);
+		b = (int)(strchr(face_letter, y) - face_letter);
+		pairs[a < b ? a : b][a < b ? b : a]++;
+	}
+	for (a = 0; a < 6; a++)
+		for (b = a + 1; b < 6; b++)
+			if (face_letter[b] != opposite_colour(face_letter[a]) &&
+			    pairs[a][b] != n - 2) {
+				tw_error_set(why, "%d edge pieces are %c%c, a %dx%dx%d cube has %d",
+				    pairs[a][b], face_letter[a], face_letter[b], n, n, n, n - 2);
+				return false;
+			}
+	return true;
+}
+
 /* An odd cube's corners, middle edges and middle centres: a 3x3x3 that
  * every turn of the big cube moves as a 3x3x3 move or not at all. */
 static void
@@ -200,6 +254,8 @@ cube_state_solvable(const void *params, const void *state, struct tw_error *why)
 	(void)params;
 	if (c->n == 3)
 		return cube3_validate(c, why);
+	if (!centres_and_edges_ok(c, why))
+		return false;
 	if (c->n % 2 == 1) {
 		struct cube small;
 

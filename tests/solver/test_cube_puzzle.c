@@ -71,6 +71,19 @@ big_cubes_are_checked_for_corners_and_centres(void **unused)
 	c.f[25 + 2] = t;
 	assert_false(cube_state_solvable(&params5, &c, &err));
 	assert_non_null(strstr(err.msg, "corners and middle edges: flipped edge"));
+	/* Even cubes: a centre sticker of the wrong colour count, and an
+	 * edge with opposite colours. */
+	cube_solved(&c, 4);
+	c.f[5] = 'R';                   /* a U centre sticker painted R */
+	c.f[16 + 5] = 'U';              /* and an R one painted U: counts hold */
+	assert_true(cube_state_solvable(&params4, &c, NULL));
+	c.f[16 + 5] = 'F';
+	assert_false(cube_state_solvable(&params4, &c, &err));
+	assert_non_null(strstr(err.msg, "centres: 3 U centre stickers"));
+	cube_solved(&c, 4);
+	c.f[1] = 'B';                   /* U's edge sticker next to B: a BB edge */
+	assert_false(cube_state_solvable(&params4, &c, &err));
+	assert_non_null(strstr(err.msg, "an edge piece has colours BB, which no edge has"));
 	/* A turned whole cube is fine. */
 	cube_solved(&c, 5);
 	cube_apply_alg(&c, "x y 2R", NULL);
