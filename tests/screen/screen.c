@@ -144,6 +144,19 @@ compare_golden(const char *name, const char *text)
 	free(want);
 }
 
+struct cell
+cell_at(int y, int x)
+{
+	struct cell here;
+	cchar_t cc;
+	wchar_t wc[CCHARW_MAX + 1];
+
+	mvwin_wch(stdscr, y, x, &cc);
+	getcchar(&cc, wc, &here.attrs, &here.pair, NULL);
+	here.ch = wc[0];
+	return here;
+}
+
 void
 screen_tests_init(void)
 {

@@ -5,6 +5,7 @@
 #define TWIRL_TEST_SCREEN_H
 
 #include <stdbool.h>
+#include <wchar.h>
 
 #include "ui/game.h"
 
@@ -24,6 +25,14 @@ char *dump(void);
 /* Compares text with $TWIRL_GOLDEN_DIR/name (TWIRL_UPDATE_GOLDEN=1
  * rewrites it). */
 void compare_golden(const char *name, const char *text);
+
+/* What is drawn at (y, x): its character, attributes and colour pair. */
+struct cell {
+	wchar_t ch;
+	attr_t attrs;
+	short pair;
+};
+struct cell cell_at(int y, int x);
 
 /* Installs the frozen clock and a UTF-8 locale; call first in main. */
 void screen_tests_init(void);

@@ -47,17 +47,12 @@ stickers_wear_wca_colours_and_the_turning_layer_shows(void **unused)
 	game_draw(g, stdscr);
 	for (y = 0; y < LINES - 2; y++) {
 		for (x = 0; x < COLS; x++) {
-			cchar_t cc;
-			wchar_t wc[CCHARW_MAX + 1];
-			attr_t attrs;
-			short pair;
+			struct cell c = cell_at(y, x);
 
-			mvwin_wch(stdscr, y, x, &cc);
-			getcchar(&cc, wc, &attrs, &pair, NULL);
-			if (wc[0] == L'U' && pair == PAIR_STICKER0)
+			if (c.ch == L'U' && c.pair == PAIR_STICKER0)
 				sticker++;
-			if (pair >= PAIR_STICKER0 && pair < PAIR_STICKER0 + 6 &&
-			    (attrs & A_REVERSE) && wc[0] != L' ')
+			if (c.pair >= PAIR_STICKER0 && c.pair < PAIR_STICKER0 + 6 &&
+			    (c.attrs & A_REVERSE) && c.ch != L' ')
 				reversed++;
 		}
 	}

@@ -48,10 +48,6 @@ colour_unicode_80x24(void **unused)
 {
 	struct game *g;
 	char *text;
-	cchar_t cc;
-	attr_t attrs;
-	short pair;
-	wchar_t wc[CCHARW_MAX + 1];
 	int x;
 
 	(void)unused;
@@ -64,21 +60,15 @@ colour_unicode_80x24(void **unused)
 	/* Tile 1 (home 0,0) wears the first shade; tile 16 the last. */
 	x = find_on_row(6, " 1 ");
 	assert_true(x > 0);
-	mvwin_wch(stdscr, 6, x + 1, &cc);
-	getcchar(&cc, wc, &attrs, &pair, NULL);
-	assert_int_equal(wc[0], L'1');
-	assert_int_equal(pair, PAIR_TILE0);
+	assert_int_equal(cell_at(6, x + 1).ch, L'1');
+	assert_int_equal(cell_at(6, x + 1).pair, PAIR_TILE0);
 	x = find_on_row(15, "16");
 	assert_true(x > 0);
-	mvwin_wch(stdscr, 15, x, &cc);
-	getcchar(&cc, wc, &attrs, &pair, NULL);
-	assert_int_equal(pair, PAIR_TILE0 + 24);
+	assert_int_equal(cell_at(15, x).pair, PAIR_TILE0 + 24);
 	/* The cursor tile (row 1, column 1: tile 2) is drawn reversed. */
 	x = find_on_row(6, " 2 ");
 	assert_true(x > 0);
-	mvwin_wch(stdscr, 6, x + 1, &cc);
-	getcchar(&cc, wc, &attrs, &pair, NULL);
-	assert_true(attrs & A_REVERSE);
+	assert_true(cell_at(6, x + 1).attrs & A_REVERSE);
 	game_free(g);
 	close_screen();
 }
@@ -99,18 +89,9 @@ mono_ascii_80x24(void **unused)
 	for (c = text; *c != '\0'; c++)
 		assert_true((unsigned char)*c < 128);
 	free(text);
-	for (y = 0; y < LINES; y++) {
-		for (x = 0; x < COLS; x++) {
-			cchar_t cc;
-			wchar_t wc[CCHARW_MAX + 1];
-			attr_t attrs;
-			short pair;
-
-			mvwin_wch(stdscr, y, x, &cc);
-			getcchar(&cc, wc, &attrs, &pair, NULL);
-			assert_int_equal(pair, 0);
-		}
-	}
+	for (y = 0; y < LINES; y++)
+		for (x = 0; x < COLS; x++)
+			assert_int_equal(cell_at(y, x).pair, 0);
 	game_free(g);
 	close_screen();
 }
