@@ -1,5 +1,7 @@
 #include "solvers/cube2.h"
 
+#include "engine/perm.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,19 +93,13 @@ bad:
 static int
 perm_coord(const struct corners *c)
 {
-	int i, j, r = 0, p[7], k = 0;
+	uint8_t p[7];
+	int i, k = 0;
 
 	for (i = 0; i < 8; i++)
 		if (i != DBL)
-			p[k++] = c->cp[i] > DBL ? c->cp[i] - 1 : c->cp[i];
-	for (i = 0; i < 7; i++) {
-		int smaller = 0;
-
-		for (j = i + 1; j < 7; j++)
-			smaller += p[j] < p[i];
-		r = r * (7 - i) + smaller;
-	}
-	return r;
+			p[k++] = (uint8_t)(c->cp[i] > DBL ? c->cp[i] - 1 : c->cp[i]);
+	return perm_rank(p, 7);
 }
 
 static int
@@ -123,23 +119,10 @@ twist_coord(const struct corners *c)
 static void
 set_perm(struct corners *c, int r)
 {
-	int code[7], i, j, p[7], k = 0;
-	bool used[7] = {false};
+	uint8_t p[7];
+	int i, k = 0;
 
-	for (i = 6; i >= 0; i--) {
-		code[i] = r % (7 - i);
-		r /= 7 - i;
-	}
-	for (i = 0; i < 7; i++) {
-		for (j = 0; ; j++) {
-			if (used[j])
-				continue;
-			if (code[i]-- == 0)
-				break;
-		}
-		used[j] = true;
-		p[i] = j;
-	}
+	perm_unrank(r, 7, p);
 	for (i = 0; i < 8; i++) {
 		if (i == DBL)
 			continue;

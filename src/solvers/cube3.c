@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/perm.h"
 #include "engine/rng.h"
 
 /* Facelets (0-based, URFDLB, 9 per face) of each corner and edge position,
@@ -148,43 +149,6 @@ to_facelets(const struct cubie *c, struct cube *out)
 #define N_SPERM 24
 #define N_MOVES 18
 
-static int
-rank(const uint8_t *p, int n)
-{
-	int i, j, r = 0;
-
-	for (i = 0; i < n; i++) {
-		int smaller = 0;
-
-		for (j = i + 1; j < n; j++)
-			smaller += p[j] < p[i];
-		r = r * (n - i) + smaller;
-	}
-	return r;
-}
-
-static void
-unrank(int r, int n, uint8_t *p)
-{
-	int code[12], i, j;
-	bool used[12] = {false};
-
-	for (i = n - 1; i >= 0; i--) {
-		code[i] = r % (n - i);
-		r /= n - i;
-	}
-	for (i = 0; i < n; i++) {
-		for (j = 0; ; j++) {
-			if (used[j])
-				continue;
-			if (code[i]-- == 0)
-				break;
-		}
-		used[j] = true;
-		p[i] = (uint8_t)j;
-	}
-}
-
 struct tables {
 	struct cubie move[N_MOVES];
 	uint16_t slice_of_mask[4096];   /* 12-bit masks with 4 bits -> 0..494 */
@@ -243,13 +207,13 @@ slice_of(const struct cubie *c)
 static int
 cperm_of(const struct cubie *c)
 {
-	return rank(c->cp, 8);
+	return perm_rank(c->cp, 8);
 }
 
 static int
 eperm_of(const struct cubie *c)
 {
-	return rank(c->ep, 8);
+	return perm_rank(c->ep, 8);
 }
 
 static int
@@ -260,7 +224,7 @@ sperm_of(const struct cubie *c)
 
 	for (i = 0; i < 4; i++)
 		p[i] = (uint8_t)(c->ep[8 + i] - 8);
-	return rank(p, 4);
+	return perm_rank(p, 4);
 }
 
 static void
@@ -436,8 +400,8 @@ build(void)
 		struct cubie c, d;
 
 		identity(&c);
-		unrank(i, 8, c.cp);
-		unrank(i, 8, c.ep);
+		perm_unrank(i, 8, c.cp);
+		perm_unrank(i, 8, c.ep);
 		for (m = 0; m < N_MOVES; m++) {
 			multiply(&c, &t->move[m], &d);
 			t->cperm_move[i][m] = (uint16_t)cperm_of(&d);
@@ -450,7 +414,7 @@ build(void)
 		int k;
 
 		identity(&c);
-		unrank(i, 4, p4);
+		perm_unrank(i, 4, p4);
 		for (k = 0; k < 4; k++)
 			c.ep[8 + k] = (uint8_t)(8 + p4[k]);
 		for (m = 0; m < N_MOVES; m++) {

@@ -56,15 +56,16 @@ static bool
 rc_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w)
 {
 	static const int sizes[][2] = {{2, 5}, {2, 4}, {1, 3}, {1, 2}};
+	const size_t nsizes = sizeof sizes / sizeof sizes[0];
 	const struct rollcube_params *p = params;
 	struct rollcube_ui *ui = uip;
 	size_t i;
 
 	/* The roomiest cells that show the whole board; a board that never
 	 * fits scrolls, with the roomiest cells that still show 5 x 5. */
-	for (i = 0; i < 2 * (sizeof sizes / sizeof sizes[0]); i++) {
-		bool whole = i < sizeof sizes / sizeof sizes[0];
-		int ch = sizes[i % 4][0], cw = sizes[i % 4][1];
+	for (i = 0; i < 2 * nsizes; i++) {
+		bool whole = i < nsizes;
+		int ch = sizes[i % nsizes][0], cw = sizes[i % nsizes][1];
 		int64_t cols = (w - NET_W - 2) / cw, rows = (h - 2) / ch;
 
 		if (cols > p->cols)

@@ -37,7 +37,7 @@ every_level_is_solvable_and_not_trivial(void **unused)
 	const char *data = getenv("TWIRL_DATA_DIR");
 	char dir[512];
 	struct dirent *de;
-	int count = 0, previous = 0;
+	int count = 0;
 	DIR *d;
 
 	(void)unused;
@@ -70,7 +70,6 @@ every_level_is_solvable_and_not_trivial(void **unused)
 		assert_true(rollcube_state_is_solved(&p, &t));
 		printf("# %s %-20s %2zu moves (Manhattan %d)\n", de->d_name, name,
 		    path.len, manhattan);
-		(void)previous;
 		count++;
 		movelist_clear(&path);
 		rollcube_params_clear(&p);
