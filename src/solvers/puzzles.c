@@ -1,8 +1,10 @@
 #include "solvers/puzzles.h"
 
+#include "engine/nrp.h"
 #include "engine/rollcube.h"
 #include "engine/torus.h"
 #include "solvers/cube_puzzle.h"
+#include "solvers/nrp_solver.h"
 #include "solvers/rollcube_solver.h"
 #include "solvers/torus_solver.h"
 
@@ -30,6 +32,32 @@ const struct puzzle torus_puzzle = {
 	.move_inverse = torus_move_inverse,
 	.move_cost = torus_move_cost,
 	.solve = torus_solve_entry,
+};
+
+const struct puzzle nrp_puzzle = {
+	.id = "nrp",
+	.name = "Number rotation",
+	.summary = "turn k x k blocks of a numbered grid until 1..mn are in order",
+	.metrics = nrp_metrics,
+	.params_default = nrp_params_default,
+	.params_parse = nrp_params_parse,
+	.params_format = nrp_params_format,
+	.params_dup = nrp_params_dup,
+	.params_free = nrp_params_free,
+	.state_solved = nrp_state_solved,
+	.state_parse = nrp_state_parse,
+	.state_format = nrp_state_format,
+	.state_dup = nrp_state_dup,
+	.state_free = nrp_state_free,
+	.state_equal = nrp_state_equal,
+	.state_solvable = nrp_state_solvable,
+	.state_is_solved = nrp_state_is_solved,
+	.scramble = nrp_scramble,
+	.state_render = nrp_state_render,
+	.move_apply = nrp_move_apply,
+	.move_inverse = nrp_move_inverse,
+	.move_cost = nrp_move_cost,
+	.solve = nrp_solve_entry,
 };
 
 const struct puzzle rollcube_puzzle = {
@@ -87,6 +115,7 @@ const struct puzzle cube_puzzle = {
 const struct puzzle *const twirl_puzzles[] = {
 	&torus_puzzle,
 	&rollcube_puzzle,
+	&nrp_puzzle,
 	&cube_puzzle,
 	NULL,
 };

@@ -8,6 +8,7 @@
 
 extern const struct puzzle torus_puzzle;
 extern const struct puzzle rollcube_puzzle;
+extern const struct puzzle nrp_puzzle;
 extern const struct puzzle cube_puzzle;
 
 /* NULL-terminated, in menu order. */

@@ -1,0 +1,429 @@
+/* Optimal NRP solutions for boards of at most 12 cells: IDA* with
+ * admissible heuristics from breadth-first tables (see nrp_solver.h). */
+#include "solvers/nrp_solver.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/perm.h"
+
+#define OPT_MAX NRP_OPTIMAL_MAX_CELLS
+#define OPT_MAX_MOVES (3 * 30)  /* 2x6 or 6x2 with k = 2 has 5 blocks; 3x4 has 6 */
+#define PDB_TILES 6
+
+struct opt_tables {
+	int m, n, k, metric;
+	bool orientable;
+	int N, nmv;
+	uint8_t dest[OPT_MAX_MOVES][OPT_MAX];
+	uint8_t block_r[OPT_MAX_MOVES / 3], block_c[OPT_MAX_MOVES / 3];
+	uint8_t *exact;            /* N <= 10: by perm_rank of the tile array */
+	uint8_t *pdb[2];           /* N = 12: tiles 0..5 and 6..11 */
+	uint8_t *rotations;        /* orientable: by the rotations of the cells, base 4 */
+};
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct opt_tables *cache[16];
+
+static int
+turns_allowed(int metric, int t)
+{
+	/* QTM tables step by quarter turns; a half turn is two steps. */
+	return metric == NRP_HTM || t != 2;
+}
+
+static int
+partial_index(const uint8_t *cells, int count, int N)
+{
+	int idx = 0;
+
+	for (int i = 0; i < count; i++) {
+		int below = 0;
+
+		for (int j = 0; j < i; j++)
+			if (cells[j] < cells[i])
+				below++;
+		idx = idx * (N - i) + cells[i] - below;
+	}
+	return idx;
+}
+
+static long
+falling(int N, int count)
+{
+	long r = 1;
+
+	for (int i = 0; i < count; i++)
+		r *= N - i;
+	return r;
+}
+
+/* Breadth-first distances over the arrangements of tiles first..first+5. */
+static uint8_t *
+build_pdb(const struct opt_tables *t, int first)
+{
+	long size = falling(t->N, PDB_TILES), head = 0, tail = 0;
+	uint8_t *d = malloc((size_t)size);
+	uint32_t *queue = malloc((size_t)size * sizeof *queue);
+	uint8_t cells[PDB_TILES];
+
+	if (d == NULL || queue == NULL) {
+		free(d);
+		free(queue);
+		return NULL;
+	}
+	memset(d, 255, (size_t)size);
+	for (int i = 0; i < PDB_TILES; i++)
+		cells[i] = (uint8_t)(first + i);
+	d[partial_index(cells, PDB_TILES, t->N)] = 0;
+	queue[tail++] = 0;
+	for (int i = 0; i < PDB_TILES; i++)
+		queue[0] |= (uint32_t)cells[i] << (4 * i);
+	while (head < tail) {
+		uint32_t cur = queue[head++];
+		int dc;
+
+		for (int i = 0; i < PDB_TILES; i++)
+			cells[i] = (uint8_t)(cur >> (4 * i) & 15);
+		dc = d[partial_index(cells, PDB_TILES, t->N)];
+		for (int mv = 0; mv < t->nmv; mv++) {
+			uint8_t next[PDB_TILES];
+			uint32_t packed = 0;
+			int idx;
+
+			if (!turns_allowed(t->metric, mv % 3 + 1))
+				continue;
+			for (int i = 0; i < PDB_TILES; i++) {
+				next[i] = t->dest[mv][cells[i]];
+				packed |= (uint32_t)next[i] << (4 * i);
+			}
+			idx = partial_index(next, PDB_TILES, t->N);
+			if (d[idx] == 255) {
+				d[idx] = (uint8_t)(dc + 1);
+				queue[tail++] = packed;
+			}
+		}
+	}
+	free(queue);
+	return d;
+}
+
+/* Exact distances over all arrangements (N <= 10). */
+static uint8_t *
+build_exact(const struct opt_tables *t)
+{
+	long size = falling(t->N, t->N), head = 0, tail = 0;
+	uint8_t *d = malloc((size_t)size);
+	uint32_t *queue = malloc((size_t)size * sizeof *queue);
+	uint8_t p[OPT_MAX], q[OPT_MAX];
+
+	if (d == NULL || queue == NULL) {
+		free(d);
+		free(queue);
+		return NULL;
+	}
+	memset(d, 255, (size_t)size);
+	d[0] = 0;  /* the identity has rank 0 */
+	queue[tail++] = 0;
+	while (head < tail) {
+		uint32_t cur = queue[head++];
+
+		perm_unrank((int)cur, t->N, p);
+		for (int mv = 0; mv < t->nmv; mv++) {
+			int r;
+
+			if (!turns_allowed(t->metric, mv % 3 + 1))
+				continue;
+			for (int c = 0; c < t->N; c++)
+				q[t->dest[mv][c]] = p[c];
+			r = perm_rank(q, t->N);
+			if (d[r] == 255) {
+				d[r] = (uint8_t)(d[cur] + 1);
+				queue[tail++] = (uint32_t)r;
+			}
+		}
+	}
+	free(queue);
+	return d;
+}
+
+/* Distances over the rotations of the cells alone (a move permutes and
+ * turns them without looking at which tiles they are). */
+static uint8_t *
+build_rotations(const struct opt_tables *t)
+{
+	size_t size = (size_t)1 << (2 * t->N), head = 0, tail = 0;
+	uint8_t *d = malloc(size);
+	uint32_t *queue = malloc(size * sizeof *queue);
+
+	if (d == NULL || queue == NULL) {
+		free(d);
+		free(queue);
+		return NULL;
+	}
+	memset(d, 255, size);
+	d[0] = 0;
+	queue[tail++] = 0;
+	while (head < tail) {
+		uint32_t cur = queue[head++];
+
+		for (int mv = 0; mv < t->nmv; mv++) {
+			int turns = mv % 3 + 1;
+			uint32_t next = 0;
+
+			if (!turns_allowed(t->metric, turns))
+				continue;
+			for (int c = 0; c < t->N; c++) {
+				uint32_t r = cur >> (2 * c) & 3;
+				int dc = t->dest[mv][c];
+
+				if (c / t->n >= t->block_r[mv / 3] && c / t->n < t->block_r[mv / 3] + t->k &&
+				    c % t->n >= t->block_c[mv / 3] && c % t->n < t->block_c[mv / 3] + t->k)
+					r = (r + (uint32_t)turns) & 3;
+				next |= r << (2 * dc);
+			}
+			if (d[next] == 255) {
+				d[next] = (uint8_t)(d[cur] + 1);
+				queue[tail++] = next;
+			}
+		}
+	}
+	free(queue);
+	return d;
+}
+
+static void
+tables_free(struct opt_tables *t)
+{
+	if (t == NULL)
+		return;
+	free(t->exact);
+	free(t->pdb[0]);
+	free(t->pdb[1]);
+	free(t->rotations);
+	free(t);
+}
+
+static struct opt_tables *
+tables_get(const struct nrp_params *p, int metric, struct tw_error *err)
+{
+	struct opt_tables *t = NULL;
+	int i;
+
+	pthread_mutex_lock(&cache_lock);
+	for (i = 0; i < 16 && cache[i] != NULL; i++) {
+		t = cache[i];
+		if (t->m == p->rows && t->n == p->cols && t->k == p->k &&
+		    t->metric == metric && t->orientable == p->orientable)
+			goto out;
+	}
+	t = calloc(1, sizeof *t);
+	if (t == NULL)
+		goto oom;
+	t->m = p->rows;
+	t->n = p->cols;
+	t->k = p->k;
+	t->metric = metric;
+	t->orientable = p->orientable;
+	t->N = p->rows * p->cols;
+	{
+		int bcols = p->cols - p->k + 1, nb = (p->rows - p->k + 1) * bcols;
+
+		t->nmv = 3 * nb;
+		for (int b = 0; b < nb; b++) {
+			t->block_r[b] = (uint8_t)(b / bcols);
+			t->block_c[b] = (uint8_t)(b % bcols);
+			for (int turns = 1; turns <= 3; turns++) {
+				struct nrp_state s;
+				struct nrp_move mv = {b / bcols + 1, b % bcols + 1, turns};
+
+				memset(&s, 0, sizeof s);
+				s.rows = p->rows;
+				s.cols = p->cols;
+				s.k = p->k;
+				for (int c = 0; c < t->N; c++)
+					s.tile[c] = (uint16_t)c;
+				nrp_move_do(&s, &mv);
+				for (int c = 0; c < t->N; c++)
+					t->dest[3 * b + turns - 1][s.tile[c]] = (uint8_t)c;
+			}
+		}
+	}
+	if (t->N <= 10) {
+		if ((t->exact = build_exact(t)) == NULL)
+			goto oom;
+	} else {
+		if ((t->pdb[0] = build_pdb(t, 0)) == NULL || (t->pdb[1] = build_pdb(t, PDB_TILES)) == NULL)
+			goto oom;
+	}
+	if (t->orientable && (t->rotations = build_rotations(t)) == NULL)
+		goto oom;
+	if (i == 16) {
+		tables_free(cache[15]);
+		i = 15;
+	}
+	cache[i] = t;
+out:
+	pthread_mutex_unlock(&cache_lock);
+	return t;
+oom:
+	pthread_mutex_unlock(&cache_lock);
+	tables_free(t);
+	tw_error_set(err, "out of memory");
+	return NULL;
+}
+
+struct ida {
+	const struct opt_tables *t;
+	uint8_t tile[OPT_MAX], pos[OPT_MAX], rot[OPT_MAX];
+	int path[64];
+	long nodes;
+	atomic_bool *cancel;
+	bool stop;
+};
+
+static int
+heuristic(const struct ida *s)
+{
+	const struct opt_tables *t = s->t;
+	int h;
+
+	if (t->exact != NULL) {
+		h = t->exact[perm_rank(s->tile, t->N)];
+	} else {
+		int h1 = t->pdb[0][partial_index(s->pos, PDB_TILES, t->N)];
+		int h2 = t->pdb[1][partial_index(s->pos + PDB_TILES, PDB_TILES, t->N)];
+
+		h = h1 > h2 ? h1 : h2;
+	}
+	if (t->rotations != NULL) {
+		uint32_t idx = 0;
+		int hr;
+
+		for (int c = 0; c < t->N; c++)
+			idx |= (uint32_t)s->rot[c] << (2 * c);
+		hr = t->rotations[idx];
+		if (hr > h)
+			h = hr;
+	}
+	return h;
+}
+
+static void
+apply(struct ida *s, int mv)
+{
+	const struct opt_tables *t = s->t;
+	uint8_t tile[OPT_MAX], rot[OPT_MAX];
+	int turns = mv % 3 + 1, b = mv / 3;
+
+	for (int c = 0; c < t->N; c++) {
+		int d = t->dest[mv][c];
+		bool in = c / t->n >= t->block_r[b] && c / t->n < t->block_r[b] + t->k &&
+		    c % t->n >= t->block_c[b] && c % t->n < t->block_c[b] + t->k;
+
+		tile[d] = s->tile[c];
+		rot[d] = (uint8_t)((s->rot[c] + (in && t->orientable ? turns : 0)) & 3);
+	}
+	memcpy(s->tile, tile, (size_t)t->N);
+	memcpy(s->rot, rot, (size_t)t->N);
+	for (int c = 0; c < t->N; c++)
+		s->pos[s->tile[c]] = (uint8_t)c;
+}
+
+static bool
+overlap(const struct opt_tables *t, int a, int b)
+{
+	int dr = t->block_r[a] - t->block_r[b], dc = t->block_c[a] - t->block_c[b];
+
+	return dr > -t->k && dr < t->k && dc > -t->k && dc < t->k;
+}
+
+/* Depth-first search below bound; returns the path length when solved. */
+static int
+dfs(struct ida *s, int g, int bound, int depth, int prev_block)
+{
+	const struct opt_tables *t = s->t;
+	int h = heuristic(s);
+
+	if (h == 0) {
+		bool solved = true;
+
+		for (int c = 0; c < t->N && solved; c++)
+			solved = s->tile[c] == c && s->rot[c] == 0;
+		if (solved)
+			return depth;
+	}
+	if (g + h > bound || depth >= 63)
+		return -1;
+	if (++s->nodes % 4096 == 0 && s->cancel != NULL && atomic_load(s->cancel)) {
+		s->stop = true;
+		return -1;
+	}
+	for (int mv = 0; mv < t->nmv; mv++) {
+		int b = mv / 3, turns = mv % 3 + 1, cost = t->metric == NRP_QTM && turns == 2 ? 2 : 1, r;
+
+		if (b == prev_block || (prev_block >= 0 && b < prev_block && !overlap(t, b, prev_block)))
+			continue;
+		apply(s, mv);
+		s->path[depth] = mv;
+		r = dfs(s, g + cost, bound, depth + 1, b);
+		apply(s, mv - mv % 3 + (2 - mv % 3));
+		if (r >= 0 || s->stop)
+			return r;
+	}
+	return -1;
+}
+
+bool
+nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
+    int metric, atomic_bool *cancel, struct movelist *out, struct tw_error *err)
+{
+	struct opt_tables *t;
+	struct ida *s;
+	int len = -1;
+
+	if (params->rows * params->cols > NRP_OPTIMAL_MAX_CELLS) {
+		tw_error_set(err, "the optimal solver handles boards of at most %d cells (3x3, 2xn up to 2x6, 3x4); a %dx%d board has %d: run without --optimal for the constructive solver",
+		    NRP_OPTIMAL_MAX_CELLS, params->rows, params->cols, params->rows * params->cols);
+		return false;
+	}
+	if (!nrp_state_solvable(params, state, err))
+		return false;
+	t = tables_get(params, metric == NRP_HTM ? NRP_HTM : NRP_QTM, err);
+	if (t == NULL)
+		return false;
+	s = calloc(1, sizeof *s);
+	if (s == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	s->t = t;
+	s->cancel = cancel;
+	for (int c = 0; c < t->N; c++) {
+		s->tile[c] = (uint8_t)(state->tile[c] - 1);
+		s->pos[state->tile[c] - 1] = (uint8_t)c;
+		s->rot[c] = params->orientable ? state->rot[c] : 0;
+	}
+	for (int bound = heuristic(s); bound < 200 && len < 0 && !s->stop; bound++)
+		len = dfs(s, 0, bound, 0, -1);
+	if (len < 0) {
+		tw_error_set(err, s->stop ? "cancelled" : "internal error: no solution found");
+		free(s);
+		return false;
+	}
+	for (int i = 0; i < len; i++) {
+		struct nrp_move mv = {t->block_r[s->path[i] / 3] + 1, t->block_c[s->path[i] / 3] + 1,
+		    s->path[i] % 3 + 1};
+		char buf[24];
+
+		nrp_move_format(&mv, buf, sizeof buf);
+		if (!movelist_push(out, buf, err)) {
+			free(s);
+			return false;
+		}
+	}
+	free(s);
+	return true;
+}
