@@ -36,10 +36,14 @@ static const char usage[] =
     "  torus:2x3:6,5,4,3,2,1  this position (tiles row by row)\n"
     "  rollcube:12x9:start=1,1:goal=5,6:label=3  a rolling cube on an open board\n"
     "  cube:3#7 cube:2:UUUU...    a seeded cube, a cube by its facelets (URFDLB)\n"
+    "  nrp:4x4k3#77 nrp:3x3k2:9,8,7,6,5,4,3,2,1  number rotation, k x k blocks;\n"
+    "  nrp:3x3k2o:9d,8,...  orientable tiles (rotation u r d l after the number)\n"
     "Metrics (torus): drag (a shift by any amount is one move), push (cells moved).\n"
     "Metrics (cube): htm (face turns, default), qtm (quarter turns; 2x2x2 optimal in\n"
     "  either). 3x3x3: --max-length L stops at an answer of L moves or fewer,\n"
     "  --time-limit S keeps improving for S seconds (defaults 20 and 0.008).\n"
+    "Metrics (nrp): qtm (quarter turns, a half turn counts 2; default), htm (a half\n"
+    "  turn counts 1). --optimal: shortest answers for boards of at most 12 cells.\n"
     "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
     "  N(E){dx-2}NE(N){dy-2}E, in constant time however large the board.\n"
     "Exit status: 0 done, 1 no solution, 2 bad input. See twirl(6).\n";
@@ -135,7 +139,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 			return 2;
 		}
 	}
-	if (optimal)
+	if (optimal && !p->optimal_solver)
 		return fail("%s has no optimal solver: its solver finds short solutions, not proven shortest ones (drop --optimal)",
 		    p->id);
 	state = named_position(gid, text, &err);

@@ -1,5 +1,6 @@
 #include "engine/nrp.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,46 +332,123 @@ is_special(const struct nrp_params *p)
 	return (p->k == 2 && lo == 2 && hi == 3) || (p->k == 3 && lo == 3 && hi == 4);
 }
 
-int
-nrp_special_positions(const struct nrp_params *p, uint16_t *out, int cap)
+/* The exceptional boards' positions, found once per shape by
+ * breadth-first search and kept for the process, with a hash set of their
+ * packed tiles (4 bits each) for membership. */
+#define SPECIAL_MAX 720
+#define SPECIAL_HASH 4096
+
+struct special_set {
+	int count;
+	uint16_t list[SPECIAL_MAX * 12];
+	uint64_t hash[SPECIAL_HASH];   /* packed + 1; 0 is empty */
+};
+
+static struct special_set special_sets[4];
+static pthread_once_t special_once[4] = {
+	PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+};
+static const int special_shape[4][3] = {{2, 3, 2}, {3, 2, 2}, {3, 4, 3}, {4, 3, 3}};
+
+static uint64_t
+pack_tiles(const uint16_t *tile, int cells)
 {
-	/* At most 720 positions of 12 tiles: a plain BFS over the list. */
-	static const int max_positions = 720;
-	uint16_t *seen;
-	int count = 1, head = 0, cells = p->rows * p->cols, i, r, c;
+	uint64_t key = 0;
+
+	for (int i = 0; i < cells; i++)
+		key = key << 4 | (uint64_t)(tile[i] - 1);
+	return key + 1;
+}
+
+/* Inserts key; false when it was already there. */
+static bool
+special_insert(struct special_set *set, uint64_t key)
+{
+	size_t h = (size_t)(key * 0x9e3779b97f4a7c15u >> 52);
+
+	while (set->hash[h] != 0) {
+		if (set->hash[h] == key)
+			return false;
+		h = (h + 1) % SPECIAL_HASH;
+	}
+	set->hash[h] = key;
+	return true;
+}
+
+static bool
+special_contains(const struct special_set *set, uint64_t key)
+{
+	size_t h = (size_t)(key * 0x9e3779b97f4a7c15u >> 52);
+
+	while (set->hash[h] != 0) {
+		if (set->hash[h] == key)
+			return true;
+		h = (h + 1) % SPECIAL_HASH;
+	}
+	return false;
+}
+
+static void
+special_build(int which)
+{
+	struct special_set *set = &special_sets[which];
+	int m = special_shape[which][0], n = special_shape[which][1], k = special_shape[which][2];
+	int cells = m * n, head = 0;
 	struct nrp_state s;
 
-	if (!is_special(p))
-		return 0;
-	seen = malloc((size_t)max_positions * (size_t)cells * sizeof *seen);
-	if (seen == NULL)
-		return -1;
-	for (i = 0; i < cells; i++)
-		seen[i] = (uint16_t)(i + 1);
 	memset(&s, 0, sizeof s);
-	s.rows = p->rows;
-	s.cols = p->cols;
-	s.k = p->k;
-	while (head < count) {
-		for (r = 1; r + p->k - 1 <= p->rows; r++) {
-			for (c = 1; c + p->k - 1 <= p->cols; c++) {
+	s.rows = m;
+	s.cols = n;
+	s.k = k;
+	for (int i = 0; i < cells; i++)
+		set->list[i] = (uint16_t)(i + 1);
+	set->count = 1;
+	special_insert(set, pack_tiles(set->list, cells));
+	while (head < set->count) {
+		for (int r = 1; r + k - 1 <= m; r++) {
+			for (int c = 1; c + k - 1 <= n; c++) {
 				struct nrp_move mv = {r, c, 1};
-				int j;
 
-				memcpy(s.tile, &seen[head * cells], (size_t)cells * sizeof *seen);
+				memcpy(s.tile, &set->list[head * cells], (size_t)cells * sizeof s.tile[0]);
 				nrp_move_do(&s, &mv);
-				for (j = 0; j < count; j++)
-					if (memcmp(&seen[j * cells], s.tile, (size_t)cells * sizeof *seen) == 0)
-						break;
-				if (j == count && count < max_positions)
-					memcpy(&seen[count++ * cells], s.tile, (size_t)cells * sizeof *seen);
+				if (set->count < SPECIAL_MAX && special_insert(set, pack_tiles(s.tile, cells)))
+					memcpy(&set->list[set->count++ * cells], s.tile, (size_t)cells * sizeof s.tile[0]);
 			}
 		}
 		head++;
 	}
-	memcpy(out, seen, (size_t)(count < cap ? count : cap) * (size_t)cells * sizeof *seen);
-	free(seen);
-	return count;
+}
+
+static void special_build0(void) { special_build(0); }
+static void special_build1(void) { special_build(1); }
+static void special_build2(void) { special_build(2); }
+static void special_build3(void) { special_build(3); }
+
+static const struct special_set *
+special_set_for(const struct nrp_params *p)
+{
+	static void (*const build[4])(void) = {special_build0, special_build1, special_build2, special_build3};
+
+	for (int i = 0; i < 4; i++) {
+		if (p->rows == special_shape[i][0] && p->cols == special_shape[i][1] &&
+		    p->k == special_shape[i][2]) {
+			pthread_once(&special_once[i], build[i]);
+			return &special_sets[i];
+		}
+	}
+	return NULL;
+}
+
+int
+nrp_special_positions(const struct nrp_params *p, uint16_t *out, int cap)
+{
+	const struct special_set *set = special_set_for(p);
+	int cells = p->rows * p->cols;
+
+	if (set == NULL)
+		return 0;
+	memcpy(out, set->list, (size_t)(set->count < cap ? set->count : cap) * (size_t)cells * sizeof *out);
+	return set->count;
 }
 
 /* Whether s is the solved board turned q quarter turns (k = m = n). */
@@ -461,13 +539,9 @@ nrp_state_solvable(const void *params, const void *state, struct tw_error *why)
 		}
 	}
 	if (is_special(p)) {
-		uint16_t list[720 * 12];
-		int count = nrp_special_positions(p, list, 720);
+		const struct special_set *set = special_set_for(p);
 
-		for (i = 0; i < count; i++)
-			if (memcmp(&list[i * cells], s->tile, (size_t)cells * sizeof list[0]) == 0)
-				break;
-		if (i == count) {
+		if (!special_contains(set, pack_tiles(s->tile, cells))) {
 			if (k == 2)
 				tw_error_set(why, "not one of the 120 positions of the %dx%d board with k = 2: its two blocks generate a copy of S5 on the 6 cells",
 				    s->rows, s->cols);

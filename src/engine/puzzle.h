@@ -69,6 +69,10 @@ struct puzzle {
 	char *(*move_inverse)(const void *params, const char *move, struct tw_error *err);
 	long (*move_cost)(const void *params, const char *move, int metric);
 
+	/* Whether solve honours req->optimal (twirl solve --optimal); the
+	 * others are refused with a message. */
+	bool optimal_solver;
+
 	/* Solver entry point: appends a solution to out. Fails with the
 	 * reason for an unsolvable position, or "cancelled". */
 	bool (*solve)(const void *params, const void *state,

@@ -530,10 +530,18 @@ struct nrp_ctx {
 	bool have_twist[2];
 	uint8_t *dist1;           /* N x N single-tile distances, no blocks forbidden */
 	/* triple tables (few blocks): one per colour class */
-	uint8_t *tri_move[2], *tri_dist[2];
+	uint16_t *tri_move[2];
+	uint8_t *tri_dist[2];
 	int tri_macro[2], tri_dr[2], tri_dc[2];
+	/* 3-cycle fallback: a fixed placement per class with tables for each
+	 * pair of its cells */
+	bool fb_ready[2];
+	int fb_macro[2], fb_dr[2], fb_dc[2];
+	uint16_t *fb_move[2][3];
+	uint8_t *fb_dist[2][3];
 	/* pair tables for twists */
-	uint8_t *pair_move[2], *pair_dist[2];
+	uint16_t *pair_move[2];
+	uint8_t *pair_dist[2];
 	int pair_dr[2], pair_dc[2], pair_macro[2];
 };
 
@@ -545,6 +553,10 @@ ctx_free(struct nrp_ctx *x)
 	for (i = 0; i < 4; i++)
 		free(x->cyc[i].word);
 	for (i = 0; i < 2; i++) {
+		for (int j = 0; j < 3; j++) {
+			free(x->fb_move[i][j]);
+			free(x->fb_dist[i][j]);
+		}
 		free(x->twist[i].word);
 		free(x->tri_move[i]);
 		free(x->tri_dist[i]);
@@ -869,16 +881,17 @@ sequential_setup(const struct geom *g, const int *from, const int *to,
  * target: moves[s] - 1 is a move taking state s one step closer. */
 static bool
 build_tuple_table(const struct geom *g, const int *target, int arity,
-    uint8_t **moves_out, uint8_t **dist_out)
+    uint16_t **moves_out, uint8_t **dist_out)
 {
 	size_t N = (size_t)g->N, size = arity == 3 ? N * N * N : N * N, head = 0, tail = 0;
-	uint8_t *moves = calloc(size, 1), *dist = malloc(size);
+	uint16_t *moves = calloc(size, sizeof *moves);
+	uint8_t *dist = malloc(size);
 	uint32_t *queue = malloc(size * sizeof *queue);
 	uint8_t inv[MAXMV][MAXN];
 	size_t s;
 	int mv;
 
-	if (moves == NULL || dist == NULL || queue == NULL || g->nmv > 254) {
+	if (moves == NULL || dist == NULL || queue == NULL) {
 		free(moves);
 		free(dist);
 		free(queue);
@@ -889,7 +902,7 @@ build_tuple_table(const struct geom *g, const int *target, int arity,
 			inv[mv][g->dest[mv][c]] = (uint8_t)c;
 	s = arity == 3 ? ((size_t)target[0] * N + (size_t)target[1]) * N + (size_t)target[2]
 	    : (size_t)target[0] * N + (size_t)target[1];
-	moves[s] = 255;  /* the target itself */
+	moves[s] = UINT16_MAX;  /* the target itself */
 	dist[s] = 0;
 	queue[tail++] = (uint32_t)s;
 	while (head < tail) {
@@ -910,7 +923,7 @@ build_tuple_table(const struct geom *g, const int *target, int arity,
 			    : (size_t)inv[mv][a] * N + inv[mv][b];
 
 			if (moves[p] == 0) {
-				moves[p] = (uint8_t)(mv + 1);
+				moves[p] = (uint16_t)(mv + 1);
 				dist[p] = (uint8_t)(dist[cur] < 254 ? dist[cur] + 1 : 254);
 				queue[tail++] = (uint32_t)p;
 			}
@@ -924,7 +937,7 @@ build_tuple_table(const struct geom *g, const int *target, int arity,
 
 /* Walks the table from state (cells) to its target, writing the moves. */
 static int
-table_walk(const struct geom *g, const uint8_t *moves, const int *cells, int arity, int *out)
+table_walk(const struct geom *g, const uint16_t *moves, const int *cells, int arity, int *out)
 {
 	size_t N = (size_t)g->N;
 	int cur[3] = {cells[0], cells[1], arity == 3 ? cells[2] : 0}, len = 0;
@@ -936,7 +949,7 @@ table_walk(const struct geom *g, const uint8_t *moves, const int *cells, int ari
 
 		if (moves[s] == 0)
 			return -1;
-		if (moves[s] == 255)
+		if (moves[s] == UINT16_MAX)
 			return len;
 		mv = moves[s] - 1;
 		out[len++] = mv;
@@ -971,15 +984,110 @@ assignment(const int P[3], int way, int target[3], bool *inverse)
 	}
 }
 
+/* Fallback setup: two of the tiles by a table over pairs of cells (no
+ * block forbidden), the third by its own route avoiding the first two's
+ * cells; each choice of the third tile and of the six ways is tried on a
+ * fixed central placement. On success fills top[0], *best_len and best. */
+static bool
+pair_then_single(struct nrp_ctx *x, const int from[3], int a, struct choice *top,
+    int *best_len, int *best, int *buf, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+	int cls = g->k % 2 == 1 ? colour(g, a) : 0, P[3];
+	const struct macro *mac;
+	uint8_t forbid[MAXB];
+
+	if (!x->fb_ready[cls]) {
+		long best_d = -1;
+
+		for (int mi = 0; mi < x->nmacros; mi++) {
+			const struct macro *mc = &x->cyc[mi];
+
+			for (int dr = 0; dr + mc->h <= g->m; dr++)
+				for (int dc = 0; dc + mc->w <= g->n; dc++) {
+					long d;
+
+					if (g->k % 2 == 1 && colour(g, place_cell(g, mc, mc->cell[0], dr, dc)) != cls)
+						continue;
+					d = labs(2L * dr + mc->h - g->m) + labs(2L * dc + mc->w - g->n) + mc->len;
+					if (best_d < 0 || d < best_d) {
+						best_d = d;
+						x->fb_macro[cls] = mi;
+						x->fb_dr[cls] = dr;
+						x->fb_dc[cls] = dc;
+					}
+				}
+		}
+		if (best_d < 0)
+			return true;
+		mac = &x->cyc[x->fb_macro[cls]];
+		for (int i = 0; i < 3; i++)
+			P[i] = place_cell(g, mac, mac->cell[i], x->fb_dr[cls], x->fb_dc[cls]);
+		for (int j = 0; j < 3; j++) {
+			int pair[2] = {P[(j + 1) % 3], P[(j + 2) % 3]};
+
+			if (!build_tuple_table(g, pair, 2, &x->fb_move[cls][j], &x->fb_dist[cls][j])) {
+				tw_error_set(err, "out of memory");
+				return false;
+			}
+		}
+		x->fb_ready[cls] = true;
+	}
+	mac = &x->cyc[x->fb_macro[cls]];
+	for (int i = 0; i < 3; i++)
+		P[i] = place_cell(g, mac, mac->cell[i], x->fb_dr[cls], x->fb_dc[cls]);
+	for (int way = 0; way < 6; way++) {
+		int target[3];
+		bool inverse;
+
+		assignment(P, way, target, &inverse);
+		for (int j = 0; j < 3; j++) {
+			/* the tile bound for P[j] goes last */
+			int first[2] = {0, 0}, last = -1, len, len2, cur;
+
+			for (int i = 0; i < 3; i++) {
+				if (target[i] == P[(j + 1) % 3])
+					first[0] = from[i];
+				else if (target[i] == P[(j + 2) % 3])
+					first[1] = from[i];
+				else
+					last = from[i];
+			}
+			len = table_walk(g, x->fb_move[cls][j], first, 2, buf);
+			if (len < 0)
+				continue;
+			cur = follow(g, last, buf, len);
+			{
+				int done[2] = {P[(j + 1) % 3], P[(j + 2) % 3]};
+
+				forbid_cells(g, done, 2, forbid);
+			}
+			len2 = route_tile(g, cur, P[j], forbid, buf + len);
+			if (len2 < 0)
+				continue;
+			if (*best_len < 0 || len + len2 < *best_len) {
+				*best_len = len + len2;
+				memcpy(best, buf, (size_t)(len + len2) * sizeof *buf);
+				top[0].macro = x->fb_macro[cls];
+				top[0].dr = x->fb_dr[cls];
+				top[0].dc = x->fb_dc[cls];
+				top[0].inverse = inverse;
+			}
+		}
+	}
+	return true;
+}
+
 /* Cycles the tiles on cells a -> b -> c -> a (same colour for odd k),
  * leaving every other tile where it was. */
 static bool
-cycle3(struct nrp_ctx *x, struct work *w, int a, int b, int c, struct tw_error *err)
+cycle3(struct nrp_ctx *x, struct work *w, int a, int b, int c, bool *no_setup,
+    struct tw_error *err)
 {
 	const struct geom *g = x->g;
 	struct choice top[12];
 	int ntop = 0, i, from[3] = {a, b, c}, width;
-	int *buf = malloc((size_t)6 * MAXN * sizeof *buf), *best = buf + 3 * MAXN;
+	int *buf = malloc((size_t)16 * MAXN * sizeof *buf), *best = buf + 8 * MAXN;
 	int best_len = -1, best_i = -1;
 
 	if (buf == NULL) {
@@ -1026,13 +1134,19 @@ cycle3(struct nrp_ctx *x, struct work *w, int a, int b, int c, struct tw_error *
 			int len = sequential_setup(g, from, top[i].target, orders[o], 3, buf);
 
 			if (len >= 0 && (best_len < 0 || 2 * len + x->cyc[top[i].macro].len <
-			    2 * best_len + x->cyc[best_i].len)) {
+			    2 * best_len + x->cyc[top[best_i].macro].len)) {
 				best_len = len;
 				best_i = i;
 				memcpy(best, buf, (size_t)len * sizeof *buf);
 			}
 		}
 	}
+	if (best_len < 0 && !pair_then_single(x, from, a, top, &best_len, best, buf, err)) {
+		free(buf);
+		return false;
+	}
+	if (best_len >= 0 && best_i < 0)
+		best_i = 0;
 	if (best_len < 0) {
 		/* Few blocks: search over triples of cells. */
 		int cls = g->k % 2 == 1 ? colour(g, a) : 0;
@@ -1118,6 +1232,7 @@ cycle3(struct nrp_ctx *x, struct work *w, int a, int b, int c, struct tw_error *
 	return true;
 fail:
 	free(buf);
+	*no_setup = true;
 	tw_error_set(err, "internal error: no setup found for a 3-cycle on the %dx%d board with k = %d",
 	    g->m, g->n, g->k);
 	return false;
@@ -1254,7 +1369,8 @@ greedy(struct work *w, atomic_int *progress, struct tw_error *err)
 }
 
 /* Every misplaced tile home by 3-cycles: the tile for cell c comes from
- * where it is, c's tile goes to another misplaced cell of its class. */
+ * where it is, c's tile goes to a third cell of its class, preferably a
+ * misplaced one; another third cell is tried where no setup is found. */
 static bool
 place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw_error *err)
 {
@@ -1262,22 +1378,33 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 
 	for (int c = 0; c < g->N; c++) {
 		while (w->tile[c] != c) {
-			int y = w->pos[c], z = -1;
+			int y = w->pos[c];
+			bool done = false, no_setup = false;
 
 			if (cancelled(w)) {
 				tw_error_set(err, "cancelled");
 				return false;
 			}
-			for (int d = c + 1; d < g->N && z < 0; d++)
-				if (d != y && w->tile[d] != d && (g->k % 2 == 0 || colour(g, d) == colour(g, c)))
-					z = d;
-			if (z < 0) {
-				tw_error_set(err, "internal error: a lone swap is left on the %dx%d board with k = %d",
-				    g->m, g->n, g->k);
+			for (int pass = 0; pass < 2 && !done; pass++) {
+				for (int d = c + 1; d < g->N && !done; d++) {
+					if (d == y || (w->tile[d] != d) != (pass == 0) ||
+					    (g->k % 2 == 1 && colour(g, d) != colour(g, c)))
+						continue;
+					if (pass == 1 && !no_setup)
+						break; /* a lone swap: parity should have prevented it */
+					no_setup = false;
+					if (cycle3(x, w, y, c, d, &no_setup, err))
+						done = true;
+					else if (!no_setup)
+						return false;
+				}
+			}
+			if (!done) {
+				if (!no_setup)
+					tw_error_set(err, "internal error: a lone swap is left on the %dx%d board with k = %d",
+					    g->m, g->n, g->k);
 				return false;
 			}
-			if (!cycle3(x, w, y, c, z, err))
-				return false;
 			if (w->oom) {
 				tw_error_set(err, "out of memory");
 				return false;

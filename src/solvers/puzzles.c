@@ -57,6 +57,7 @@ const struct puzzle nrp_puzzle = {
 	.move_apply = nrp_move_apply,
 	.move_inverse = nrp_move_inverse,
 	.move_cost = nrp_move_cost,
+	.optimal_solver = true,
 	.solve = nrp_solve_entry,
 };
 

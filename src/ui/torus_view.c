@@ -350,5 +350,7 @@ view_for(const struct puzzle *p)
 		return &rollcube_view;
 	if (p == &cube_puzzle)
 		return &cube_view;
+	if (p == &nrp_puzzle)
+		return &nrp_view;
 	return NULL;
 }

@@ -50,6 +50,7 @@ struct puzzle_view {
 extern const struct puzzle_view torus_view;
 extern const struct puzzle_view rollcube_view;
 extern const struct puzzle_view cube_view;
+extern const struct puzzle_view nrp_view;
 
 /* The view for a puzzle, or NULL when it has none. */
 const struct puzzle_view *view_for(const struct puzzle *p);
