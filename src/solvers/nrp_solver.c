@@ -11,6 +11,8 @@
 #define SEARCH_BUDGET 150000
 /* Longest macro (power of a word) accepted from the search. */
 #define MACRO_MAX 6000
+/* 3-cycles and twists kept from the search (the best of each window). */
+#define MAX_MACROS 24
 
 /* Board geometry. A move code is 3 * block + (quarter turns - 1). */
 struct geom {
@@ -525,9 +527,9 @@ search_window(struct finder *f, int max_depth)
 struct nrp_ctx {
 	struct geom *g;
 	int nmacros;
-	struct macro cyc[4];      /* 3-cycles */
-	struct macro twist[2];    /* per colour class (index 0 only for even k) */
-	bool have_twist[2];
+	struct macro cyc[MAX_MACROS];    /* 3-cycles */
+	int ntwists;
+	struct macro twist[MAX_MACROS];  /* pure twists of two cells */
 	uint8_t *dist1;           /* N x N single-tile distances, no blocks forbidden */
 	/* triple tables (few blocks): one per colour class */
 	uint16_t *tri_move[2];
@@ -550,14 +552,15 @@ ctx_free(struct nrp_ctx *x)
 {
 	int i;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < MAX_MACROS; i++) {
 		free(x->cyc[i].word);
+		free(x->twist[i].word);
+	}
 	for (i = 0; i < 2; i++) {
 		for (int j = 0; j < 3; j++) {
 			free(x->fb_move[i][j]);
 			free(x->fb_dist[i][j]);
 		}
-		free(x->twist[i].word);
 		free(x->tri_move[i]);
 		free(x->tri_dist[i]);
 		free(x->pair_move[i]);
@@ -650,71 +653,70 @@ macro_valid(const struct macro *mac, bool twist, bool orientable, int k)
 	return ok;
 }
 
+/* Which colour classes a macro serves: the class of its cells, and the
+ * other too when its window can be placed one cell over. */
+static void
+macro_classes(const struct geom *g, const struct macro *mac, bool *serves)
+{
+	int cls = g->k % 2 == 1 ? (mac->cell[0] / mac->w + mac->cell[0] % mac->w) & 1 : 0;
+
+	serves[cls] = true;
+	if (g->k % 2 == 1 && (mac->h < g->m || mac->w < g->n))
+		serves[1 - cls] = true;
+}
+
 /* The macros for this board: the 4-move commutator where two blocks can
- * share one cell, then searched windows until both colour classes (odd k)
- * have a 3-cycle and, for orientable games, a twist. */
+ * share one cell, and the best 3-cycles (and for orientable games twists)
+ * of every window from k x (k+1) to (k+2) x (k+2) that fits and is not
+ * exceptional. */
 static bool
 find_macros(struct nrp_ctx *x, struct tw_error *err)
 {
 	const struct geom *g = x->g;
 	int k = g->k, classes = k % 2 == 1 ? 2 : 1, cls, i;
 	static const int windows[][2] = {
-		{0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 1}, {1, 2}, {2, 1}, {2, 2},
+		{0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}, {1, 2}, {2, 1}, {2, 2},
 	};
-	bool need_cls[2] = {true, classes == 2};
+	bool serves3[2] = {false, false}, serves_twist[2] = {false, false};
 	struct geom *win = malloc(sizeof *win);
 
-	if (win == NULL) {
-		tw_error_set(err, "out of memory");
-		return false;
-	}
+	if (win == NULL)
+		goto oom;
 	if (g->m >= 2 * k - 1 && g->n >= 2 * k - 1) {
 		/* Blocks (0,0) and (k-1,k-1) share exactly the cell (k-1,k-1), so
 		 * their commutator is a 3-cycle (seeds/001, section 4.1). */
 		struct macro *mac = &x->cyc[x->nmacros];
-		int a, b2, word[4];
+		int b2, word[4];
+		uint8_t perm[MAXN];
+		int c, moved = -1;
+		bool oom = false;
 
 		geom_init(win, 2 * k - 1, 2 * k - 1, k, g->orientable);
-		a = 0;
 		b2 = (k - 1) * win->bcols + (k - 1);
-		word[0] = 3 * a;
+		word[0] = 0;
 		word[1] = 3 * b2;
-		word[2] = 3 * a + 2;
+		word[2] = 2;
 		word[3] = 3 * b2 + 2;
-		{
-			uint8_t perm[MAXN];
-			int c, moved[3], nm = 0;
-
-			for (c = 0; c < win->N; c++)
-				perm[c] = (uint8_t)follow(win, c, word, 4);
-			for (c = 0; c < win->N && nm < 3; c++)
-				if (perm[c] != c)
-					moved[nm++] = c;
-			set_macro(mac, win, word, 4, 1, moved[0], perm[moved[0]],
-			    perm[perm[moved[0]]], 0, &(bool){false});
-			if (mac->word == NULL) {
-				free(win);
-				tw_error_set(err, "out of memory");
-				return false;
-			}
+		for (c = 0; c < win->N; c++) {
+			perm[c] = (uint8_t)follow(win, c, word, 4);
+			if (perm[c] != c && moved < 0)
+				moved = c;
 		}
+		set_macro(mac, win, word, 4, 1, moved, perm[moved], perm[perm[moved]], 0, &oom);
+		if (oom)
+			goto oom;
 		x->nmacros++;
-		/* Both classes are covered when the placement can shift by one. */
-		if (classes == 2 && g->m == 2 * k - 1 && g->n == 2 * k - 1)
-			need_cls[1 - colour(win, mac->cell[0])] = true,
-			need_cls[colour(win, mac->cell[0])] = false;
-		else
-			need_cls[0] = need_cls[1] = false;
+		macro_classes(g, mac, serves3);
 	}
 	for (i = 0; i < (int)(sizeof windows / sizeof windows[0]); i++) {
 		int h = k + windows[i][0], w = k + windows[i][1];
 		struct finder f;
-		bool done;
 
-		if (!need_cls[0] && !need_cls[1] && (!g->orientable || (x->have_twist[0] && (classes == 1 || x->have_twist[1]))))
-			break;
 		if (h > g->m || w > g->n || window_special(h, w, k))
 			continue;
+		/* a long search is not needed once short macros serve every class */
+		if (serves3[0] && (classes == 1 || serves3[1]) && x->cyc[0].len <= 4 && !g->orientable)
+			break;
 		geom_init(win, h, w, k, g->orientable);
 		memset(&f, 0, sizeof f);
 		f.win = win;
@@ -722,21 +724,16 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		if (f.oom)
 			goto oom;
 		for (cls = 0; cls < 2; cls++) {
-			if (f.best3[cls].word == NULL)
-				continue;
-			/* a window that fits with room to shift covers both classes */
-			if (need_cls[cls] || (need_cls[1 - cls] && (h < g->m || w < g->n))) {
-				if (x->nmacros < 4) {
-					x->cyc[x->nmacros++] = f.best3[cls];
-					f.best3[cls].word = NULL;
-					need_cls[cls] = false;
-					if (h < g->m || w < g->n)
-						need_cls[1 - cls] = false;
-				}
+			if (f.best3[cls].word != NULL && x->nmacros < MAX_MACROS) {
+				x->cyc[x->nmacros] = f.best3[cls];
+				f.best3[cls].word = NULL;
+				macro_classes(g, &x->cyc[x->nmacros], serves3);
+				x->nmacros++;
 			}
 		}
 		if (g->orientable) {
-			/* Twists: a second pass looks for g fixing a 3-cycle's cells. */
+			/* Twists: a second pass looks for g fixing a clean 3-cycle's
+			 * cells while turning them unequally. */
 			struct finder t;
 
 			memset(&t, 0, sizeof t);
@@ -749,28 +746,11 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			for (cls = 0; cls < 2; cls++) {
 				free(t.best3[cls].word);
 				free(t.clean3[cls].word);
-				if (t.twist[cls].word == NULL)
-					continue;
-				/* classes == 1: any twist will do; else keep per class, and
-				 * a shiftable window gives the other class too */
-				{
-					int target = classes == 1 ? 0 : cls;
-
-					if (!x->have_twist[target]) {
-						x->twist[target] = t.twist[cls];
-						t.twist[cls].word = NULL;
-						x->have_twist[target] = true;
-						if (classes == 2 && (h < g->m || w < g->n) && !x->have_twist[1 - target]) {
-							/* same macro, placed one cell over */
-							x->twist[1 - target] = x->twist[target];
-							x->twist[1 - target].word = malloc((size_t)x->twist[target].len * sizeof(int));
-							if (x->twist[1 - target].word == NULL)
-								goto oom;
-							memcpy(x->twist[1 - target].word, x->twist[target].word,
-							    (size_t)x->twist[target].len * sizeof(int));
-							x->have_twist[1 - target] = true;
-						}
-					}
+				if (t.twist[cls].word != NULL && x->ntwists < MAX_MACROS) {
+					x->twist[x->ntwists] = t.twist[cls];
+					t.twist[cls].word = NULL;
+					macro_classes(g, &x->twist[x->ntwists], serves_twist);
+					x->ntwists++;
 				}
 				free(t.twist[cls].word);
 			}
@@ -781,11 +761,9 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			free(f.best3[cls].word);
 			free(f.clean3[cls].word);
 		}
-		done = !need_cls[0] && !need_cls[1];
-		(void)done;
 	}
 	free(win);
-	if (need_cls[0] || need_cls[1] || x->nmacros == 0) {
+	if (!serves3[0] || (classes == 2 && !serves3[1])) {
 		tw_error_set(err, "internal error: no 3-cycle found for the %dx%d board with k = %d",
 		    g->m, g->n, k);
 		return false;
@@ -796,13 +774,13 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			    g->m, g->n, k);
 			return false;
 		}
-	for (i = 0; i < classes; i++)
-		if (x->have_twist[i] && !macro_valid(&x->twist[i], true, g->orientable, k)) {
+	for (i = 0; i < x->ntwists; i++)
+		if (!macro_valid(&x->twist[i], true, g->orientable, k)) {
 			tw_error_set(err, "internal error: a twist for the %dx%d board with k = %d is wrong",
 			    g->m, g->n, k);
 			return false;
 		}
-	if (g->orientable && (!x->have_twist[0] || (classes == 2 && !x->have_twist[1]))) {
+	if (g->orientable && (!serves_twist[0] || (classes == 2 && !serves_twist[1]))) {
 		tw_error_set(err, "internal error: no twist found for the %dx%d board with k = %d",
 		    g->m, g->n, k);
 		return false;
@@ -1253,9 +1231,7 @@ twist_pair(struct nrp_ctx *x, struct work *w, int a, int b, int quarter, struct 
 		long best = -1;
 		int S[2];
 
-		for (int t = 0; t < 2; t++) {
-			if (!x->have_twist[t])
-				continue;
+		for (int t = 0; t < x->ntwists; t++) {
 			for (int dr = 0; dr + x->twist[t].h <= g->m; dr++)
 				for (int dc = 0; dc + x->twist[t].w <= g->n; dc++) {
 					int S0 = place_cell(g, &x->twist[t], x->twist[t].cell[0], dr, dc);
@@ -1263,7 +1239,8 @@ twist_pair(struct nrp_ctx *x, struct work *w, int a, int b, int quarter, struct 
 
 					if (g->k % 2 == 1 && colour(g, S0) != cls)
 						continue;
-					d = labs(2L * dr + x->twist[t].h - g->m) + labs(2L * dc + x->twist[t].w - g->n);
+					d = 4 * (labs(2L * dr + x->twist[t].h - g->m) + labs(2L * dc + x->twist[t].w - g->n)) +
+					    x->twist[t].len;
 					if (best < 0 || d < best) {
 						best = d;
 						x->pair_dr[cls] = dr;

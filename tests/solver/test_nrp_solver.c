@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "engine/nrp.h"
+#include "engine/perm.h"
 #include "engine/rng.h"
 #include "solvers/nrp_solver.h"
 
@@ -148,10 +149,160 @@ test_every_shape(void **unused)
 	printf("# %d board shapes solved\n", shapes);
 }
 
+/* Breadth-first distances from solved over a board's positions, keyed by
+ * the packed tiles and rotations (a hash table; small boards only). */
+struct bfs {
+	size_t cap, count;
+	uint64_t *key;
+	uint8_t *dist;
+};
+
+static uint64_t
+pack(const struct nrp_state *s)
+{
+	uint64_t key = 0;
+
+	for (int i = 0; i < s->rows * s->cols; i++)
+		key = key << 6 | (uint64_t)((s->tile[i] - 1) << 2 | s->rot[i]);
+	return key + 1;
+}
+
+static size_t
+slot(const struct bfs *b, uint64_t key)
+{
+	size_t h = (size_t)(key * 0x9e3779b97f4a7c15u) % b->cap;
+
+	while (b->key[h] != 0 && b->key[h] != key)
+		h = (h + 1) % b->cap;
+	return h;
+}
+
+static void
+bfs_build(struct bfs *b, const struct nrp_params *p, int metric, size_t cap)
+{
+	struct nrp_state *queue = malloc(cap / 2 * sizeof *queue), *solved;
+	size_t head = 0, tail = 0;
+
+	b->cap = cap;
+	b->count = 0;
+	b->key = calloc(cap, sizeof *b->key);
+	b->dist = malloc(cap);
+	assert_non_null(queue);
+	assert_non_null(b->key);
+	solved = nrp_state_solved(p, NULL);
+	queue[tail++] = *solved;
+	b->key[slot(b, pack(solved))] = pack(solved);
+	b->dist[slot(b, pack(solved))] = 0;
+	free(solved);
+	while (head < tail) {
+		struct nrp_state cur = queue[head++];
+		int d = b->dist[slot(b, pack(&cur))];
+
+		for (int r = 1; r + p->k - 1 <= p->rows; r++)
+			for (int c = 1; c + p->k - 1 <= p->cols; c++)
+				for (int t = 1; t <= 3; t++) {
+					struct nrp_move mv = {r, c, t};
+					struct nrp_state next = cur;
+					size_t h;
+
+					if (metric == NRP_QTM && t == 2)
+						continue;
+					nrp_move_do(&next, &mv);
+					h = slot(b, pack(&next));
+					if (b->key[h] == 0) {
+						assert_true(tail < cap / 2);
+						b->key[h] = pack(&next);
+						b->dist[h] = (uint8_t)(d + 1);
+						queue[tail++] = next;
+					}
+				}
+	}
+	b->count = tail;
+	free(queue);
+}
+
+/* The optimal solver's lengths equal breadth-first distances, in both
+ * metrics, on boards whose whole position graph fits a test. */
+static void
+test_optimal_matches_bfs(void **unused)
+{
+	static const struct {
+		struct nrp_params p;
+		size_t cap;
+	} boards[] = {
+		{{3, 3, 2, false}, 1 << 20}, {{2, 4, 2, false}, 1 << 17},
+		{{2, 3, 2, true}, 1 << 14}, {{3, 4, 3, false}, 1 << 12},
+		{{2, 2, 2, true}, 1 << 4},
+	};
+	int count = env_count("NRP_OPTIMAL_COUNT", 200);
+
+	(void)unused;
+	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		const struct nrp_params *p = &boards[i].p;
+
+		for (int metric = NRP_QTM; metric <= NRP_HTM; metric++) {
+			struct bfs b;
+			struct tw_rng rng;
+			int god = 0;
+
+			bfs_build(&b, p, metric, boards[i].cap);
+			for (size_t h = 0; h < b.cap; h++)
+				if (b.key[h] != 0 && b.dist[h] > god)
+					god = b.dist[h];
+			tw_rng_seed(&rng, 77 + i);
+			for (int j = 0; j < count; j++) {
+				struct nrp_state *s = nrp_scramble(p, &rng, NULL);
+				struct movelist moves = MOVELIST_EMPTY;
+				struct tw_error err;
+				long len = 0;
+
+				if (!nrp_solve_optimal(p, s, metric, NULL, &moves, &err))
+					fail_msg("%dx%dk%d: %s", p->rows, p->cols, p->k, err.msg);
+				replay_solves(p, s, &moves);
+				for (size_t m = 0; m < moves.len; m++)
+					len += nrp_move_cost(p, moves.moves[m], metric);
+				assert_int_equal(len, b.dist[slot(&b, pack(s))]);
+				movelist_clear(&moves);
+				free(s);
+			}
+			printf("# %dx%dk%d%s %s: %zu positions, God's number %d, %d optimal answers = BFS\n",
+			    p->rows, p->cols, p->k, p->orientable ? "o" : "",
+			    metric == NRP_QTM ? "qtm" : "htm", b.count, god, count);
+			free(b.key);
+			free(b.dist);
+		}
+	}
+}
+
+/* Unsolvable positions are refused with the checker's reason; boards over
+ * 12 cells are refused by the optimal solver. */
+static void
+test_refusals(void **unused)
+{
+	struct nrp_params p = {4, 4, 3, false}, big = {4, 4, 2, false};
+	struct nrp_state *s = nrp_state_solved(&p, NULL);
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+
+	(void)unused;
+	s->tile[0] = 2;
+	s->tile[1] = 1;
+	assert_false(nrp_solve(&p, s, NRP_QTM, NULL, NULL, &moves, &err));
+	assert_non_null(strstr(err.msg, "wrong colour"));
+	free(s);
+	s = nrp_state_solved(&big, NULL);
+	assert_false(nrp_solve_optimal(&big, s, NRP_QTM, NULL, &moves, &err));
+	assert_non_null(strstr(err.msg, "at most 12 cells"));
+	assert_int_equal(moves.len, 0);
+	free(s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_optimal_matches_bfs),
 		cmocka_unit_test(test_every_shape),
 		cmocka_unit_test(test_random_shapes),
 	};
