@@ -1,5 +1,6 @@
 #include "solvers/nrp_solver.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,7 @@
 #define MAXB ((NRP_MAX_SIDE - 1) * (NRP_MAX_SIDE - 1))
 #define MAXMV (3 * MAXB)
 /* Words tried when searching a window for 3-cycles and twists. */
-#define SEARCH_BUDGET 150000
+#define SEARCH_BUDGET 60000
 /* Longest macro (power of a word) accepted from the search. */
 #define MACRO_MAX 6000
 /* 3-cycles and twists kept from the search (the best of each window). */
@@ -510,7 +511,7 @@ extend(struct finder *f, int len)
 static void
 search_window(struct finder *f, int max_depth)
 {
-	int c;
+	int c, extra = 0;
 
 	for (c = 0; c < f->win->N; c++) {
 		f->eff[0].perm[c] = (uint8_t)c;
@@ -518,8 +519,37 @@ search_window(struct finder *f, int max_depth)
 	}
 	f->eff[0].net[0] = f->eff[0].net[1] = 0;
 	f->budget = SEARCH_BUDGET;
-	for (f->depth = 1; f->depth <= max_depth && f->budget > 0 && !f->oom; f->depth++)
+	for (f->depth = 1; f->depth <= max_depth && !f->oom; f->depth++) {
+		bool both = f->win->k % 2 == 1;
+
+		if (f->budget <= 0) {
+			/* nothing yet for a class: keep looking, within reason */
+			bool missing = f->want_twist
+			    ? (both ? f->twist[0].word == NULL || f->twist[1].word == NULL
+			    : f->twist[0].word == NULL && f->twist[1].word == NULL)
+			    : (both ? f->best3[0].word == NULL || f->best3[1].word == NULL
+			    : f->best3[0].word == NULL && f->best3[1].word == NULL);
+
+			if (!missing || extra >= 4)
+				break;
+			f->budget = 4L * SEARCH_BUDGET;
+			extra++;
+		}
 		extend(f, 0);
+		/* deeper words only pay when what was found is long */
+		if (f->want_twist) {
+			if (both ? f->twist[0].word != NULL && f->twist[1].word != NULL
+			    : f->twist[0].word != NULL || f->twist[1].word != NULL)
+				break;
+		} else if (both ? (f->best3[0].word != NULL && f->best3[0].len <= 3 * f->depth &&
+		    f->best3[1].word != NULL && f->best3[1].len <= 3 * f->depth &&
+		    (!f->win->orientable || (f->clean3[0].word != NULL && f->clean3[1].word != NULL)))
+		    : ((f->best3[0].word != NULL && f->best3[0].len <= 3 * f->depth) ||
+		    (f->best3[1].word != NULL && f->best3[1].len <= 3 * f->depth)) &&
+		    (!f->win->orientable || f->clean3[0].word != NULL || f->clean3[1].word != NULL)) {
+			break;
+		}
+	}
 }
 
 /* ---- The solver's context: macros, placements, tables. ---- */
@@ -675,9 +705,10 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 	const struct geom *g = x->g;
 	int k = g->k, classes = k % 2 == 1 ? 2 : 1, cls, i;
 	static const int windows[][2] = {
-		{0, 1}, {1, 0}, {1, 1}, {0, 2}, {2, 0}, {1, 2}, {2, 1}, {2, 2},
+		{1, 1}, {0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}, {2, 2},
 	};
 	bool serves3[2] = {false, false}, serves_twist[2] = {false, false};
+	int shortest = MACRO_MAX + 1;
 	struct geom *win = malloc(sizeof *win);
 
 	if (win == NULL)
@@ -707,6 +738,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			goto oom;
 		x->nmacros++;
 		macro_classes(g, mac, serves3);
+		shortest = 4;
 	}
 	for (i = 0; i < (int)(sizeof windows / sizeof windows[0]); i++) {
 		int h = k + windows[i][0], w = k + windows[i][1];
@@ -714,8 +746,9 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 
 		if (h > g->m || w > g->n || window_special(h, w, k))
 			continue;
-		/* a long search is not needed once short macros serve every class */
-		if (serves3[0] && (classes == 1 || serves3[1]) && x->cyc[0].len <= 4 && !g->orientable)
+		/* no more windows once short macros serve every class */
+		if (serves3[0] && (classes == 1 || serves3[1]) && shortest <= 16 &&
+		    (!g->orientable || (serves_twist[0] && (classes == 1 || serves_twist[1]))))
 			break;
 		geom_init(win, h, w, k, g->orientable);
 		memset(&f, 0, sizeof f);
@@ -725,6 +758,8 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			goto oom;
 		for (cls = 0; cls < 2; cls++) {
 			if (f.best3[cls].word != NULL && x->nmacros < MAX_MACROS) {
+				if (f.best3[cls].len < shortest)
+					shortest = f.best3[cls].len;
 				x->cyc[x->nmacros] = f.best3[cls];
 				f.best3[cls].word = NULL;
 				macro_classes(g, &x->cyc[x->nmacros], serves3);
@@ -790,6 +825,90 @@ oom:
 	free(win);
 	tw_error_set(err, "out of memory");
 	return false;
+}
+
+/* Found macros are kept per board shape for the process, so hints and
+ * repeated solves skip the search (the last 8 shapes). */
+struct macro_cache {
+	bool used;
+	int m, n, k;
+	bool orientable;
+	int nmacros, ntwists;
+	struct macro cyc[MAX_MACROS], twist[MAX_MACROS];
+};
+
+static pthread_mutex_t macro_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct macro_cache macro_cache[8];
+static int macro_cache_next;
+
+static bool
+copy_macros(struct macro *dst, const struct macro *src, int count)
+{
+	for (int i = 0; i < count; i++) {
+		dst[i] = src[i];
+		dst[i].word = malloc((size_t)(src[i].len > 0 ? src[i].len : 1) * sizeof(int));
+		if (dst[i].word == NULL)
+			return false;
+		memcpy(dst[i].word, src[i].word, (size_t)src[i].len * sizeof(int));
+	}
+	return true;
+}
+
+static bool
+cached_macros(struct nrp_ctx *x, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+	bool ok = true, found = false;
+	int i;
+
+	pthread_mutex_lock(&macro_lock);
+	for (i = 0; i < 8 && !found; i++) {
+		struct macro_cache *c = &macro_cache[i];
+
+		if (c->used && c->m == g->m && c->n == g->n && c->k == g->k && c->orientable == g->orientable) {
+			found = true;
+			x->nmacros = c->nmacros;
+			x->ntwists = c->ntwists;
+			ok = copy_macros(x->cyc, c->cyc, c->nmacros) && copy_macros(x->twist, c->twist, c->ntwists);
+		}
+	}
+	pthread_mutex_unlock(&macro_lock);
+	if (found) {
+		if (!ok)
+			tw_error_set(err, "out of memory");
+		return ok;
+	}
+	if (!find_macros(x, err))
+		return false;
+	pthread_mutex_lock(&macro_lock);
+	{
+		struct macro_cache *c = &macro_cache[macro_cache_next];
+
+		for (i = 0; i < c->nmacros; i++)
+			free(c->cyc[i].word);
+		for (i = 0; i < c->ntwists; i++)
+			free(c->twist[i].word);
+		memset(c, 0, sizeof *c);
+		if (copy_macros(c->cyc, x->cyc, x->nmacros) && copy_macros(c->twist, x->twist, x->ntwists)) {
+			c->used = true;
+			c->m = g->m;
+			c->n = g->n;
+			c->k = g->k;
+			c->orientable = g->orientable;
+			c->nmacros = x->nmacros;
+			c->ntwists = x->ntwists;
+			macro_cache_next = (macro_cache_next + 1) % 8;
+		} else {
+			/* leave the slot empty; what was copied is freed */
+			for (i = 0; i < MAX_MACROS; i++) {
+				free(c->cyc[i].word);
+				free(c->twist[i].word);
+			}
+			memset(c, 0, sizeof *c);
+		}
+	}
+	pthread_mutex_unlock(&macro_lock);
+	return true;
 }
 
 /* ---- Setups: moving tiles onto a macro's cells. ---- */
@@ -1542,7 +1661,7 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s,
 		w->pos[s->tile[c] - 1] = (uint8_t)c;
 		w->rot[c] = p->orientable ? s->rot[c] : 0;
 	}
-	if (!find_macros(&x, err))
+	if (!cached_macros(&x, err))
 		goto done;
 	if (!build_dist1(&x)) {
 		tw_error_set(err, "out of memory");

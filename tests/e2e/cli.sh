@@ -44,7 +44,7 @@ expect "check says solvable" 0 '^solvable$' "" -- check torus:3x3:2,3,1,4,5,6,7,
 expect "check gives the reason" 1 '^unsolvable: odd permutation' "" -- check torus:3x3:2,1,3,4,5,6,7,8,9
 expect "scramble with a seed is pinned" 0 '^torus:4x4:8,2,15,11,5,3,13,6,16,9,12,7,14,1,4,10$' "" -- scramble 'torus:4x4#8812'
 expect "scramble prints a game ID" 0 '^torus:3x5:([0-9]+,){14}[0-9]+$' "" -- scramble torus:3x5
-expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus, rollcube, cube\)" -- solve cubes:3
+expect "unknown puzzle" 2 - "unknown puzzle 'cubes' \(known: torus, rollcube, nrp, cube\)" -- solve cubes:3
 expect "bad board size" 2 - '21 rows' -- solve torus:21x3#1
 expect "bad state" 2 - 'tile 2 appears twice' -- solve torus:2x2:1,2,2,4
 expect "no position to solve" 2 - 'names no position' -- solve torus:4x4
@@ -101,6 +101,20 @@ expect "newer format is refused" 1 - 'v2.twirl: line 1: save format 2 is from a 
 expect "several files: first ok, then the bad one" 1 'sample.twirl: ok' 'bad-move.twirl: line 13' -- replay --verify "$replays/torus-3x3-sample.twirl" "$tmp/bad-move.twirl"
 expect "missing file" 1 - 'nope.twirl: No such file' -- replay --verify "$tmp/nope.twirl"
 expect "replay needs a file" 2 - 'replay needs a saved game file' -- replay --verify
+
+# The Number Rotation Puzzle
+nrp_moves="^(B\\([0-9]+,[0-9]+\\)['2]? )*B\\([0-9]+,[0-9]+\\)['2]?$"
+expect "nrp solve" 0 "$nrp_moves" "" -- solve nrp:3x3k2:9,8,7,6,5,4,3,2,1
+expect "nrp optimal htm" 0 "$nrp_moves" "" -- solve 'nrp:3x4k2#5' --optimal --metric htm
+expect "nrp orientable 8x8 k=5" 0 "$nrp_moves" "" -- solve 'nrp:8x8k5o#2'
+expect "nrp optimal refused on 16 cells" 2 - "at most 12 cells" -- solve 'nrp:4x4k2#1' --optimal
+expect "nrp check solvable" 0 "^solvable$" "" -- check nrp:3x3k2:9,8,7,6,5,4,3,2,1
+expect "nrp check wrong colour" 1 "tile 2 is on a cell of the wrong colour" "" -- check nrp:4x4k3:2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16
+expect "nrp check odd permutation k=4" 1 "odd permutation" "" -- check nrp:5x5k4:2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25
+expect "nrp check orientation" 1 "odd number of quarter turns" "" -- check nrp:3x3k2o:1r,2,3,4,5,6,7,8,9
+expect "nrp bad block size" 2 - "k must be 2..3" -- check nrp:3x3k4
+expect "nrp bad tile" 2 - "tile 10 .* out of range" -- check nrp:3x3k2:1,2,3,4,5,6,7,8,10
+expect "nrp scramble" 0 "^nrp:4x4k3:" "" -- scramble 'nrp:4x4k3#77'
 
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
