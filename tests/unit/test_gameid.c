@@ -86,7 +86,7 @@ bad_ids_name_the_bad_part(void **unused)
 	} bad[] = {
 		{"", "has no puzzle name"},
 		{":4x4", "has no puzzle name"},
-		{"cubes:3", "unknown puzzle 'cubes' (known: torus, rollcube, cube)"},
+		{"cubes:3", "unknown puzzle 'cubes' (known: torus, rollcube, nrp, cube)"},
 		{"toruses:4x4", "unknown puzzle 'toruses'"},
 		{"torus:4x", "game ID params '4x': board size should be ROWSxCOLS"},
 		{"torus:1x4", "1 rows"},
