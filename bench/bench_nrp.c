@@ -145,6 +145,34 @@ optimal(int count)
 	}
 }
 
+static void
+distributions(void)
+{
+	static const char *const shapes[] = {"2x3k2", "3x3k2", "2x4k2", "2x5k2", "3x3k3", "2x2k2"};
+
+	printf("\n| board | metric | positions | God's number | positions at distance 0, 1, 2, ... |\n");
+	printf("|---|---|---|---|---|\n");
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		for (int metric = NRP_QTM; metric <= NRP_HTM; metric++) {
+			struct nrp_params p;
+			long counts[64], total = 0;
+			int god;
+
+			if (parse(shapes[i], &p) != 0)
+				continue;
+			god = nrp_optimal_distribution(&p, metric, counts, 64, NULL);
+			if (god < 0)
+				continue;
+			for (int d = 0; d <= god; d++)
+				total += counts[d];
+			printf("| %s | %s | %ld | %d | ", shapes[i], metric == NRP_QTM ? "qtm" : "htm", total, god);
+			for (int d = 0; d <= god; d++)
+				printf("%s%ld", d > 0 ? ", " : "", counts[d]);
+			printf(" |\n");
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -161,5 +189,6 @@ main(int argc, char **argv)
 	printf("Seeded random positions (uniform over the solvable ones), one core.\n\n");
 	constructive(count);
 	optimal(count);
+	distributions();
 	return 0;
 }

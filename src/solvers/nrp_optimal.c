@@ -427,3 +427,34 @@ nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state
 	free(s);
 	return true;
 }
+
+int
+nrp_optimal_distribution(const struct nrp_params *params, int metric, long *counts,
+    int cap, struct tw_error *err)
+{
+	struct opt_tables *t;
+	long size;
+	int god = -1;
+
+	if (params->rows * params->cols > 10 || params->orientable) {
+		tw_error_set(err, "exact tables are built for boards of at most 10 cells without orientation");
+		return -1;
+	}
+	t = tables_get(params, metric == NRP_HTM ? NRP_HTM : NRP_QTM, err);
+	if (t == NULL)
+		return -1;
+	for (int d = 0; d < cap; d++)
+		counts[d] = 0;
+	size = falling(t->N, t->N);
+	for (long r = 0; r < size; r++) {
+		int d = t->exact[r];
+
+		if (d == 255)
+			continue;
+		if (d < cap)
+			counts[d]++;
+		if (d > god)
+			god = d;
+	}
+	return god;
+}

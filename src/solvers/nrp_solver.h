@@ -60,6 +60,14 @@ bool nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 bool nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
     int metric, atomic_bool *cancel, struct movelist *out, struct tw_error *err);
 
+/* The optimal distance distribution of a board of at most 10 cells
+ * (not orientable) in metric: counts[d] (d < cap) positions need d moves.
+ * Returns God's number (the largest distance), or -1 with an error for
+ * a bigger or orientable board, or "out of memory". From the same exact
+ * table the optimal solver uses. */
+int nrp_optimal_distribution(const struct nrp_params *params, int metric, long *counts,
+    int cap, struct tw_error *err);
+
 /* Puzzle-table entry point (engine/puzzle.h): req->optimal selects
  * nrp_solve_optimal. */
 bool nrp_solve_entry(const void *params, const void *state,
