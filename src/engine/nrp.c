@@ -1,30 +1,15 @@
 #include "engine/nrp.h"
 
+#include "engine/tiles.h"
+
+static const char rot_suffix[] = {' ', 'r', 'd', 'l'};
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *const nrp_metrics[] = {"qtm", "htm", NULL};
-
-static const char rot_suffix[] = {'\0', 'r', 'd', 'l'};
-
-/* Reads a decimal number at *p (advancing it); -1 if there is no digit,
- * capped so that huge inputs stay huge without overflow. */
-static long
-read_number(const char **p)
-{
-	long v = 0;
-
-	if (**p < '0' || **p > '9')
-		return -1;
-	while (**p >= '0' && **p <= '9') {
-		if (v < 1000000)
-			v = v * 10 + (**p - '0');
-		(*p)++;
-	}
-	return v;
-}
 
 static int
 cell_colour(int cols, int cell)
@@ -52,19 +37,19 @@ nrp_params_parse(const char *text, size_t *used, struct tw_error *err)
 	long rows, cols, k;
 	struct nrp_params *p;
 
-	rows = read_number(&s);
+	rows = tiles_read_number(&s);
 	if (rows < 0 || (*s != 'x' && *s != 'X')) {
 		tw_error_set(err, "%s", shape);
 		return NULL;
 	}
 	s++;
-	cols = read_number(&s);
+	cols = tiles_read_number(&s);
 	if (cols < 0 || *s != 'k') {
 		tw_error_set(err, "%s", shape);
 		return NULL;
 	}
 	s++;
-	k = read_number(&s);
+	k = tiles_read_number(&s);
 	if (k < 0) {
 		tw_error_set(err, "%s", shape);
 		return NULL;
@@ -141,99 +126,25 @@ void *
 nrp_state_parse(const void *params, const char *text, struct tw_error *err)
 {
 	const struct nrp_params *p = params;
-	int cells = p->rows * p->cols, count = 0, t;
-	int seen[NRP_MAX_CELLS + 1] = {0};
-	struct nrp_state *s;
-	const char *c = text;
-	long v;
+	struct nrp_state *s = nrp_state_solved(params, err);
+	char hint[24];
 
-	s = nrp_state_solved(params, err);
-	if (s == NULL)
+	snprintf(hint, sizeof hint, "%dx%dk%do", p->rows, p->cols, p->k);
+	if (s != NULL && !tiles_parse(text, p->rows, p->cols, s->tile,
+	    p->orientable ? s->rot : NULL, hint, err)) {
+		free(s);
 		return NULL;
-	for (;;) {
-		if (count == cells) {
-			tw_error_set(err, "too many tiles: a %dx%d board has %d",
-			    p->rows, p->cols, cells);
-			goto fail;
-		}
-		v = read_number(&c);
-		if (v < 0) {
-			tw_error_set(err, "expected a tile number at character %zu, found '%.10s'",
-			    (size_t)(c - text) + 1, *c == '\0' ? "end of text" : c);
-			goto fail;
-		}
-		if (v < 1 || v > cells) {
-			tw_error_set(err, "tile %ld (position %d) is out of range 1..%d",
-			    v, count + 1, cells);
-			goto fail;
-		}
-		if (seen[v] != 0) {
-			tw_error_set(err, "tile %ld appears twice (positions %d and %d)",
-			    v, seen[v], count + 1);
-			goto fail;
-		}
-		seen[v] = count + 1;
-		s->tile[count] = (uint16_t)v;
-		if (*c == 'u' || *c == 'r' || *c == 'd' || *c == 'l') {
-			if (!p->orientable) {
-				tw_error_set(err, "tile %ld (position %d) has a rotation '%c', but only orientable games (e.g. %dx%dk%do) have turned tiles",
-				    v, count + 1, *c, p->rows, p->cols, p->k);
-				goto fail;
-			}
-			s->rot[count] = (uint8_t)(*c == 'r' ? 1 : *c == 'd' ? 2 : *c == 'l' ? 3 : 0);
-			c++;
-		}
-		count++;
-		if (*c == '\0')
-			break;
-		if (*c != ',') {
-			tw_error_set(err, "unexpected '%c' at character %zu (tiles are separated by commas%s)",
-			    *c, (size_t)(c - text) + 1,
-			    p->orientable ? "; a tile's rotation is one of u r d l after its number" : "");
-			goto fail;
-		}
-		c++;
-	}
-	if (count < cells) {
-		for (t = 1; seen[t] != 0; t++)
-			;
-		tw_error_set(err, "%d tiles given, a %dx%d board needs %d (tile %d is missing)",
-		    count, p->rows, p->cols, cells, t);
-		goto fail;
 	}
 	return s;
-fail:
-	free(s);
-	return NULL;
 }
 
 char *
 nrp_state_format(const void *params, const void *state, struct tw_error *err)
 {
 	const struct nrp_state *s = state;
-	int i, cells = s->rows * s->cols;
-	char *out, *p;
 
 	(void)params;
-	out = tw_alloc((size_t)cells * 5 + 1, err);
-	if (out == NULL)
-		return NULL;
-	p = out;
-	for (i = 0; i < cells; i++) {
-		int t = s->tile[i];
-
-		if (i > 0)
-			*p++ = ',';
-		if (t >= 100)
-			*p++ = (char)('0' + t / 100);
-		if (t >= 10)
-			*p++ = (char)('0' + t / 10 % 10);
-		*p++ = (char)('0' + t % 10);
-		if (s->rot[i] != 0)
-			*p++ = rot_suffix[s->rot[i] & 3];
-	}
-	*p = '\0';
-	return out;
+	return tiles_format(s->tile, s->orientable ? s->rot : NULL, s->rows * s->cols, err);
 }
 
 void *
@@ -758,13 +669,13 @@ nrp_move_parse(const struct nrp_params *p, const char *text,
 		return false;
 	}
 	c += 2;
-	row = read_number(&c);
+	row = tiles_read_number(&c);
 	if (row < 0 || *c != ',') {
 		tw_error_set(err, "bad move '%.20s': expected B(ROW,COL), e.g. B(1,2)", text);
 		return false;
 	}
 	c++;
-	col = read_number(&c);
+	col = tiles_read_number(&c);
 	if (col < 0 || *c != ')') {
 		tw_error_set(err, "bad move '%.20s': expected B(ROW,COL), e.g. B(1,2)", text);
 		return false;

@@ -1,27 +1,12 @@
 #include "engine/torus.h"
 
+#include "engine/tiles.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char *const torus_metrics[] = {"drag", "push", NULL};
-
-/* Reads a decimal number at *p (advancing it); -1 if there is no digit,
- * capped at 1000000 so that huge inputs stay huge without overflow. */
-static long
-read_number(const char **p)
-{
-	long v = 0;
-
-	if (**p < '0' || **p > '9')
-		return -1;
-	while (**p >= '0' && **p <= '9') {
-		if (v < 1000000)
-			v = v * 10 + (**p - '0');
-		(*p)++;
-	}
-	return v;
-}
 
 void *
 torus_params_default(struct tw_error *err)
@@ -40,13 +25,13 @@ torus_params_parse(const char *text, size_t *used, struct tw_error *err)
 	long rows, cols;
 	struct torus_params *p;
 
-	rows = read_number(&s);
+	rows = tiles_read_number(&s);
 	if (rows < 0 || (*s != 'x' && *s != 'X')) {
 		tw_error_set(err, "board size should be ROWSxCOLS, e.g. 4x4");
 		return NULL;
 	}
 	s++;
-	cols = read_number(&s);
+	cols = tiles_read_number(&s);
 	if (cols < 0) {
 		tw_error_set(err, "board size should be ROWSxCOLS, e.g. 4x4");
 		return NULL;
@@ -110,87 +95,22 @@ void *
 torus_state_parse(const void *params, const char *text, struct tw_error *err)
 {
 	const struct torus_params *p = params;
-	int cells = p->rows * p->cols, count = 0;
-	int seen[TORUS_MAX_SIDE * TORUS_MAX_SIDE + 1] = {0};
-	struct torus_state *s;
-	const char *c = text;
-	long v;
-	int t;
+	struct torus_state *s = torus_state_solved(params, err);
 
-	s = torus_state_solved(params, err);
-	if (s == NULL)
+	if (s != NULL && !tiles_parse(text, p->rows, p->cols, s->tile, NULL, NULL, err)) {
+		free(s);
 		return NULL;
-	for (;;) {
-		if (count == cells) {
-			tw_error_set(err, "too many tiles: a %dx%d board has %d",
-			    p->rows, p->cols, cells);
-			goto fail;
-		}
-		v = read_number(&c);
-		if (v < 0) {
-			tw_error_set(err, "expected a tile number at character %zu, found '%.10s'",
-			    (size_t)(c - text) + 1, *c == '\0' ? "end of text" : c);
-			goto fail;
-		}
-		if (v < 1 || v > cells) {
-			tw_error_set(err, "tile %ld (position %d) is out of range 1..%d",
-			    v, count + 1, cells);
-			goto fail;
-		}
-		if (seen[v] != 0) {
-			tw_error_set(err, "tile %ld appears twice (positions %d and %d)",
-			    v, seen[v], count + 1);
-			goto fail;
-		}
-		seen[v] = count + 1;
-		s->tile[count++] = (uint16_t)v;
-		if (*c == '\0')
-			break;
-		if (*c != ',') {
-			tw_error_set(err, "unexpected '%c' at character %zu (tiles are separated by commas)",
-			    *c, (size_t)(c - text) + 1);
-			goto fail;
-		}
-		c++;
-	}
-	if (count < cells) {
-		for (t = 1; seen[t] != 0; t++)
-			;
-		tw_error_set(err, "%d tiles given, a %dx%d board needs %d (tile %d is missing)",
-		    count, p->rows, p->cols, cells, t);
-		goto fail;
 	}
 	return s;
-fail:
-	free(s);
-	return NULL;
 }
 
 char *
 torus_state_format(const void *params, const void *state, struct tw_error *err)
 {
 	const struct torus_state *s = state;
-	int i, cells = s->rows * s->cols;
-	char *out, *p;
 
 	(void)params;
-	out = tw_alloc((size_t)cells * 4 + 1, err);
-	if (out == NULL)
-		return NULL;
-	p = out;
-	for (i = 0; i < cells; i++) {
-		int t = s->tile[i];
-
-		if (i > 0)
-			*p++ = ',';
-		if (t >= 100)
-			*p++ = (char)('0' + t / 100);
-		if (t >= 10)
-			*p++ = (char)('0' + t / 10 % 10);
-		*p++ = (char)('0' + t % 10);
-	}
-	*p = '\0';
-	return out;
+	return tiles_format(s->tile, NULL, s->rows * s->cols, err);
 }
 
 void *
@@ -358,7 +278,7 @@ torus_move_parse(const struct torus_params *p, const char *text,
 		lines = p->cols;
 		length = p->rows;
 	}
-	line = read_number(&c);
+	line = tiles_read_number(&c);
 	if (line < 0) {
 		tw_error_set(err, "bad move '%.20s': %c needs a %s number (e.g. %c2)",
 		    text, text[0], what, text[0]);
@@ -371,7 +291,7 @@ torus_move_parse(const struct torus_params *p, const char *text,
 	}
 	if (*c == '^') {
 		c++;
-		amount = read_number(&c);
+		amount = tiles_read_number(&c);
 		if (amount < 0) {
 			tw_error_set(err, "bad move '%.20s': '^' needs an amount (e.g. %c%ld^2)",
 			    text, text[0], line);
