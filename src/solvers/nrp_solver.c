@@ -570,10 +570,8 @@ struct nrp_ctx {
 	bool fb_ready[2];
 	int fb_macro[2], fb_dr[2], fb_dc[2];
 	uint16_t *fb_move[2][3];
-	uint8_t *fb_dist[2][3];
 	/* pair tables for twists */
 	uint16_t *pair_move[2];
-	uint8_t *pair_dist[2];
 	int pair_dr[2], pair_dc[2], pair_macro[2];
 };
 
@@ -589,12 +587,10 @@ ctx_free(struct nrp_ctx *x)
 	for (i = 0; i < 2; i++) {
 		for (int j = 0; j < 3; j++) {
 			free(x->fb_move[i][j]);
-			free(x->fb_dist[i][j]);
 		}
 		free(x->tri_move[i]);
 		free(x->tri_dist[i]);
 		free(x->pair_move[i]);
-		free(x->pair_dist[i]);
 	}
 	free(x->dist1);
 	free(x->g);
@@ -975,14 +971,15 @@ sequential_setup(const struct geom *g, const int *from, const int *to,
 }
 
 /* Breadth-first search over ordered triples (or pairs) of cells towards
- * target: moves[s] - 1 is a move taking state s one step closer. */
+ * target: moves[s] - 1 is a move taking state s one step closer; dist_out
+ * (may be NULL) receives the distances. */
 static bool
 build_tuple_table(const struct geom *g, const int *target, int arity,
     uint16_t **moves_out, uint8_t **dist_out)
 {
 	size_t N = (size_t)g->N, size = arity == 3 ? N * N * N : N * N, head = 0, tail = 0;
 	uint16_t *moves = calloc(size, sizeof *moves);
-	uint8_t *dist = malloc(size);
+	uint8_t *dist = malloc(size);  /* kept only when dist_out asks for it */
 	uint32_t *queue = malloc(size * sizeof *queue);
 	uint8_t inv[MAXMV][MAXN];
 	size_t s;
@@ -1028,7 +1025,10 @@ build_tuple_table(const struct geom *g, const int *target, int arity,
 	}
 	free(queue);
 	*moves_out = moves;
-	*dist_out = dist;
+	if (dist_out != NULL)
+		*dist_out = dist;
+	else
+		free(dist);
 	return true;
 }
 
@@ -1123,7 +1123,7 @@ pair_then_single(struct nrp_ctx *x, const int from[3], int a, struct choice *top
 		for (int j = 0; j < 3; j++) {
 			int pair[2] = {P[(j + 1) % 3], P[(j + 2) % 3]};
 
-			if (!build_tuple_table(g, pair, 2, &x->fb_move[cls][j], &x->fb_dist[cls][j])) {
+			if (!build_tuple_table(g, pair, 2, &x->fb_move[cls][j], NULL)) {
 				tw_error_set(err, "out of memory");
 				return false;
 			}
@@ -1376,7 +1376,7 @@ twist_pair(struct nrp_ctx *x, struct work *w, int a, int b, int quarter, struct 
 		mac = &x->twist[x->pair_macro[cls]];
 		S[0] = place_cell(g, mac, mac->cell[0], x->pair_dr[cls], x->pair_dc[cls]);
 		S[1] = place_cell(g, mac, mac->cell[1], x->pair_dr[cls], x->pair_dc[cls]);
-		if (!build_tuple_table(g, S, 2, &x->pair_move[cls], &x->pair_dist[cls])) {
+		if (!build_tuple_table(g, S, 2, &x->pair_move[cls], NULL)) {
 			tw_error_set(err, "out of memory");
 			return false;
 		}
@@ -1729,12 +1729,6 @@ solve_single_block(const struct nrp_state *s, struct movelist *out, struct tw_er
 	return false;
 }
 
-static bool
-exceptional(const struct nrp_params *p)
-{
-	return window_special(p->rows, p->cols, p->k);
-}
-
 bool
 nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
     int metric, atomic_bool *cancel, atomic_int *progress,
@@ -1746,7 +1740,7 @@ nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 		return true;
 	if (params->k == params->rows && params->k == params->cols)
 		return solve_single_block(state, out, err);
-	if (exceptional(params) || params->rows * params->cols <= 9)
+	if (window_special(params->rows, params->cols, params->k) || params->rows * params->cols <= 9)
 		return nrp_solve_optimal(params, state, metric, cancel, out, err);
 	return solve_constructive(params, state, cancel, progress, out, err);
 }
