@@ -22,7 +22,7 @@ static const char usage[] =
     "usage: twirl [--ascii] [--no-color]              the menu\n"
     "       twirl play GAMEID [--ascii] [--no-color]  play a game\n"
     "       twirl solve GAMEID [--metric M] [--optimal] [--gps]\n"
-    "                  [--max-length L] [--time-limit S]\n"
+    "                  [--max-length L] [--time-limit S] [--stats]\n"
     "                                                 print moves that solve it\n"
     "       twirl check GAMEID                        is it solvable? why not?\n"
     "       twirl scramble GAMEID                     print a scrambled position's ID\n"
@@ -40,8 +40,11 @@ static const char usage[] =
     "  nrp:3x3k2o:9d,8,...  orientable tiles (rotation u r d l after the number)\n"
     "Metrics (torus): drag (a shift by any amount is one move), push (cells moved).\n"
     "Metrics (cube): htm (face turns, default), qtm (quarter turns; 2x2x2 optimal in\n"
-    "  either). 3x3x3: --max-length L stops at an answer of L moves or fewer,\n"
-    "  --time-limit S keeps improving for S seconds (defaults 20 and 0.008).\n"
+    "  either), obtm (a wide or slice turn counts one, as htm does), stm (slice\n"
+    "  turns: a block of k of n layers counts min(k, n-k)). 3x3x3: --max-length L\n"
+    "  stops at an answer of L moves or fewer, --time-limit S keeps improving for\n"
+    "  S seconds (defaults 20 and 0.008). 4x4x4 to 11x11x11: reduction.\n"
+    "--stats: the solution's length in every metric, and per phase, on stderr.\n"
     "Metrics (nrp): qtm (quarter turns, a half turn counts 2; default), htm (a half\n"
     "  turn counts 1). --optimal: shortest answers for boards of at most 12 cells.\n"
     "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
@@ -111,13 +114,37 @@ cmd_gps(const struct gameid *gid, const char *text)
 	return rc;
 }
 
+/* --stats: the length in every metric, then the solver's phases. */
+static void
+print_stats(const struct puzzle *p, const void *params, const struct movelist *moves,
+    const struct solve_stats *stats)
+{
+	int i;
+	double total = 0;
+
+	fprintf(stderr, "moves:");
+	for (i = 0; p->metrics[i] != NULL; i++)
+		fprintf(stderr, "%s %ld %s", i > 0 ? "," : "",
+		    puzzle_list_cost(p, params, moves, i), p->metrics[i]);
+	fputc('\n', stderr);
+	if (stats->phases == 0)
+		return;
+	fprintf(stderr, "phases (%s):", p->metrics[0]);
+	for (i = 0; i < stats->phases; i++) {
+		fprintf(stderr, "%s %s %ld", i > 0 ? "," : "", stats->name[i], stats->moves[i]);
+		total += stats->seconds[i];
+	}
+	fprintf(stderr, "\ntime: %.3f s\n", total);
+}
+
 static int
 cmd_solve(const struct gameid *gid, const char *text, const char *metric,
-    bool optimal, int max_length, double time_limit)
+    bool optimal, int max_length, double time_limit, bool want_stats)
 {
 	const struct puzzle *p = gid->puzzle;
+	struct solve_stats stats = {0, {NULL}, {0}, {0}};
 	struct solve_request req = {0, optimal, NULL, NULL, false, NULL, max_length,
-	    time_limit};
+	    time_limit, NULL, want_stats ? &stats : NULL};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
 	void *state;
@@ -156,6 +183,8 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 	} else if ((line = movelist_join(&moves, &err)) != NULL) {
 		puts(line);
 		free(line);
+		if (want_stats)
+			print_stats(p, gid->params, &moves, &stats);
 	} else {
 		rc = fail("%s", err.msg);
 	}
@@ -236,7 +265,7 @@ main(int argc, char **argv)
 {
 	struct ui_options opt = {false, false};
 	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
-	bool optimal = false, verify = false, gps = false;
+	bool optimal = false, verify = false, gps = false, stats = false;
 	int max_length = 0;
 	double time_limit = 0;
 	char **args = argv;   /* positional arguments, compacted in place */
@@ -265,6 +294,8 @@ main(int argc, char **argv)
 			verify = true;
 		} else if (strcmp(a, "--gps") == 0) {
 			gps = true;
+		} else if (strcmp(a, "--stats") == 0) {
+			stats = true;
 		} else if (strcmp(a, "--max-length") == 0 || strcmp(a, "--time-limit") == 0) {
 			char *end;
 
@@ -328,6 +359,8 @@ main(int argc, char **argv)
 		return fail("--max-length and --time-limit go with solve, not %s", cmd);
 	if ((metric != NULL || optimal) && strcmp(cmd, "solve") != 0)
 		return fail("--metric and --optimal go with solve, not %s", cmd);
+	if (stats && strcmp(cmd, "solve") != 0)
+		return fail("--stats goes with solve, not %s", cmd);
 	if (!gameid_parse(twirl_puzzles, idtext, &gid, &err))
 		return fail("%s", err.msg);
 	if (gps && strcmp(cmd, "solve") != 0) {
@@ -337,7 +370,7 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "solve") == 0 && gps) {
 		rc = cmd_gps(&gid, idtext);
 	} else if (strcmp(cmd, "solve") == 0) {
-		rc = cmd_solve(&gid, idtext, metric, optimal, max_length, time_limit);
+		rc = cmd_solve(&gid, idtext, metric, optimal, max_length, time_limit, stats);
 	} else if (strcmp(cmd, "check") == 0) {
 		rc = cmd_check(&gid, idtext);
 	} else if (strcmp(cmd, "scramble") == 0) {

@@ -30,6 +30,21 @@ struct solve_request {
 	bool *truncated;         /* may be NULL; set when the list was cut short */
 	int max_length;          /* --max-length: stop at an answer this short (0: default) */
 	double time_limit;       /* --time-limit: seconds to keep improving (0: default) */
+	/* May be NULL: the solver names the phase it is in ("centres"), a
+	 * static string, for the UI's progress line. */
+	_Atomic(const char *) *phase;
+	/* May be NULL: the solver's own account of where the moves went. */
+	struct solve_stats *stats;
+};
+
+/* Moves per phase of a solver that works in phases (the reduction solver:
+ * centres, edges, parity, 3x3x3), counted in the puzzle's metrics[0]. */
+#define SOLVE_MAX_PHASES 6
+struct solve_stats {
+	int phases;
+	const char *name[SOLVE_MAX_PHASES];
+	long moves[SOLVE_MAX_PHASES];
+	double seconds[SOLVE_MAX_PHASES];
 };
 
 struct puzzle {

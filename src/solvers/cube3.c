@@ -61,11 +61,13 @@ parity(const uint8_t *p, int n)
 	return s;
 }
 
+/* Reads the pieces and their orientations; false (with the reason) for a
+ * piece that does not exist or is there twice. */
 static bool
-from_facelets(const char *f, struct cubie *c, struct tw_error *err)
+read_pieces(const char *f, struct cubie *c, struct tw_error *err)
 {
 	bool seen_c[8] = {false}, seen_e[12] = {false};
-	int i, j, o, sum;
+	int i, j, o;
 
 	for (i = 0; i < 8; i++) {
 		for (o = 0; o < 3; o++)
@@ -108,6 +110,35 @@ from_facelets(const char *f, struct cubie *c, struct tw_error *err)
 		seen_e[j] = true;
 		c->ep[i] = (uint8_t)j;
 	}
+	return true;
+}
+
+static unsigned
+defects_of(const struct cubie *c)
+{
+	unsigned bad = 0;
+	int i, sum;
+
+	for (i = 0, sum = 0; i < 8; i++)
+		sum += c->co[i];
+	if (sum % 3 != 0)
+		bad |= CUBE3_TWIST;
+	for (i = 0, sum = 0; i < 12; i++)
+		sum += c->eo[i];
+	if (sum % 2 != 0)
+		bad |= CUBE3_FLIP;
+	if (parity(c->cp, 8) != parity(c->ep, 12))
+		bad |= CUBE3_PARITY;
+	return bad;
+}
+
+static bool
+from_facelets(const char *f, struct cubie *c, struct tw_error *err)
+{
+	int i, sum;
+
+	if (!read_pieces(f, c, err))
+		return false;
 	for (i = 0, sum = 0; i < 8; i++)
 		sum += c->co[i];
 	if (sum % 3 != 0) {
@@ -626,6 +657,18 @@ cube3_validate(const struct cube *c, struct tw_error *err)
 	}
 	tw_error_set(err, "centres out of place: no turn of the whole cube puts U, R, F, D, L, B centres on their faces");
 	return false;
+}
+
+unsigned
+cube3_defects(const struct cube *c)
+{
+	struct cubie cc;
+
+	if (c->n != 3 || c->f[4] != 'U' || c->f[13] != 'R' || c->f[22] != 'F' ||
+	    c->f[31] != 'D' || c->f[40] != 'L' || c->f[49] != 'B' ||
+	    !read_pieces(c->f, &cc, NULL))
+		return CUBE3_BAD_PIECE;
+	return defects_of(&cc);
 }
 
 bool

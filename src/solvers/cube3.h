@@ -34,6 +34,16 @@ bool cube3_solve(const struct cube *c, const struct cube3_options *opt,
 /* Checks that c is a solvable 3x3x3 (same reasons as above). */
 bool cube3_validate(const struct cube *c, struct tw_error *err);
 
+/* What keeps a 3x3x3 with centres in place (U on U, ...) from being
+ * solvable, as a set of flags; 0 for a solvable cube. The reduction solver
+ * reads the even cubes' parities from it (OLL parity is CUBE3_FLIP, PLL
+ * parity CUBE3_PARITY). */
+#define CUBE3_BAD_PIECE 1u   /* centres off, or a piece missing or twice */
+#define CUBE3_TWIST 2u
+#define CUBE3_FLIP 4u
+#define CUBE3_PARITY 8u
+unsigned cube3_defects(const struct cube *c);
+
 /* Builds the tables now; returns the seconds it took (0 if built). */
 double cube3_prepare(void);
 

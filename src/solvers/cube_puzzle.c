@@ -6,8 +6,9 @@
 
 #include "solvers/cube2.h"
 #include "solvers/cube3.h"
+#include "solvers/cube_reduce.h"
 
-const char *const cube_metrics[] = {"htm", "qtm", NULL};
+const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", NULL};
 
 struct cube_params {
 	int n;
@@ -404,6 +405,8 @@ cube_move_cost(const void *params, const char *move, int metric)
 		return 0;               /* a whole-cube rotation is not a turn */
 	if (metric == 1)
 		return mv.turns == 2 ? 2 : 1;
+	if (metric == 3)
+		return cube_move_stm(p->n, &mv);
 	return 1;
 }
 
@@ -444,7 +447,22 @@ cube_solve_entry(const void *params, const void *state,
 			opt.time_limit = req->time_limit;
 		return cube3_solve(c, &opt, out, err);
 	}
-	tw_error_set(err, "no solver for the %dx%dx%d cube yet: twirl solves 2x2x2 and 3x3x3 (the reduction solver for bigger cubes is issue 7)",
-	    c->n, c->n, c->n);
-	return false;
+	{
+		struct cube_reduce_options ro = {req->cancel, req->progress, req->phase,
+		    req->time_limit};
+		struct cube_reduce_stats rs;
+		int p;
+
+		if (!cube_reduce_solve(c, &ro, out, &rs, err))
+			return false;
+		if (req->stats != NULL) {
+			req->stats->phases = REDUCE_PHASES;
+			for (p = 0; p < REDUCE_PHASES; p++) {
+				req->stats->name[p] = cube_reduce_phase_name[p];
+				req->stats->moves[p] = rs.moves[p];
+				req->stats->seconds[p] = rs.seconds[p];
+			}
+		}
+		return true;
+	}
 }

@@ -1,0 +1,127 @@
+/* Reduction solver benchmark: random-move scrambles (as twirl scramble
+ * makes them) of each size, solved on one core; per size the table build
+ * time and size, mean/median/max moves (outer block turns) and STM, time
+ * per solve, and the share of moves per phase.
+ * Usage: bench_cube_reduce [--quick] [--count K] [--size N] [--seed S]. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/rng.h"
+#include "solvers/cube_puzzle.h"
+#include "solvers/cube_reduce.h"
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int
+by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+by_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+bench_size(int n, int count, uint64_t seed)
+{
+	size_t bytes = 0;
+	double build = cube_reduce_prepare(n, &bytes), total_t = 0;
+	double *times = calloc((size_t)count, sizeof *times);
+	long *lens = calloc((size_t)count, sizeof *lens), total = 0, stm = 0;
+	long phase[REDUCE_PHASES] = {0};
+	struct tw_rng rng;
+	void *params;
+	char text[8];
+	size_t used;
+	int k, p;
+
+	snprintf(text, sizeof text, "%d", n);
+	params = cube_params_parse(text, &used, NULL);
+	if (times == NULL || lens == NULL || params == NULL)
+		return 1;
+	tw_rng_seed(&rng, seed + (uint64_t)n);
+	for (k = 0; k < count; k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL);
+		struct movelist m = MOVELIST_EMPTY;
+		struct cube_reduce_stats st;
+		struct tw_error err;
+		double t0 = now();
+		size_t i;
+
+		if (c == NULL)
+			return 1;
+		if (!cube_reduce_solve(c, NULL, &m, &st, &err)) {
+			printf("%dx%dx%d: %s\n  cube:%d:%s\n", n, n, n, err.msg, n, c->f);
+			return 1;
+		}
+		times[k] = now() - t0;
+		lens[k] = (long)m.len;
+		total += lens[k];
+		total_t += times[k];
+		for (i = 0; i < m.len; i++) {
+			struct cube_move mv;
+
+			cube_move_parse(n, m.moves[i], &mv, NULL);
+			stm += cube_move_stm(n, &mv);
+		}
+		for (p = 0; p < REDUCE_PHASES; p++)
+			phase[p] += st.moves[p];
+		movelist_clear(&m);
+		free(c);
+	}
+	qsort(times, (size_t)count, sizeof *times, by_double);
+	qsort(lens, (size_t)count, sizeof *lens, by_long);
+	printf("%2dx%-2d  build %.3f s %6.1f MB | moves mean %6.1f median %4ld max %4ld | stm %6.1f | time mean %7.3f s median %7.3f max %7.3f |",
+	    n, n, build, (double)bytes / 1e6, (double)total / count, lens[count / 2],
+	    lens[count - 1], (double)stm / count, total_t / count, times[count / 2],
+	    times[count - 1]);
+	for (p = 0; p < REDUCE_PHASES; p++)
+		printf(" %s %.1f (%.0f%%)", cube_reduce_phase_name[p], (double)phase[p] / count,
+		    total > 0 ? 100.0 * (double)phase[p] / (double)total : 0);
+	printf("\n");
+	fflush(stdout);
+	cube_params_free(params);
+	free(times);
+	free(lens);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	int count = 20, size = 0, i, n;
+	uint64_t seed = 2026;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--quick") == 0)
+			count = 3;
+		else if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
+			count = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc)
+			size = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 10);
+	}
+	if (count < 1)
+		count = 1;
+	for (n = 4; n <= CUBE_MAX_N; n++)
+		if ((size == 0 || size == n) && bench_size(n, count, seed) != 0)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,1696 @@
+#include "solvers/cube_reduce.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "solvers/cube3.h"
+
+const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
+	"centres", "edges", "parity", "3x3x3",
+};
+
+#define MAXF CUBE_MAX_FACELETS
+#define NSLOTS 12
+#define MAX_DEPTH 24          /* longest candidate: setups, macro, setups */
+#define MAX_MACRO 16
+#define MAX_PARITY 192
+
+static const char face_letter[] = "URFDLB";
+
+/*
+ * Moves. A single layer turn is an index m = (axis * n + layer) * 3 + t - 1:
+ * axis 0, 1, 2 turns about U, R, F; layer 0 is the U (R, F) layer and n - 1
+ * the D (L, B) layer; t quarter turns clockwise as seen from U (R, F).
+ * Each move is stored as the facelets it changes: after it, facelet dst[i]
+ * shows what src[i] showed.
+ */
+static int axis_of(int n, int m) { return m / (3 * n); }
+static int layer_of(int n, int m) { return m / 3 % n; }
+static int turns_of(int m) { return m % 3 + 1; }
+static int move_index(int n, int axis, int layer, int t) { return (axis * n + layer) * 3 + t - 1; }
+static int move_inverse(int m) { return m - m % 3 + 2 - m % 3; }
+
+/* A macro: a sequence that changes few facelets, with its effect: the
+ * sticker at from[i] goes to to[i]. */
+struct macro {
+	int len, off, count;
+	uint16_t moves[MAX_MACRO];
+};
+
+/* Macros by the pairs of pieces they move: pair a * nid + b (a < b). */
+struct pair_index {
+	const int16_t *id;           /* facelet -> piece, -1 for none */
+	int nid;
+	int *start, *list;
+};
+
+struct rtab {
+	int n, nf, nmoves;
+	int *off, *len;
+	uint16_t *dst, *src;
+	uint16_t *fwd;               /* fwd[m * nf + p]: where the sticker at p goes */
+	int8_t slot_of[MAXF];        /* wing facelets: their edge, else -1 */
+	uint8_t centre[MAXF];
+	int wing[NSLOTS][CUBE_MAX_N][2];  /* slot, coordinate along it, the two facelets */
+	int ref;                     /* the reference coordinate (middle on odd n) */
+	uint8_t mslot[9 * CUBE_MAX_N][8], nmslot[9 * CUBE_MAX_N];
+	struct macro *cmac, *wmac;   /* centre 3-cycles; wing 3-cycles and swaps */
+	int ncmac, nwmac, nswap;      /* the last nswap of wmac are swaps */
+	/* Wing 3-cycles by the pairs of wings they move: wing_id[facelet]
+	 * (slot * n + coordinate); centre 3-cycles by pairs of facelets. */
+	int16_t wing_id[MAXF], centre_id[MAXF];
+	int nwings;
+	struct pair_index wpairs, cpairs;
+	uint16_t *from, *to;         /* macro effects */
+	int npool, cappool;
+	/* Even n: sequences for OLL and PLL parity that keep the reduction. */
+	uint16_t oll[MAX_PARITY], pll[MAX_PARITY];
+	int oll_len, pll_len;
+	size_t bytes;
+	double seconds;
+};
+
+static double
+now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Internal move of a face-named turn: face F (0..5 in URFDLB), layer depth
+ * d (1 = outer) from F, t quarter turns clockwise seen from F. */
+static int
+face_move(int n, int face, int depth, int t)
+{
+	if (face < 3)
+		return move_index(n, face, depth - 1, t);
+	return move_index(n, face - 3, n - depth, 4 - t);
+}
+
+/* The facelet colour array (0..5) of a cube and back. */
+static void
+colours_of(const struct cube *c, uint8_t *col)
+{
+	int i;
+
+	for (i = 0; i < 6 * c->n * c->n; i++)
+		col[i] = (uint8_t)(strchr(face_letter, c->f[i]) - face_letter);
+}
+
+static void
+apply_plain(const struct rtab *t, uint8_t *col, int m)
+{
+	uint8_t tmp[MAXF];
+	const uint16_t *d = t->dst + t->off[m], *s = t->src + t->off[m];
+	int i, len = t->len[m];
+
+	for (i = 0; i < len; i++)
+		tmp[i] = col[s[i]];
+	for (i = 0; i < len; i++)
+		col[d[i]] = tmp[i];
+}
+
+/* Label tracking for building macros: lab[q] = the position whose sticker
+ * is now at q. */
+static void
+apply_labels(const struct rtab *t, uint16_t *lab, int m)
+{
+	uint16_t tmp[MAXF];
+	const uint16_t *d = t->dst + t->off[m], *s = t->src + t->off[m];
+	int i, len = t->len[m];
+
+	for (i = 0; i < len; i++)
+		tmp[i] = lab[s[i]];
+	for (i = 0; i < len; i++)
+		lab[d[i]] = tmp[i];
+}
+
+static bool
+pool_reserve(struct rtab *t, int more)
+{
+	if (t->npool + more > t->cappool) {
+		int cap = t->cappool == 0 ? 4096 : t->cappool;
+		uint16_t *a, *b;
+
+		while (cap < t->npool + more)
+			cap *= 2;
+		a = realloc(t->from, (size_t)cap * sizeof *a);
+		if (a == NULL)
+			return false;
+		t->from = a;
+		b = realloc(t->to, (size_t)cap * sizeof *b);
+		if (b == NULL)
+			return false;
+		t->to = b;
+		t->cappool = cap;
+	}
+	return true;
+}
+
+/* Computes the effect of moves[0..len) into mac (its pairs appended to the
+ * pool); returns the number of facelets it changes, or -1 (out of memory). */
+static int
+macro_make(struct rtab *t, const uint16_t *moves, int len, struct macro *mac)
+{
+	uint16_t lab[MAXF];
+	int i, count = 0;
+
+	for (i = 0; i < t->nf; i++)
+		lab[i] = (uint16_t)i;
+	for (i = 0; i < len; i++)
+		apply_labels(t, lab, moves[i]);
+	for (i = 0; i < t->nf; i++)
+		count += lab[i] != i;
+	if (!pool_reserve(t, count))
+		return -1;
+	mac->len = len;
+	memcpy(mac->moves, moves, (size_t)len * sizeof *moves);
+	mac->off = t->npool;
+	mac->count = count;
+	for (i = 0; i < t->nf; i++) {
+		if (lab[i] != i) {
+			t->from[t->npool] = lab[i];
+			t->to[t->npool] = (uint16_t)i;
+			t->npool++;
+		}
+	}
+	return count;
+}
+
+static bool
+macro_push(struct macro **list, int *count, const struct macro *mac)
+{
+	if ((*count & (*count - 1)) == 0) {
+		struct macro *grown = realloc(*list, (size_t)(*count == 0 ? 1 : 2 * *count) * sizeof **list);
+
+		if (grown == NULL)
+			return false;
+		*list = grown;
+	}
+	(*list)[(*count)++] = *mac;
+	return true;
+}
+
+/* Edge slots: the facelets of every wing, grouped by the edge they lie on,
+ * by their coordinate along it. */
+static void
+find_slots(struct rtab *t)
+{
+	int n = t->n, nn = n * n, pairs[6][6], f, r, c, count = 0;
+
+	memset(pairs, -1, sizeof pairs);
+	memset(t->slot_of, -1, sizeof t->slot_of);
+	memset(t->wing_id, -1, sizeof t->wing_id);
+	memset(t->centre_id, -1, sizeof t->centre_id);
+	t->nwings = NSLOTS * n;
+	memset(t->centre, 0, sizeof t->centre);
+	for (f = 0; f < 6; f++) {
+		for (r = 0; r < n; r++) {
+			for (c = 0; c < n; c++) {
+				int i = f * nn + r * n + c, other[2], g, k;
+				bool rb = r == 0 || r == n - 1, cb = c == 0 || c == n - 1;
+
+				if (!rb && !cb) {
+					t->centre[i] = 1;
+					t->centre_id[i] = (int16_t)i;
+					continue;
+				}
+				if (rb == cb)
+					continue;   /* a corner */
+				cube_partners(n, i, other);
+				g = other[0] / nn;
+				if (g < f)
+					continue;   /* seen from the other face */
+				if (pairs[f][g] < 0)
+					pairs[f][g] = count++;
+				k = rb ? c : r;
+				t->wing[pairs[f][g]][k][0] = i;
+				t->wing[pairs[f][g]][k][1] = other[0];
+				t->slot_of[i] = t->slot_of[other[0]] = (int8_t)pairs[f][g];
+				t->wing_id[i] = t->wing_id[other[0]] = (int16_t)(pairs[f][g] * n + k);
+			}
+		}
+	}
+	t->ref = (n - 1) / 2;
+}
+
+static bool
+build_moves(struct rtab *t)
+{
+	int n = t->n, nf = t->nf, axis, layer, tt, total = 0, i;
+	static const enum cube_face axis_face[3] = {FACE_U, FACE_R, FACE_F};
+
+	t->nmoves = 9 * n;
+	t->off = calloc((size_t)t->nmoves, sizeof *t->off);
+	t->len = calloc((size_t)t->nmoves, sizeof *t->len);
+	t->dst = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->dst);
+	t->src = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->src);
+	t->fwd = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->fwd);
+	if (t->off == NULL || t->len == NULL || t->dst == NULL || t->src == NULL || t->fwd == NULL)
+		return false;
+	for (axis = 0; axis < 3; axis++) {
+		for (layer = 0; layer < n; layer++) {
+			for (tt = 1; tt <= 3; tt++) {
+				struct cube lo, hi;
+				struct cube_move mv = {axis_face[axis], layer + 1, layer + 1, tt, ""};
+				int m = move_index(n, axis, layer, tt);
+				uint16_t *fwd = t->fwd + (size_t)m * (size_t)nf;
+
+				lo.n = hi.n = n;
+				for (i = 0; i < nf; i++) {
+					lo.f[i] = (char)(i & 0xff);
+					hi.f[i] = (char)(i >> 8);
+					fwd[i] = (uint16_t)i;
+				}
+				lo.f[nf] = hi.f[nf] = '\0';
+				cube_move_do(&lo, &mv);
+				cube_move_do(&hi, &mv);
+				t->off[m] = total;
+				for (i = 0; i < nf; i++) {
+					int from = (unsigned char)lo.f[i] | (unsigned char)hi.f[i] << 8;
+
+					if (from != i) {
+						t->dst[total] = (uint16_t)i;
+						t->src[total] = (uint16_t)from;
+						fwd[from] = (uint16_t)i;
+						total++;
+					}
+				}
+				t->len[m] = total - t->off[m];
+			}
+		}
+	}
+	for (i = 0; i < t->nmoves; i++) {
+		int k, s;
+
+		t->nmslot[i] = 0;
+		for (k = 0; k < t->len[i]; k++) {
+			int j;
+
+			s = t->slot_of[t->dst[t->off[i] + k]];
+			if (s < 0)
+				continue;
+			for (j = 0; j < t->nmslot[i] && t->mslot[i][j] != s; j++)
+				;
+			if (j == t->nmslot[i] && j < 8)
+				t->mslot[i][t->nmslot[i]++] = (uint8_t)s;
+		}
+	}
+	t->bytes += (size_t)t->nmoves * (size_t)nf * 3 * sizeof(uint16_t);
+	return true;
+}
+
+/* The target colours of a solved cube: face f shows colour f. */
+static bool
+centres_solved(const struct rtab *t, const uint8_t *col, const uint8_t *face_colour)
+{
+	int i;
+
+	for (i = 0; i < t->nf; i++)
+		if (t->centre[i] && col[i] != face_colour[i / (t->n * t->n)])
+			return false;
+	return true;
+}
+
+static int
+slot_score(const struct rtab *t, const uint8_t *col, int s)
+{
+	int k, sum = 0, a = col[t->wing[s][t->ref][0]], b = col[t->wing[s][t->ref][1]];
+
+	for (k = 1; k < t->n - 1; k++)
+		if (k != t->ref)
+			sum += col[t->wing[s][k][0]] == a && col[t->wing[s][k][1]] == b;
+	return sum;
+}
+
+static bool
+edges_paired(const struct rtab *t, const uint8_t *col)
+{
+	int s;
+
+	for (s = 0; s < NSLOTS; s++)
+		if (slot_score(t, col, s) != t->n - 3)
+			return false;
+	return true;
+}
+
+/* The reduced cube as a 3x3x3, colours renamed so that face f's colour is
+ * face f's letter. */
+static void
+reduced_3x3(const struct rtab *t, const uint8_t *col, const uint8_t *face_colour,
+    struct cube *out)
+{
+	int n = t->n, f, r, c, map[3] = {0, t->ref, n - 1};
+	char name[6];
+
+	for (f = 0; f < 6; f++)
+		name[face_colour[f]] = face_letter[f];
+	cube_solved(out, 3);
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < 3; r++)
+			for (c = 0; c < 3; c++)
+				out->f[f * 9 + r * 3 + c] =
+				    name[col[f * n * n + map[r] * n + map[c]]];
+}
+
+/* A template written with face letters: face, depth, turns per move. */
+struct tmove { int face, depth, t; };
+
+static int
+template_moves(int n, const struct tmove *tm, int len, const int *face_map, uint16_t *out)
+{
+	int i;
+
+	for (i = 0; i < len; i++)
+		out[i] = (uint16_t)face_move(n, face_map[tm[i].face], tm[i].depth, tm[i].t);
+	return len;
+}
+
+/* The turns of layers lo..hi (depths from face) as single-layer moves. */
+static int
+block_moves(int n, int face, int lo, int hi, int t, uint16_t *out)
+{
+	int d;
+
+	for (d = lo; d <= hi; d++)
+		out[d - lo] = (uint16_t)face_move(n, face, d, t);
+	return hi - lo + 1;
+}
+
+enum { F_U, F_R, F_F, F_D, F_L, F_B };
+
+/* 4x4x4 OLL parity, r2 B2 U2 l U2 r' U2 r U2 F2 r F2 l' B2 r2, with r and
+ * l the layers lo..hi from R and from L. */
+static int
+oll_sequence(int n, int lo, int hi, uint16_t *out)
+{
+	static const struct tmove tpl[15] = {
+		{F_R, 0, 2}, {F_B, 1, 2}, {F_U, 1, 2}, {F_L, 0, 1}, {F_U, 1, 2},
+		{F_R, 0, 3}, {F_U, 1, 2}, {F_R, 0, 1}, {F_U, 1, 2}, {F_F, 1, 2},
+		{F_R, 0, 1}, {F_F, 1, 2}, {F_L, 0, 3}, {F_B, 1, 2}, {F_R, 0, 2},
+	};
+	int i, len = 0;
+
+	for (i = 0; i < 15; i++) {
+		if (tpl[i].depth == 1)
+			out[len++] = (uint16_t)face_move(n, tpl[i].face, 1, tpl[i].t);
+		else
+			len += block_moves(n, tpl[i].face, lo, hi, tpl[i].t, out + len);
+	}
+	return len;
+}
+
+/* 4x4x4 PLL parity, r2 U2 r2 Uw2 r2 Uw2, with r the layers lo..hi from R
+ * and Uw the layers 1..hi from U. */
+static int
+pll_sequence(int n, int lo, int hi, uint16_t *out)
+{
+	int len = 0, k;
+
+	for (k = 0; k < 3; k++) {
+		len += block_moves(n, F_R, lo, hi, 2, out + len);
+		if (k == 0)
+			out[len++] = (uint16_t)face_move(n, F_U, 1, 2);
+		else
+			len += block_moves(n, F_U, 1, hi, 2, out + len);
+	}
+	return len;
+}
+
+static bool
+is_centre_cycle(const struct rtab *t, const struct macro *m)
+{
+	int i;
+
+	if (m->count != 3)
+		return false;
+	for (i = 0; i < 3; i++)
+		if (!t->centre[t->to[m->off + i]])
+			return false;
+	return true;
+}
+
+static bool
+is_wing_cycle(const struct rtab *t, const struct macro *m)
+{
+	int i;
+
+	if (m->count != 6)
+		return false;
+	for (i = 0; i < 6; i++) {
+		int p = t->to[m->off + i], s = t->slot_of[p], k;
+
+		if (s < 0)
+			return false;
+		if (t->n % 2 == 1) {
+			for (k = 1; k < t->n - 1; k++)
+				if (t->wing[s][k][0] == p || t->wing[s][k][1] == p)
+					break;
+			if (k == t->ref)
+				return false;
+		}
+	}
+	return true;
+}
+
+static void
+solved_colours(const struct rtab *t, uint8_t *col)
+{
+	int i;
+
+	for (i = 0; i < t->nf; i++)
+		col[i] = (uint8_t)(i / (t->n * t->n));
+}
+
+static const uint8_t standard_scheme[6] = {0, 1, 2, 3, 4, 5};
+
+/* Whether seq, played on a solved cube, keeps it reduced and leaves a
+ * 3x3x3 whose defects are exactly want. */
+static bool
+parity_sequence_ok(const struct rtab *t, const uint16_t *seq, int len, unsigned want)
+{
+	uint8_t col[MAXF];
+	struct cube small;
+	int i;
+
+	solved_colours(t, col);
+	for (i = 0; i < len; i++)
+		apply_plain(t, col, seq[i]);
+	if (!centres_solved(t, col, standard_scheme) || !edges_paired(t, col))
+		return false;
+	reduced_3x3(t, col, standard_scheme, &small);
+	return cube3_defects(&small) == want;
+}
+
+/* A wing swap on one slice, used while pairing: played on a solved cube
+ * it keeps the centres' colours and changes exactly two wings. */
+static bool
+wing_swap_ok(const struct rtab *t, const uint16_t *seq, int len)
+{
+	uint8_t col[MAXF], ref[MAXF];
+	int i, changed = 0;
+
+	solved_colours(t, col);
+	memcpy(ref, col, (size_t)t->nf);
+	for (i = 0; i < len; i++)
+		apply_plain(t, col, seq[i]);
+	for (i = 0; i < t->nf; i++) {
+		if (col[i] != ref[i]) {
+			if (t->slot_of[i] < 0)
+				return false;
+			changed++;
+		}
+	}
+	return changed == 4;
+}
+
+/* Indexes macs[0..count) by the pairs of pieces (ids) they move. */
+static bool
+index_pairs(struct rtab *t, struct pair_index *px, const struct macro *macs, int count)
+{
+	int w = px->nid, i, k, j, total = 0;
+
+	px->start = calloc((size_t)w * (size_t)w + 1, sizeof *px->start);
+	px->list = malloc((size_t)(3 * count + 1) * sizeof *px->list);
+	if (px->start == NULL || px->list == NULL)
+		return false;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < count; i++) {
+			const struct macro *m = &macs[i];
+			int ids[6], n_ids = 0, a, b;
+
+			for (j = 0; j < m->count; j++) {
+				int id = px->id[t->to[m->off + j]], seen;
+
+				for (seen = 0; seen < n_ids && ids[seen] != id; seen++)
+					;
+				if (seen == n_ids && n_ids < 6)
+					ids[n_ids++] = id;
+			}
+			for (a = 0; a < n_ids; a++)
+				for (b = a + 1; b < n_ids; b++) {
+					int lo = ids[a] < ids[b] ? ids[a] : ids[b];
+					int hi = ids[a] < ids[b] ? ids[b] : ids[a];
+
+					if (k == 0)
+						px->start[lo * w + hi + 1]++;
+					else
+						px->list[px->start[lo * w + hi]++] = i;
+				}
+		}
+		if (k == 0) {
+			for (j = 0; j < w * w; j++)
+				px->start[j + 1] += px->start[j];
+			total = px->start[w * w];
+		} else {
+			/* Filling moved each start to the next one's. */
+			for (j = w * w; j > 0; j--)
+				px->start[j] = px->start[j - 1];
+			px->start[0] = 0;
+		}
+	}
+	t->bytes += ((size_t)w * (size_t)w + 1 + (size_t)total) * sizeof(int);
+	return true;
+}
+
+static bool
+build_macros(struct rtab *t)
+{
+	int n = t->n, a, la, ta, b, fl, tf, lb, tx, i;
+	uint16_t seq[MAX_PARITY];
+	struct macro mac;
+
+	/* Centre 3-cycles [A, F X F'] with A, X slices on one axis. */
+	for (a = 0; a < 3; a++)
+		for (la = 1; la < n - 1; la++)
+			for (ta = 1; ta <= 3; ta++)
+				for (b = 0; b < 3; b++)
+					for (fl = 0; fl < 2 && b != a; fl++)
+						for (tf = 1; tf <= 3; tf += 2)
+							for (lb = 1; lb < n - 1; lb++)
+								for (tx = 1; tx <= 3 && lb != la; tx++) {
+									int A = move_index(n, a, la, ta);
+									int F = move_index(n, b, fl * (n - 1), tf);
+									int X = move_index(n, a, lb, tx);
+									uint16_t s[8] = {(uint16_t)A, (uint16_t)F,
+									    (uint16_t)X, (uint16_t)move_inverse(F),
+									    (uint16_t)move_inverse(A), (uint16_t)F,
+									    (uint16_t)move_inverse(X),
+									    (uint16_t)move_inverse(F)};
+									int save = t->npool, cnt = macro_make(t, s, 8, &mac);
+
+									if (cnt < 0)
+										return false;
+									if (is_centre_cycle(t, &mac)) {
+										if (!macro_push(&t->cmac, &t->ncmac, &mac))
+											return false;
+									} else {
+										t->npool = save;
+									}
+								}
+	/* Wing 3-cycles [A, F G F'] with A a slice, F and G outer turns. */
+	for (a = 0; a < 3; a++)
+		for (la = 1; la < n - 1; la++)
+			for (ta = 1; ta <= 3; ta++) {
+				int fa, fb, tg, ff;
+
+				for (fa = 0; fa < 6; fa++)
+					for (ff = 1; ff <= 3; ff++)
+						for (fb = 0; fb < 6; fb++)
+							for (tg = 1; tg <= 3; tg++) {
+								int A = move_index(n, a, la, ta);
+								int F = face_move(n, fa, 1, ff), G = face_move(n, fb, 1, tg);
+								uint16_t s[8];
+								int save = t->npool, cnt;
+
+								if (fa % 3 == fb % 3)
+									continue;
+								s[0] = (uint16_t)A; s[1] = (uint16_t)F; s[2] = (uint16_t)G;
+								s[3] = (uint16_t)move_inverse(F);
+								s[4] = (uint16_t)move_inverse(A); s[5] = (uint16_t)F;
+								s[6] = (uint16_t)move_inverse(G);
+								s[7] = (uint16_t)move_inverse(F);
+								cnt = macro_make(t, s, 8, &mac);
+								if (cnt < 0)
+									return false;
+								if (is_wing_cycle(t, &mac)) {
+									if (!macro_push(&t->wmac, &t->nwmac, &mac))
+										return false;
+								} else {
+									t->npool = save;
+								}
+							}
+			}
+	t->wpairs.id = t->wing_id;
+	t->wpairs.nid = t->nwings;
+	t->cpairs.id = t->centre_id;
+	t->cpairs.nid = t->nf;
+	if (!index_pairs(t, &t->wpairs, t->wmac, t->nwmac) ||
+	    !index_pairs(t, &t->cpairs, t->cmac, t->ncmac))
+		return false;
+	/* Wing swaps: the OLL-parity sequence on one slice, turned to each
+	 * of the 24 orientations of the cube. */
+	for (i = 0; i < 24; i++) {
+		static const char *const rot[24] = {"", "y", "y2", "y'", "x", "x y",
+		    "x y2", "x y'", "x2", "x2 y", "x2 y2", "x2 y'", "x'", "x' y",
+		    "x' y2", "x' y'", "z", "z y", "z y2", "z y'", "z'", "z' y",
+		    "z' y2", "z' y'"};
+		struct cube turned;
+		int face_map[6], f, d;
+
+		cube_solved(&turned, 3);
+		cube_apply_alg(&turned, rot[i], NULL);
+		/* After the rotation the face at position f shows colour
+		 * turned.f[f*9+4]: a template move on face C becomes a move on
+		 * the face where C went. */
+		for (f = 0; f < 6; f++)
+			face_map[strchr(face_letter, turned.f[f * 9 + 4]) - face_letter] = f;
+		for (d = 2; d <= n / 2; d++) {
+			static const struct tmove tpl[15] = {
+				{F_R, 0, 2}, {F_B, 1, 2}, {F_U, 1, 2}, {F_L, 0, 1}, {F_U, 1, 2},
+				{F_R, 0, 3}, {F_U, 1, 2}, {F_R, 0, 1}, {F_U, 1, 2}, {F_F, 1, 2},
+				{F_R, 0, 1}, {F_F, 1, 2}, {F_L, 0, 3}, {F_B, 1, 2}, {F_R, 0, 2},
+			};
+			struct tmove tm[15];
+			int k;
+
+			if (n % 2 == 1 && d == (n + 1) / 2)
+				continue;
+			for (k = 0; k < 15; k++) {
+				tm[k] = tpl[k];
+				if (tm[k].depth == 0)
+					tm[k].depth = d;
+			}
+			template_moves(n, tm, 15, face_map, seq);
+			if (wing_swap_ok(t, seq, 15)) {
+				int save = t->npool;
+
+				if (macro_make(t, seq, 15, &mac) < 0)
+					return false;
+				if (!macro_push(&t->wmac, &t->nwmac, &mac)) {
+					t->npool = save;
+					return false;
+				}
+				t->nswap++;
+			}
+		}
+	}
+	/* Even cubes: sequences for OLL and PLL parity that keep the
+	 * reduction: r the inner layers 2..n/2 together, else one slice at a
+	 * time. */
+	if (n % 2 == 0) {
+		int len, d;
+
+		len = oll_sequence(n, 2, n / 2, seq);
+		if (!parity_sequence_ok(t, seq, len, CUBE3_FLIP)) {
+			len = 0;
+			for (d = 2; d <= n / 2; d++)
+				len += oll_sequence(n, d, d, seq + len);
+		}
+		if (!parity_sequence_ok(t, seq, len, CUBE3_FLIP))
+			return false;
+		t->oll_len = len;
+		memcpy(t->oll, seq, sizeof t->oll);
+		len = pll_sequence(n, 2, n / 2, seq);
+		if (!parity_sequence_ok(t, seq, len, CUBE3_PARITY))
+			return false;
+		t->pll_len = len;
+		memcpy(t->pll, seq, sizeof t->pll);
+	}
+	t->bytes += (size_t)(t->ncmac + t->nwmac) * sizeof(struct macro) +
+	    (size_t)t->npool * 2 * sizeof(uint16_t);
+	return true;
+}
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rtab *tables[CUBE_MAX_N + 1];
+
+static void
+rtab_free(struct rtab *t)
+{
+	if (t == NULL)
+		return;
+	free(t->off);
+	free(t->len);
+	free(t->dst);
+	free(t->src);
+	free(t->fwd);
+	free(t->cmac);
+	free(t->wmac);
+	free(t->wpairs.start);
+	free(t->wpairs.list);
+	free(t->cpairs.start);
+	free(t->cpairs.list);
+	free(t->from);
+	free(t->to);
+	free(t);
+}
+
+static const struct rtab *
+table_for(int n, bool *built)
+{
+	struct rtab *t;
+	double start;
+
+	pthread_mutex_lock(&table_lock);
+	if (tables[n] != NULL) {
+		pthread_mutex_unlock(&table_lock);
+		if (built != NULL)
+			*built = false;
+		return tables[n];
+	}
+	start = now_seconds();
+	t = calloc(1, sizeof *t);
+	if (t != NULL) {
+		t->n = n;
+		t->nf = 6 * n * n;
+		t->bytes = sizeof *t;
+		find_slots(t);
+		if (!build_moves(t) || !build_macros(t)) {
+			rtab_free(t);
+			t = NULL;
+		} else {
+			t->seconds = now_seconds() - start;
+		}
+	}
+	tables[n] = t;
+	pthread_mutex_unlock(&table_lock);
+	if (built != NULL)
+		*built = t != NULL;
+	return t;
+}
+
+double
+cube_reduce_prepare(int n, size_t *bytes)
+{
+	bool built;
+	const struct rtab *t;
+
+	if (n < 4 || n > CUBE_MAX_N)
+		return 0;
+	t = table_for(n, &built);
+	if (t == NULL)
+		return 0;
+	if (bytes != NULL)
+		*bytes += t->bytes;
+	return built ? t->seconds : 0;
+}
+
+/*
+ * A stage of the greedy search. Facelets of class T count one each when
+ * they show their target colour; facelets of class P must show it when a
+ * step ends. With edges set, every slot adds its pairing score.
+ */
+enum { CLS_NONE, CLS_T, CLS_P };
+
+struct stage {
+	const struct rtab *t;
+	uint8_t cls[MAXF], tgt[MAXF];
+	bool edges;
+	int slot[NSLOTS];
+	int score, broken;
+};
+
+static void
+stage_count(struct stage *st, const uint8_t *col)
+{
+	int i;
+
+	st->score = st->broken = 0;
+	for (i = 0; i < st->t->nf; i++) {
+		if (st->cls[i] == CLS_T)
+			st->score += col[i] == st->tgt[i];
+		else if (st->cls[i] == CLS_P)
+			st->broken += col[i] != st->tgt[i];
+	}
+	if (st->edges)
+		for (i = 0; i < NSLOTS; i++) {
+			st->slot[i] = slot_score(st->t, col, i);
+			st->score += st->slot[i];
+		}
+}
+
+/* Plays move m on col, keeping the stage's counts. */
+static void
+stage_move(struct stage *st, uint8_t *col, int m)
+{
+	const struct rtab *t = st->t;
+	uint8_t tmp[MAXF];
+	const uint16_t *d = t->dst + t->off[m], *s = t->src + t->off[m];
+	int i, len = t->len[m];
+
+	for (i = 0; i < len; i++)
+		tmp[i] = col[s[i]];
+	for (i = 0; i < len; i++) {
+		int q = d[i];
+
+		if (st->cls[q] == CLS_T)
+			st->score += (tmp[i] == st->tgt[q]) - (col[q] == st->tgt[q]);
+		else if (st->cls[q] == CLS_P)
+			st->broken += (col[q] == st->tgt[q]) - (tmp[i] == st->tgt[q]);
+		col[q] = tmp[i];
+	}
+	if (st->edges)
+		for (i = 0; i < t->nmslot[m]; i++) {
+			int k = t->mslot[m][i];
+
+			st->score -= st->slot[k];
+			st->slot[k] = slot_score(t, col, k);
+			st->score += st->slot[k];
+		}
+}
+
+/* The best step found so far: its moves and gain. */
+struct best {
+	int len, gain;
+	uint16_t moves[MAX_DEPTH * 2 + MAX_MACRO * 4];
+};
+
+static bool
+better(int gain, int len, const struct best *b)
+{
+	if (gain <= 0)
+		return false;
+	if (b->gain <= 0)
+		return true;
+	/* Gain per move, then the bigger gain. */
+	if (gain * b->len != b->gain * len)
+		return gain * b->len > b->gain * len;
+	return gain > b->gain;
+}
+
+struct search {
+	struct stage *st;
+	uint8_t *col;
+	int base;                    /* score at the start of the step */
+	uint16_t path[MAX_DEPTH];
+	struct best best;
+	long nodes;
+	bool forced;                 /* take the best gain even if not positive */
+};
+
+static void
+consider(struct search *s, int len)
+{
+	int gain = s->st->score - s->base;
+
+	if (s->st->broken == 0 && better(gain, len, &s->best)) {
+		s->best.gain = gain;
+		s->best.len = len;
+		memcpy(s->best.moves, s->path, (size_t)len * sizeof *s->path);
+	}
+}
+
+/* Every sequence of up to `left` more single-layer turns; same-axis turns
+ * in increasing layer order only. */
+static void
+search_free(struct search *s, int depth, int left, int last)
+{
+	const struct rtab *t = s->st->t;
+	int n = t->n, m;
+
+	for (m = 0; m < t->nmoves; m++) {
+		if (last >= 0 && axis_of(n, m) == axis_of(n, last) &&
+		    layer_of(n, m) <= layer_of(n, last))
+			continue;
+		s->nodes++;
+		stage_move(s->st, s->col, m);
+		s->path[depth] = (uint16_t)m;
+		consider(s, depth + 1);
+		if (left > 1)
+			search_free(s, depth + 1, left - 1, m);
+		stage_move(s->st, s->col, move_inverse(m));
+	}
+}
+
+/* Sequences "setup, slice, outer turns, that slice again": up to setup
+ * outer turns before the slice and up to mid between. */
+static void
+search_slice(struct search *s, int depth, int setup, int mid, int open, int last)
+{
+	const struct rtab *t = s->st->t;
+	int n = t->n, m;
+
+	for (m = 0; m < t->nmoves; m++) {
+		int ax = axis_of(n, m), ly = layer_of(n, m);
+		bool outer = ly == 0 || ly == n - 1;
+
+		if (open < 0) {
+			if (outer && setup == 0)
+				continue;
+			if (last >= 0 && ax == axis_of(n, last) && ly <= layer_of(n, last))
+				continue;
+		} else if (outer) {
+			if (mid == 0)
+				continue;
+			if (ax == axis_of(n, last) && (ly <= layer_of(n, last) || last == open))
+				continue;
+		} else {
+			/* The slice back: the same layer, after at least one turn. */
+			if (ax != axis_of(n, open) || ly != layer_of(n, open) || last == open)
+				continue;
+		}
+		s->nodes++;
+		stage_move(s->st, s->col, m);
+		s->path[depth] = (uint16_t)m;
+		if (open >= 0 && !outer)
+			consider(s, depth + 1);
+		else if (open < 0 && !outer)
+			search_slice(s, depth + 1, setup, mid, m, m);
+		else if (open < 0)
+			search_slice(s, depth + 1, setup - 1, mid, -1, m);
+		else
+			search_slice(s, depth + 1, 0, mid - 1, open, m);
+		stage_move(s->st, s->col, move_inverse(m));
+	}
+}
+
+/* Macros under setups of up to `depth` turns: S M S^-1 moves the sticker
+ * at S^-1(from) to S^-1(to). Only the changed facelets are looked at. */
+/* Scores S M S^-1 for the setup S = s->path[0..depth): it moves the
+ * sticker at S^-1(from) to S^-1(to); only those facelets are looked at. */
+static void
+eval_macro(struct search *s, const struct macro *mac, int depth)
+{
+	const struct rtab *t = s->st->t;
+	struct stage *st = s->st;
+	uint16_t from[MAXF], to[MAXF];
+	uint8_t val[MAXF], old[MAXF];
+	int len = 2 * depth + mac->len, score = st->score, broken = st->broken;
+	int slots[NSLOTS], nslots = 0, k, gain;
+
+	/* A better gain per move needs gain > best.gain * len / best.len;
+	 * off the edges a macro gains at most one per facelet it changes. */
+	if (!st->edges && !s->forced && s->best.gain > 0 &&
+	    mac->count * s->best.len <= s->best.gain * len)
+		return;
+	for (k = 0; k < mac->count; k++) {
+		int a = t->from[mac->off + k], b = t->to[mac->off + k], j;
+
+		for (j = depth - 1; j >= 0; j--) {
+			const uint16_t *fwd = t->fwd + (size_t)move_inverse(s->path[j]) * (size_t)t->nf;
+
+			a = fwd[a];
+			b = fwd[b];
+		}
+		from[k] = (uint16_t)a;
+		to[k] = (uint16_t)b;
+	}
+	for (k = 0; k < mac->count; k++)
+		val[k] = s->col[from[k]];
+	for (k = 0; k < mac->count; k++) {
+		int q = to[k], sl = t->slot_of[q], j;
+
+		old[k] = s->col[q];
+		if (st->cls[q] == CLS_T)
+			score += (val[k] == st->tgt[q]) - (old[k] == st->tgt[q]);
+		else if (st->cls[q] == CLS_P)
+			broken += (old[k] == st->tgt[q]) - (val[k] == st->tgt[q]);
+		if (st->edges && sl >= 0) {
+			for (j = 0; j < nslots && slots[j] != sl; j++)
+				;
+			if (j == nslots)
+				slots[nslots++] = sl;
+		}
+	}
+	if (broken != 0)
+		return;
+	for (k = 0; k < mac->count; k++)
+		s->col[to[k]] = val[k];
+	for (k = 0; k < nslots; k++)
+		score += slot_score(t, s->col, slots[k]) - st->slot[slots[k]];
+	for (k = 0; k < mac->count; k++)
+		s->col[to[k]] = old[k];
+	s->nodes++;
+	gain = score - s->base;
+	if (s->forced ? gain > s->best.gain || (gain == s->best.gain && len < s->best.len) :
+	    better(gain, len, &s->best)) {
+		s->best.gain = gain;
+		s->best.len = len;
+		for (k = 0; k < depth; k++)
+			s->best.moves[k] = s->path[k];
+		for (k = 0; k < mac->len; k++)
+			s->best.moves[depth + k] = mac->moves[k];
+		for (k = 0; k < depth; k++)
+			s->best.moves[depth + mac->len + k] =
+			    (uint16_t)move_inverse(s->path[depth - 1 - k]);
+	}
+}
+
+/* Every macro under every setup of up to maxdepth turns (outer turns
+ * only if asked). */
+static void
+search_macros(struct search *s, const struct macro *macs, int count, int depth,
+    int maxdepth, int last, bool outer_only)
+{
+	const struct rtab *t = s->st->t;
+	int i, m;
+
+	for (i = 0; i < count; i++)
+		eval_macro(s, &macs[i], depth);
+	if (depth == maxdepth)
+		return;
+	for (m = 0; m < t->nmoves; m++) {
+		int ly = layer_of(t->n, m);
+
+		if (last >= 0 && axis_of(t->n, m) == axis_of(t->n, last) &&
+		    ly <= layer_of(t->n, last))
+			continue;
+		if (outer_only && ly != 0 && ly != t->n - 1)
+			continue;
+		s->path[depth] = (uint16_t)m;
+		search_macros(s, macs, count, depth + 1, maxdepth, m, outer_only);
+	}
+}
+
+/* Wing 3-cycles that can fix something: a fixing cycle moves at least two
+ * wrong wings, so under each setup S only the macros through two of the
+ * wrong wings' images S(w) are scored (looked up by wing pair). */
+static void
+search_pairs(struct search *s, const struct pair_index *px, const struct macro *macs,
+    const uint16_t *wrong, int nwrong, int depth, int maxdepth, int last)
+{
+	const struct rtab *t = s->st->t;
+	int i, j, m, w = px->nid;
+
+	for (i = 0; i < nwrong; i++)
+		for (j = i + 1; j < nwrong; j++) {
+			int a = px->id[wrong[i]], b = px->id[wrong[j]], k;
+			int pair = a < b ? a * w + b : b * w + a;
+
+			if (a < 0 || b < 0)
+				continue;
+			for (k = px->start[pair]; k < px->start[pair + 1]; k++)
+				eval_macro(s, &macs[px->list[k]], depth);
+		}
+	if (depth == maxdepth)
+		return;
+	for (m = 0; m < t->nmoves; m++) {
+		uint16_t moved[MAXF];
+		const uint16_t *fwd = t->fwd + (size_t)m * (size_t)t->nf;
+
+		if (last >= 0 && axis_of(t->n, m) == axis_of(t->n, last) &&
+		    layer_of(t->n, m) <= layer_of(t->n, last))
+			continue;
+		for (i = 0; i < nwrong; i++)
+			moved[i] = fwd[wrong[i]];
+		s->path[depth] = (uint16_t)m;
+		search_pairs(s, px, macs, moved, nwrong, depth + 1, maxdepth, m);
+	}
+}
+
+/* Centres that a fixing 3-cycle may move: targets showing a wrong colour,
+ * and free centres showing a colour some wrong target needs. */
+static int
+wrong_centres(const struct stage *st, const uint8_t *col, uint16_t *out)
+{
+	const struct rtab *t = st->t;
+	bool needed[6] = {false};
+	int i, count = 0;
+
+	for (i = 0; i < t->nf; i++)
+		if (st->cls[i] == CLS_T && col[i] != st->tgt[i])
+			needed[st->tgt[i]] = true;
+	for (i = 0; i < t->nf; i++) {
+		if (!t->centre[i])
+			continue;
+		if (st->cls[i] == CLS_T ? col[i] != st->tgt[i] :
+		    st->cls[i] == CLS_NONE && needed[col[i]])
+			out[count++] = (uint16_t)i;
+	}
+	return count;
+}
+
+/* The wings that do not match their slot's reference (and the reference
+ * of every slot not finished), one facelet each. */
+static int
+wrong_wings(const struct stage *st, const uint8_t *col, uint16_t *out)
+{
+	const struct rtab *t = st->t;
+	int s, k, count = 0;
+
+	for (s = 0; s < NSLOTS; s++) {
+		int a = col[t->wing[s][t->ref][0]], b = col[t->wing[s][t->ref][1]];
+
+		if (st->slot[s] == t->n - 3)
+			continue;
+		for (k = 1; k < t->n - 1; k++)
+			if ((k == t->ref && t->n % 2 == 0) ||
+			    (k != t->ref && (col[t->wing[s][k][0]] != a ||
+			    col[t->wing[s][k][1]] != b)))
+				out[count++] = (uint16_t)t->wing[s][k][0];
+	}
+	return count;
+}
+
+/* A growing list of moves (internal indices). */
+struct seq {
+	uint16_t *m;
+	int len, cap;
+};
+
+static bool
+seq_push(struct seq *q, const uint16_t *moves, int len)
+{
+	if (q->len + len > q->cap) {
+		int cap = q->cap == 0 ? 256 : q->cap;
+		uint16_t *grown;
+
+		while (cap < q->len + len)
+			cap *= 2;
+		grown = realloc(q->m, (size_t)cap * sizeof *grown);
+		if (grown == NULL)
+			return false;
+		q->m = grown;
+		q->cap = cap;
+	}
+	memcpy(q->m + q->len, moves, (size_t)len * sizeof *moves);
+	q->len += len;
+	return true;
+}
+
+struct run {
+	const struct rtab *t;
+	const struct cube_reduce_options *opt;
+	uint8_t col[MAXF];
+	uint8_t face_colour[6];
+	struct seq phase[REDUCE_PHASES];
+	struct tw_error *err;
+};
+
+static bool
+cancelled(const struct run *r)
+{
+	if (r->opt != NULL && r->opt->cancel != NULL && atomic_load(r->opt->cancel)) {
+		tw_error_set(r->err, "cancelled");
+		return true;
+	}
+	return false;
+}
+
+static void
+report(const struct run *r, int phase, int permille)
+{
+	if (r->opt == NULL)
+		return;
+	if (r->opt->phase != NULL)
+		atomic_store(r->opt->phase, cube_reduce_phase_name[phase]);
+	if (r->opt->progress != NULL)
+		atomic_store(r->opt->progress, permille);
+}
+
+/* Runs greedy steps until the stage's score reaches goal. */
+static bool
+run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
+    int free_depth, int setup, int mid)
+{
+	struct search s;
+	int start = st->score, forced = 0;
+	bool after_forced = false;
+
+	stage_count(st, r->col);
+	start = st->score;
+	while (st->score < goal) {
+		int k;
+
+		if (cancelled(r))
+			return false;
+		report(r, phase, lo + (hi - lo) * (st->score - start) /
+		    (goal - start > 0 ? goal - start : 1));
+		memset(&s, 0, sizeof s);
+		s.st = st;
+		s.col = r->col;
+		s.base = st->score;
+		if (st->edges)
+			search_slice(&s, 0, setup, mid, -1, -1);
+		else
+			search_free(&s, 0, free_depth, -1);
+		if (s.best.gain <= 0) {
+			const struct macro *macs = st->edges ? r->t->wmac : r->t->cmac;
+			int count = st->edges ? r->t->nwmac : r->t->ncmac, d;
+
+			if (st->edges) {
+				/* 3-cycles through two wrong wings under setups of
+				 * up to three turns, and the wing swaps. */
+				uint16_t wrong[NSLOTS * CUBE_MAX_N];
+				int nwrong = wrong_wings(st, r->col, wrong);
+
+				for (d = 0; d <= 3 && s.best.gain <= 0; d++) {
+					search_pairs(&s, &r->t->wpairs, r->t->wmac, wrong, nwrong, 0, d, -1);
+					if (d <= 1 && !after_forced)
+						search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
+						    r->t->nswap, 0, d, -1, false);
+				}
+			} else {
+				/* Setups of up to one turn, then 3-cycles through a
+				 * wrong centre and a centre of a colour it needs under
+				 * setups of up to three. */
+				uint16_t *wrong = malloc(MAXF * sizeof *wrong);
+				int nwrong;
+
+				for (d = 0; d <= 1 && s.best.gain <= 0; d++)
+					search_macros(&s, macs, count, 0, d, -1, false);
+				if (wrong == NULL) {
+					tw_error_set(r->err, "out of memory");
+					return false;
+				}
+				nwrong = wrong_centres(st, r->col, wrong);
+				for (d = 0; d <= 3 && s.best.gain <= 0; d++)
+					search_pairs(&s, &r->t->cpairs, r->t->cmac, wrong, nwrong, 0, d, -1);
+				free(wrong);
+			}
+		}
+		if (s.best.gain <= 0 && st->edges && forced < 4) {
+			/* Stuck with an odd permutation of some wing orbit left:
+			 * swap two wings (the best such swap, even at a loss)
+			 * and go on with 3-cycles. */
+			forced++;
+			memset(&s, 0, sizeof s);
+			s.st = st;
+			s.col = r->col;
+			s.base = st->score;
+			s.forced = true;
+			s.best.gain = -(1 << 30);
+			search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
+			    r->t->nswap, 0, 1, -1, false);
+			if (s.best.len == 0)
+				s.best.gain = 0;
+			after_forced = true;
+		} else {
+			after_forced = false;
+		}
+		if (s.best.len == 0) {
+			tw_error_set(r->err, "the %s phase found no way on (score %d of %d): is the cube valid?",
+			    cube_reduce_phase_name[phase], st->score, goal);
+			return false;
+		}
+		for (k = 0; k < s.best.len; k++)
+			stage_move(st, r->col, s.best.moves[k]);
+		if (!seq_push(&r->phase[phase], s.best.moves, s.best.len)) {
+			tw_error_set(r->err, "out of memory");
+			return false;
+		}
+	}
+	return true;
+}
+
+static int
+centre_count(const struct rtab *t, const uint8_t *col, int face, int colour)
+{
+	int i, nn = t->n * t->n, sum = 0;
+
+	for (i = face * nn; i < (face + 1) * nn; i++)
+		sum += t->centre[i] && col[i] == colour;
+	return sum;
+}
+
+/* The colour each face gets: on odd cubes the middle centre's, on even
+ * cubes the turn of the colour scheme that already has the most centres
+ * in place. */
+static void
+choose_scheme(struct run *r)
+{
+	const struct rtab *t = r->t;
+	int n = t->n, f, i, best = -1;
+	static const char *const rot[24] = {"", "y", "y2", "y'", "x", "x y",
+	    "x y2", "x y'", "x2", "x2 y", "x2 y2", "x2 y'", "x'", "x' y",
+	    "x' y2", "x' y'", "z", "z y", "z y2", "z y'", "z'", "z' y",
+	    "z' y2", "z' y'"};
+
+	if (n % 2 == 1) {
+		for (f = 0; f < 6; f++)
+			r->face_colour[f] = r->col[f * n * n + (n / 2) * n + n / 2];
+		return;
+	}
+	for (i = 0; i < 24; i++) {
+		struct cube turned;
+		int sum = 0;
+		uint8_t scheme[6];
+
+		cube_solved(&turned, 3);
+		cube_apply_alg(&turned, rot[i], NULL);
+		for (f = 0; f < 6; f++) {
+			scheme[f] = (uint8_t)(strchr(face_letter, turned.f[f * 9 + 4]) - face_letter);
+			sum += centre_count(t, r->col, f, scheme[f]);
+		}
+		if (sum > best) {
+			best = sum;
+			memcpy(r->face_colour, scheme, 6);
+		}
+	}
+}
+
+static int
+opposite(int f)
+{
+	return (f + 3) % 6;
+}
+
+static bool
+solve_centres(struct run *r, struct stage *st)
+{
+	const struct rtab *t = r->t;
+	int n = t->n, nn = n * n, per = (n - 2) * (n - 2) - n % 2, order[6], done = 0, i, f;
+	bool used[6] = {false};
+	int depth = n <= 4 ? 4 : n <= 7 ? 3 : 2;
+
+	/* The face with most of its centres first, its opposite, the best
+	 * of the four left, then the last three together. */
+	for (i = 0; i < 6; i++) {
+		int best = -1, bf = 0;
+
+		if (i == 1 || i == 3) {
+			order[i] = opposite(order[i - 1]);
+			used[order[i]] = true;
+			continue;
+		}
+		for (f = 0; f < 6; f++) {
+			int c = centre_count(t, r->col, f, r->face_colour[f]);
+
+			if (!used[f] && c > best) {
+				best = c;
+				bf = f;
+			}
+		}
+		order[i] = bf;
+		used[bf] = true;
+	}
+	memset(st->cls, CLS_NONE, sizeof st->cls);
+	for (i = 0; i < t->nf; i++)
+		st->tgt[i] = r->face_colour[i / nn];
+	st->edges = false;
+	for (i = 0; i < 4; i++) {
+		int k, last = i == 3 ? 6 : i + 1, goal = 0;
+
+		for (k = done; k < last; k++) {
+			int p;
+
+			for (p = order[k] * nn; p < (order[k] + 1) * nn; p++)
+				if (t->centre[p])
+					st->cls[p] = CLS_T;
+		}
+		/* Odd cubes: the middle centres fix the colours; they stay. */
+		if (n % 2 == 1)
+			for (f = 0; f < 6; f++)
+				st->cls[f * nn + (n / 2) * n + n / 2] = CLS_P;
+		for (k = 0; k < last; k++)
+			goal += per;
+		for (k = 0; k < done; k++)
+			goal -= per;
+		if (!run_stage(r, st, goal, REDUCE_CENTRES, 500 * done / 6,
+		    500 * last / 6, depth, 0, 0))
+			return false;
+		for (k = done; k < last; k++) {
+			int p;
+
+			for (p = order[k] * nn; p < (order[k] + 1) * nn; p++)
+				if (t->centre[p])
+					st->cls[p] = CLS_P;
+		}
+		done = last;
+	}
+	return true;
+}
+
+static bool
+pair_edges(struct run *r, struct stage *st)
+{
+	const struct rtab *t = r->t;
+	int n = t->n, i;
+	int setup = 1, mid = n <= 5 ? 3 : 2;
+
+	for (i = 0; i < t->nf; i++)
+		st->cls[i] = t->centre[i] ? CLS_P : CLS_NONE;
+	st->edges = true;
+	return run_stage(r, st, NSLOTS * (n - 3), REDUCE_EDGES, 500, 900, 0,
+	    setup, mid);
+}
+
+static bool
+fix_parity(struct run *r)
+{
+	const struct rtab *t = r->t;
+	struct cube small;
+	unsigned bad;
+	int k;
+
+	report(r, REDUCE_PARITY, 900);
+	reduced_3x3(t, r->col, r->face_colour, &small);
+	bad = cube3_defects(&small);
+	if (t->n % 2 == 0 && (bad & CUBE3_FLIP) != 0) {
+		for (k = 0; k < t->oll_len; k++)
+			apply_plain(t, r->col, t->oll[k]);
+		if (!seq_push(&r->phase[REDUCE_PARITY], t->oll, t->oll_len))
+			goto oom;
+	}
+	if (t->n % 2 == 0 && (bad & CUBE3_PARITY) != 0) {
+		for (k = 0; k < t->pll_len; k++)
+			apply_plain(t, r->col, t->pll[k]);
+		if (!seq_push(&r->phase[REDUCE_PARITY], t->pll, t->pll_len))
+			goto oom;
+	}
+	reduced_3x3(t, r->col, r->face_colour, &small);
+	if (cube3_defects(&small) != 0 || !centres_solved(t, r->col, r->face_colour) ||
+	    !edges_paired(t, r->col)) {
+		tw_error_set(r->err, "the reduced cube is not a solvable 3x3x3 (defects %#x): is the cube valid?",
+		    cube3_defects(&small));
+		return false;
+	}
+	return true;
+oom:
+	tw_error_set(r->err, "out of memory");
+	return false;
+}
+
+static bool
+finish_3x3(struct run *r)
+{
+	struct cube small;
+	struct movelist ml = MOVELIST_EMPTY;
+	struct cube3_options o = {20, 0.05, NULL};
+	size_t i;
+	bool ok = true;
+
+	report(r, REDUCE_FINISH, 950);
+	if (r->opt != NULL) {
+		o.cancel = r->opt->cancel;
+		if (r->opt->finish_time > 0)
+			o.time_limit = r->opt->finish_time;
+	}
+	reduced_3x3(r->t, r->col, r->face_colour, &small);
+	if (!cube3_solve(&small, &o, &ml, r->err))
+		return false;
+	for (i = 0; ok && i < ml.len; i++) {
+		const char *mv = ml.moves[i];
+		int face = (int)(strchr(face_letter, mv[0]) - face_letter);
+		int t = mv[1] == '2' ? 2 : mv[1] == '\'' ? 3 : 1;
+		uint16_t m = (uint16_t)face_move(r->t->n, face, 1, t);
+
+		apply_plain(r->t, r->col, m);
+		ok = seq_push(&r->phase[REDUCE_FINISH], &m, 1);
+	}
+	movelist_clear(&ml);
+	if (!ok)
+		tw_error_set(r->err, "out of memory");
+	return ok;
+}
+
+/*
+ * Writing moves. A run of turns about one axis is a vector of net turns per
+ * layer; it is written as an outer block from the U (R, F) side, one from
+ * the D (L, B) side and single layers, whichever takes fewest tokens.
+ */
+struct token { int axis, lo, hi, t; };
+
+static int
+axis_tokens(int n, int axis, const int *v, struct token *out)
+{
+	int best = 1 << 30, bp = 0, ba = 0, bs = 0, bb = 0, p, a, s, b, i, count = 0;
+
+	for (p = 0; p < n; p++)
+		for (a = p == 0 ? 0 : 1; a <= (p == 0 ? 0 : 3); a++)
+			for (s = 0; s + p < n; s++)
+				for (b = s == 0 ? 0 : 1; b <= (s == 0 ? 0 : 3); b++) {
+					int cost = (p > 1) + (s > 1);
+
+					for (i = 0; i < n; i++) {
+						int left = v[i] - (i < p && p > 1 ? a : 0) -
+						    (i >= n - s && s > 1 ? b : 0);
+
+						cost += ((left % 4) + 4) % 4 != 0;
+					}
+					if (cost < best) {
+						best = cost;
+						bp = p; ba = a; bs = s; bb = b;
+					}
+				}
+	if (bp > 1)
+		out[count++] = (struct token){axis, 0, bp - 1, ba};
+	for (i = 0; i < n; i++) {
+		int left = v[i] - (i < bp && bp > 1 ? ba : 0) - (i >= n - bs && bs > 1 ? bb : 0);
+
+		left = ((left % 4) + 4) % 4;
+		if (left != 0)
+			out[count++] = (struct token){axis, i, i, left};
+	}
+	if (bs > 1)
+		out[count++] = (struct token){axis, n - bs, n - 1, bb};
+	return count;
+}
+
+static void
+token_text(int n, const struct token *tk, char *buf, size_t size)
+{
+	static const char *const suffix[4] = {"", "", "2", "'"};
+	int k = tk->hi - tk->lo + 1;
+
+	if (tk->lo == 0 && k == 1)
+		snprintf(buf, size, "%c%s", face_letter[tk->axis], suffix[tk->t]);
+	else if (tk->hi == n - 1 && k == 1)
+		snprintf(buf, size, "%c%s", face_letter[tk->axis + 3], suffix[4 - tk->t]);
+	else if (tk->lo == 0 || tk->hi == n - 1) {
+		char num[12] = "";
+		bool near = tk->lo == 0;
+
+		if (k > 2)
+			snprintf(num, sizeof num, "%d", k);
+		snprintf(buf, size, "%s%cw%s", num,
+		    face_letter[tk->axis + (near ? 0 : 3)], suffix[near ? tk->t : 4 - tk->t]);
+	}
+	else if (tk->lo < n - 1 - tk->lo)
+		snprintf(buf, size, "%d%c%s", tk->lo + 1, face_letter[tk->axis], suffix[tk->t]);
+	else
+		snprintf(buf, size, "%d%c%s", n - tk->lo, face_letter[tk->axis + 3],
+		    suffix[4 - tk->t]);
+}
+
+/* Writes q as tokens to out (if not NULL); returns how many. */
+static long
+write_moves(int n, const struct seq *q, struct movelist *out, struct tw_error *err)
+{
+	int i = 0, k;
+	long count = 0;
+	struct token tk[2 * CUBE_MAX_N + 2];
+
+	while (i < q->len) {
+		int axis = axis_of(n, q->m[i]), v[CUBE_MAX_N] = {0}, j = i, nt;
+
+		while (j < q->len && axis_of(n, q->m[j]) == axis) {
+			v[layer_of(n, q->m[j])] += turns_of(q->m[j]);
+			j++;
+		}
+		nt = axis_tokens(n, axis, v, tk);
+		for (k = 0; k < nt; k++) {
+			char buf[16];
+
+			token_text(n, &tk[k], buf, sizeof buf);
+			if (out != NULL && !movelist_push(out, buf, err))
+				return -1;
+		}
+		count += nt;
+		i = j;
+	}
+	return count;
+}
+
+long
+cube_move_stm(int n, const struct cube_move *mv)
+{
+	int k = mv->last - mv->first + 1;
+
+	if (k == n)
+		return 0;
+	if (mv->first > 1)
+		return 1;
+	return k < n - k ? k : n - k;
+}
+
+bool
+cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	struct run *r;
+	struct stage *st;
+	struct seq all = {NULL, 0, 0};
+	bool ok = false;
+	int p;
+	double t0 = now_seconds(), t1;
+	size_t first = out->len;
+
+	if (c->n < 4 || c->n > CUBE_MAX_N) {
+		tw_error_set(err, "the reduction solver takes cubes from 4x4x4 to %dx%dx%d, not %dx%dx%d",
+		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
+		return false;
+	}
+	r = calloc(1, sizeof *r);
+	st = calloc(1, sizeof *st);
+	if (r == NULL || st == NULL) {
+		free(r);
+		free(st);
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	r->opt = opt;
+	r->err = err;
+	report(r, REDUCE_CENTRES, 0);
+	r->t = table_for(c->n, NULL);
+	if (r->t == NULL) {
+		tw_error_set(err, "out of memory building the %dx%dx%d tables", c->n, c->n, c->n);
+		goto done;
+	}
+	st->t = r->t;
+	colours_of(c, r->col);
+	choose_scheme(r);
+	if (stats != NULL)
+		memset(stats, 0, sizeof *stats);
+	t1 = now_seconds();
+	if (!solve_centres(r, st))
+		goto done;
+	if (stats != NULL)
+		stats->seconds[REDUCE_CENTRES] = now_seconds() - t1;
+	t1 = now_seconds();
+	if (!pair_edges(r, st))
+		goto done;
+	if (stats != NULL)
+		stats->seconds[REDUCE_EDGES] = now_seconds() - t1;
+	t1 = now_seconds();
+	if (!fix_parity(r))
+		goto done;
+	if (stats != NULL)
+		stats->seconds[REDUCE_PARITY] = now_seconds() - t1;
+	t1 = now_seconds();
+	if (!finish_3x3(r))
+		goto done;
+	if (stats != NULL)
+		stats->seconds[REDUCE_FINISH] = now_seconds() - t1;
+	for (p = 0; p < REDUCE_PHASES; p++) {
+		if (stats != NULL)
+			stats->moves[p] = write_moves(c->n, &r->phase[p], NULL, err);
+		if (!seq_push(&all, r->phase[p].m, r->phase[p].len)) {
+			tw_error_set(err, "out of memory");
+			goto done;
+		}
+	}
+	if (write_moves(c->n, &all, out, err) < 0)
+		goto done;
+	/* Replay what is returned with the engine's own parser. */
+	{
+		struct cube check = *c;
+		size_t i;
+
+		for (i = first; i < out->len; i++) {
+			struct cube_move mv;
+
+			if (!cube_move_parse(c->n, out->moves[i], &mv, err))
+				goto done;
+			cube_move_do(&check, &mv);
+		}
+		if (!cube_is_solved(&check)) {
+			tw_error_set(err, "internal error: the %dx%dx%d solution does not solve the cube",
+			    c->n, c->n, c->n);
+			goto done;
+		}
+	}
+	(void)t0;
+	report(r, REDUCE_FINISH, 1000);
+	ok = true;
+done:
+	if (!ok) {
+		while (out->len > first) {
+			out->len--;
+			free(out->moves[out->len]);
+		}
+	}
+	for (p = 0; p < REDUCE_PHASES; p++)
+		free(r->phase[p].m);
+	free(all.m);
+	free(r);
+	free(st);
+	return ok;
+}

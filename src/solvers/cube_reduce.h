@@ -1,0 +1,71 @@
+/* The reduction solver for the N x N x N cube, 4 <= N <= 11 (issue 7;
+ * REFERENCE.md, "Rubik's cube": centres, then edge pairing, then the 3x3x3
+ * solver, the even cubes' parities fixed on the way).
+ *
+ * Phases:
+ *  1. centres: face by face (the best-placed face, its opposite, a third,
+ *     then the last three), each step the best gain per move among all
+ *     turn sequences of up to 3-4 single layers that keep finished faces,
+ *     else a pure centre 3-cycle (the commutator [aR, U bR U']) under a
+ *     setup of up to two turns;
+ *  2. edges: every wing matched to its edge's reference wing (the middle
+ *     edge on odd cubes) by "setup, slice, outer turns, slice back"
+ *     sequences that give the centres back, else a pure wing 3-cycle
+ *     ([aR, f g f']) or a wing swap (the OLL-parity sequence on one slice)
+ *     under a setup;
+ *  3. parity (even N): the reduced cube read as a 3x3x3; a flipped edge
+ *     (OLL parity) or two swapped edges (PLL parity) are fixed by sequences
+ *     that keep the reduction, checked at start-up;
+ *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
+ * Consecutive turns about one axis are merged, and written with the fewest
+ * tokens: outer blocks (R, Rw, 3Rw, L, Lw ...) and single inner slices (2R).
+ * Moves are counted in the outer block turn metric (each token counts one). */
+#ifndef TWIRL_CUBE_REDUCE_H
+#define TWIRL_CUBE_REDUCE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "engine/cube.h"
+#include "engine/movelist.h"
+
+enum cube_reduce_phase {
+	REDUCE_CENTRES, REDUCE_EDGES, REDUCE_PARITY, REDUCE_FINISH, REDUCE_PHASES
+};
+
+/* "centres", "edges", "parity", "3x3x3". */
+extern const char *const cube_reduce_phase_name[REDUCE_PHASES];
+
+struct cube_reduce_options {
+	atomic_bool *cancel;             /* may be NULL */
+	atomic_int *progress;            /* may be NULL; 0..1000 */
+	_Atomic(const char *) *phase;    /* may be NULL; a phase name above */
+	double finish_time;              /* seconds for the 3x3x3 search (0: 0.05) */
+};
+
+struct cube_reduce_stats {
+	long moves[REDUCE_PHASES];       /* outer block turns per phase */
+	double seconds[REDUCE_PHASES];
+};
+
+/* Solves c (an N x N x N cube, 4 <= N <= 11, that cube_state_solvable
+ * accepts), appending WCA moves to out (R, Rw, 3Rw, 2R, L', ...; no
+ * rotations). stats may be NULL. The result is replayed before it is
+ * returned. Errors: size out of range; "cancelled"; out of memory; a
+ * position the phases cannot finish (an invalid cube that passed the
+ * checks). */
+bool cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+
+/* Builds the move tables and macros for size n now (they are built on
+ * first use otherwise and kept). Returns the seconds it took (0 when they
+ * were built already) and adds their size in bytes to *bytes (may be
+ * NULL). */
+double cube_reduce_prepare(int n, size_t *bytes);
+
+/* A move's length in the slice turn metric on an n-cube: an inner slice
+ * counts 1, an outer block of k layers min(k, n - k) (the rest of the cube
+ * turned the other way, then a rotation). Rotations count 0. */
+long cube_move_stm(int n, const struct cube_move *mv);
+
+#endif
