@@ -45,6 +45,7 @@ bench_size(int n, int count, uint64_t seed)
 	double *times = calloc((size_t)count, sizeof *times);
 	long *lens = calloc((size_t)count, sizeof *lens), total = 0, stm = 0;
 	long phase[REDUCE_PHASES] = {0};
+	double phase_t[REDUCE_PHASES] = {0};
 	struct tw_rng rng;
 	void *params;
 	char text[8];
@@ -80,8 +81,10 @@ bench_size(int n, int count, uint64_t seed)
 			cube_move_parse(n, m.moves[i], &mv, NULL);
 			stm += cube_move_stm(n, &mv);
 		}
-		for (p = 0; p < REDUCE_PHASES; p++)
+		for (p = 0; p < REDUCE_PHASES; p++) {
 			phase[p] += st.moves[p];
+			phase_t[p] += st.seconds[p];
+		}
 		movelist_clear(&m);
 		free(c);
 	}
@@ -92,8 +95,8 @@ bench_size(int n, int count, uint64_t seed)
 	    lens[count - 1], (double)stm / count, total_t / count, times[count / 2],
 	    times[count - 1]);
 	for (p = 0; p < REDUCE_PHASES; p++)
-		printf(" %s %.1f (%.0f%%)", cube_reduce_phase_name[p], (double)phase[p] / count,
-		    total > 0 ? 100.0 * (double)phase[p] / (double)total : 0);
+		printf(" %s %.1f (%.0f%%, %.2f s)", cube_reduce_phase_name[p], (double)phase[p] / count,
+		    total > 0 ? 100.0 * (double)phase[p] / (double)total : 0, phase_t[p] / count);
 	printf("\n");
 	fflush(stdout);
 	cube_params_free(params);

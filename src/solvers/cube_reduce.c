@@ -932,8 +932,8 @@ search_slice(struct search *s, int depth, int setup, int mid, int open, int last
 			if (ax == axis_of(n, last) && (ly <= layer_of(n, last) || last == open))
 				continue;
 		} else {
-			/* The slice back: the same layer, after at least one turn. */
-			if (ax != axis_of(n, open) || ly != layer_of(n, open) || last == open)
+			/* The slice back, after at least one turn. */
+			if (m != move_inverse(open) || last == open)
 				continue;
 		}
 		s->nodes++;
