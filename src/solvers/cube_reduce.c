@@ -1550,32 +1550,53 @@ token_text(int n, const struct token *tk, char *buf, size_t size)
 		    suffix[4 - tk->t]);
 }
 
-/* Writes q as tokens to out (if not NULL); returns how many. */
+/* Writes q as tokens to out (if not NULL); returns how many. Runs of one
+ * axis are merged on a stack, so a run that cancels out lets its
+ * neighbours merge too (R U U' R' is nothing). */
 static long
 write_moves(int n, const struct seq *q, struct movelist *out, struct tw_error *err)
 {
-	int i = 0, k;
+	struct run_v { int axis; int v[CUBE_MAX_N]; } *stack;
+	int top = 0, i, k;
 	long count = 0;
 	struct token tk[2 * CUBE_MAX_N + 2];
 
-	while (i < q->len) {
-		int axis = axis_of(n, q->m[i]), v[CUBE_MAX_N] = {0}, j = i, nt;
+	stack = malloc((size_t)(q->len + 1) * sizeof *stack);
+	if (stack == NULL) {
+		tw_error_set(err, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < q->len; i++) {
+		int axis = axis_of(n, q->m[i]);
+		bool zero = true;
 
-		while (j < q->len && axis_of(n, q->m[j]) == axis) {
-			v[layer_of(n, q->m[j])] += turns_of(q->m[j]);
-			j++;
+		if (top == 0 || stack[top - 1].axis != axis) {
+			stack[top].axis = axis;
+			memset(stack[top].v, 0, sizeof stack[top].v);
+			top++;
 		}
-		nt = axis_tokens(n, axis, v, tk);
+		stack[top - 1].v[layer_of(n, q->m[i])] =
+		    (stack[top - 1].v[layer_of(n, q->m[i])] + turns_of(q->m[i])) % 4;
+		for (k = 0; k < n; k++)
+			zero = zero && stack[top - 1].v[k] == 0;
+		if (zero)
+			top--;
+	}
+	for (i = 0; i < top; i++) {
+		int nt = axis_tokens(n, stack[i].axis, stack[i].v, tk);
+
 		for (k = 0; k < nt; k++) {
 			char buf[16];
 
 			token_text(n, &tk[k], buf, sizeof buf);
-			if (out != NULL && !movelist_push(out, buf, err))
+			if (out != NULL && !movelist_push(out, buf, err)) {
+				free(stack);
 				return -1;
+			}
 		}
 		count += nt;
-		i = j;
 	}
+	free(stack);
 	return count;
 }
 

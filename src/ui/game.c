@@ -1150,9 +1150,14 @@ game_draw(struct game *g, WINDOW *w)
 	} else if (g->job != NULL) {
 		static const char spin[] = "|/-\\";
 		int pct = atomic_load(&g->job->progress) / 10;
+		const char *phase = atomic_load(&g->job->phase);
 
-		snprintf(line, sizeof line, " %c Solving... %d%%  (any key cancels)",
-		    spin[(int)((now - g->job_started) * 8) % 4], pct);
+		if (phase != NULL)
+			snprintf(line, sizeof line, " %c Solving: %s... %d%%  (any key cancels)",
+			    spin[(int)((now - g->job_started) * 8) % 4], phase, pct);
+		else
+			snprintf(line, sizeof line, " %c Solving... %d%%  (any key cancels)",
+			    spin[(int)((now - g->job_started) * 8) % 4], pct);
 		ui_text(w, rows - 1, 0, line, A_BOLD);
 	} else if (g->msg[0] != '\0') {
 		snprintf(line, sizeof line, " %s", g->msg);

@@ -24,6 +24,7 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 	job->puzzle = p;
 	atomic_init(&job->cancel, false);
 	atomic_init(&job->progress, 0);
+	atomic_init(&job->phase, NULL);
 	atomic_init(&job->done, false);
 	job->params = p->params_dup(params, err);
 	job->state = job->params != NULL ? p->state_dup(params, state, err) : NULL;
@@ -34,6 +35,7 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 	job->req.truncated = &job->truncated;
 	job->req.cancel = &job->cancel;
 	job->req.progress = &job->progress;
+	job->req.phase = &job->phase;
 	if (pthread_create(&job->thread, NULL, run, job) != 0) {
 		tw_error_set(err, "cannot start the solver thread");
 		goto fail;

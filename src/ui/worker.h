@@ -15,6 +15,7 @@ struct solve_job {
 	struct solve_request req;
 	atomic_bool cancel;
 	atomic_int progress;     /* 0..1000 */
+	_Atomic(const char *) phase;  /* the solver's phase, or NULL */
 	atomic_bool done;
 	/* Valid once done: */
 	bool ok;

@@ -83,7 +83,10 @@ expect "max length and time limit" 0 "$cmoves" "" -- solve 'cube:3#7' --max-leng
 expect "cube check: impossible corner" 1 'unsolvable: the corner at UBR has colours ULR, which no corner has' "" -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBLBBBBBBBB'
 expect "cube facelet count" 2 - '53 facelets: a 3x3x3 cube has 54' -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBBBBBBBBB'
 expect "cube size" 2 - 'cube size 12: twirl has cubes from 2 to 11' -- solve 'cube:12#1'
-expect "big cubes have no solver yet" 2 - 'no solver for the 5x5x5 cube yet' -- solve 'cube:5#1'
+expect "5x5x5 reduction: WCA moves" 0 "^([1-9]?[URFDLB]w?['2]? )+[1-9]?[URFDLB]w?['2]?\$" "" -- solve 'cube:5#1'
+expect "4x4x4 --stats: metrics" 0 "^[1-9]?[URFDLB]" 'moves: [0-9]+ htm, [0-9]+ qtm, [0-9]+ obtm, [0-9]+ stm' -- solve 'cube:4#3' --stats
+expect "4x4x4 --stats: phases" 0 "^[1-9]?[URFDLB]" 'phases \(htm\): centres [0-9]+, edges [0-9]+, parity [0-9]+, 3x3x3 [0-9]+' -- solve 'cube:4#3' --stats
+expect "--stats goes with solve" 2 - '--stats goes with solve' -- check 'cube:4#3' --stats
 expect "bad max length" 2 - "--max-length 'x'" -- solve 'cube:3#1' --max-length x
 
 # Saved games: the sample replays verify; broken copies are refused with

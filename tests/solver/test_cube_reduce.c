@@ -1,0 +1,247 @@
+/* The reduction solver: random-move scrambles of one size (argument N),
+ * every solution replayed by the engine's own parser and checked solved;
+ * the even cubes' parity cases forced (OLL alone, PLL alone, both) on
+ * 4x4x4 and 6x6x6; cancel; sizes out of range; the STM count.
+ * Usage: test_cube_reduce N (4..11). CUBE_REDUCE_COUNT overrides the
+ * number of scrambles (50 for N <= 7, 10 above), for the sanitizer runs. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "engine/rng.h"
+#include "solvers/cube_puzzle.h"
+#include "solvers/cube_reduce.h"
+
+static int size = 4;
+
+/* Solves c, replays the answer move by move, and checks it is solved and
+ * written in WCA moves without rotations. */
+static void
+solve_and_replay(const struct cube *c, struct cube_reduce_stats *stats)
+{
+	struct movelist m = MOVELIST_EMPTY;
+	struct tw_error err;
+	struct cube w = *c;
+	long total = 0;
+	size_t i;
+	int p;
+
+	if (!cube_reduce_solve(c, NULL, &m, stats, &err))
+		fail_msg("cube:%d:%s: %s", c->n, c->f, err.msg);
+	for (i = 0; i < m.len; i++) {
+		struct cube_move mv;
+
+		if (!cube_move_parse(c->n, m.moves[i], &mv, &err))
+			fail_msg("move %zu '%s': %s", i + 1, m.moves[i], err.msg);
+		assert_false(mv.first == 1 && mv.last == c->n);   /* no rotations */
+		/* Consecutive turns about one axis are merged. */
+		if (i > 0) {
+			struct cube_move prev;
+
+			cube_move_parse(c->n, m.moves[i - 1], &prev, NULL);
+			if (prev.face % 3 == mv.face % 3 && prev.first == mv.first &&
+			    prev.last == mv.last && prev.face == mv.face)
+				fail_msg("moves %zu and %zu (%s %s) turn the same layers",
+				    i, i + 1, m.moves[i - 1], m.moves[i]);
+		}
+		cube_move_do(&w, &mv);
+	}
+	if (!cube_is_solved(&w))
+		fail_msg("cube:%d:%s: the answer does not solve it", c->n, c->f);
+	for (p = 0; p < REDUCE_PHASES; p++)
+		total += stats->moves[p];
+	/* Phases are counted apart; merging across their borders only
+	 * shortens the whole. */
+	assert_true((long)m.len <= total);
+	movelist_clear(&m);
+}
+
+static void
+random_scrambles_are_solved(void **unused)
+{
+	const char *env = getenv("CUBE_REDUCE_COUNT");
+	int count = env != NULL ? atoi(env) : size <= 7 ? 50 : 10, k;
+	char text[8];
+	size_t used;
+	void *params;
+	struct tw_rng rng;
+
+	(void)unused;
+	snprintf(text, sizeof text, "%d", size);
+	params = cube_params_parse(text, &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, 7000 + (uint64_t)size);
+	for (k = 0; k < count; k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL);
+		struct cube_reduce_stats st;
+
+		assert_non_null(c);
+		solve_and_replay(c, &st);
+		if (size % 2 == 1)
+			assert_int_equal(st.moves[REDUCE_PARITY], 0);
+		free(c);
+	}
+	cube_params_free(params);
+}
+
+static void
+append_char(char *s, char c)
+{
+	size_t len = strlen(s);
+
+	s[len] = c;
+	s[len + 1] = '\0';
+}
+
+/* A reduced cube with the parity cases the even cubes have: the 4x4x4
+ * algorithms with r the inner layers 2..n/2, then face turns (which keep
+ * the reduction) so that the parity is not where the algorithm left it. */
+static void
+parity_case(int n, bool oll, bool pll)
+{
+	char alg[1024] = "", r[64] = "", l[64] = "", uw[16];
+	struct cube c;
+	struct cube_reduce_stats st;
+	struct tw_error err;
+	int d;
+
+	for (d = 2; d <= n / 2; d++) {
+		char one[16];
+
+		snprintf(one, sizeof one, "%dR", d);
+		strcat(r, one);
+		strcat(r, "@ ");
+		snprintf(one, sizeof one, "%dL", d);
+		strcat(l, one);
+		strcat(l, "@ ");
+	}
+	snprintf(uw, sizeof uw, "%dUw", n / 2);
+	cube_solved(&c, n);
+	/* Layer lists with @ standing for the turn suffix. */
+	if (oll) {
+		const char *tpl[] = {"r2", "B2", "U2", "l", "U2", "r'", "U2", "r", "U2",
+		    "F2", "r", "F2", "l'", "B2", "r2"};
+		size_t i;
+
+		for (i = 0; i < sizeof tpl / sizeof tpl[0]; i++) {
+			const char *src = tpl[i][0] == 'r' ? r : tpl[i][0] == 'l' ? l : NULL;
+
+			if (src == NULL) {
+				strcat(alg, tpl[i]);
+				strcat(alg, " ");
+				continue;
+			}
+			for (const char *p = src; *p != '\0'; p++) {
+				if (*p == '@')
+					strcat(alg, tpl[i] + 1);
+				else
+					append_char(alg, *p);
+			}
+		}
+	}
+	if (pll) {
+		const char *tpl[] = {"r2", "U2", "r2", "uw2", "r2", "uw2"};
+		size_t i;
+
+		for (i = 0; i < sizeof tpl / sizeof tpl[0]; i++) {
+			if (tpl[i][0] == 'u') {
+				strcat(alg, uw);
+				strcat(alg, "2 ");
+			} else if (tpl[i][0] == 'r') {
+				for (const char *p = r; *p != '\0'; p++) {
+					if (*p == '@')
+						strcat(alg, "2");
+					else
+						append_char(alg, *p);
+				}
+			} else {
+				strcat(alg, "U2 ");
+			}
+		}
+	}
+	strcat(alg, "R U F' D2 L B' U R2 F");
+	if (!cube_apply_alg(&c, alg, &err))
+		fail_msg("%s: %s", alg, err.msg);
+	solve_and_replay(&c, &st);
+	if (oll || pll)
+		assert_true(st.moves[REDUCE_PARITY] > 0);
+	else
+		assert_int_equal(st.moves[REDUCE_PARITY], 0);
+}
+
+static void
+parity_cases_are_fixed(void **unused)
+{
+	(void)unused;
+	if (size != 4 && size != 6)
+		skip();
+	parity_case(size, false, false);
+	parity_case(size, true, false);
+	parity_case(size, false, true);
+	parity_case(size, true, true);
+}
+
+static void
+cancel_and_sizes(void **unused)
+{
+	struct cube c;
+	struct movelist m = MOVELIST_EMPTY;
+	struct tw_error err;
+	atomic_bool stop;
+	struct cube_reduce_options opt = {&stop, NULL, NULL, 0};
+
+	(void)unused;
+	atomic_init(&stop, true);
+	cube_solved(&c, size);
+	cube_apply_alg(&c, "R U 2F' D", NULL);
+	assert_false(cube_reduce_solve(&c, &opt, &m, NULL, &err));
+	assert_string_equal(err.msg, "cancelled");
+	assert_int_equal(m.len, 0);
+	cube_solved(&c, 3);
+	assert_false(cube_reduce_solve(&c, NULL, &m, NULL, &err));
+	assert_non_null(strstr(err.msg, "from 4x4x4 to 11x11x11"));
+}
+
+static void
+slice_turn_metric(void **unused)
+{
+	static const struct { int n; const char *move; long stm; } cases[] = {
+		{4, "R", 1}, {4, "Rw", 2}, {4, "3Rw", 1}, {4, "2R", 1}, {4, "x", 0},
+		{7, "3Lw2", 3}, {7, "4Rw'", 3}, {7, "M", 1}, {5, "2R2", 1},
+	};
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct cube_move mv;
+
+		assert_true(cube_move_parse(cases[i].n, cases[i].move, &mv, NULL));
+		if (cube_move_stm(cases[i].n, &mv) != cases[i].stm)
+			fail_msg("%s on %d: %ld, want %ld", cases[i].move, cases[i].n,
+			    cube_move_stm(cases[i].n, &mv), cases[i].stm);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(slice_turn_metric),
+		cmocka_unit_test(cancel_and_sizes),
+		cmocka_unit_test(parity_cases_are_fixed),
+		cmocka_unit_test(random_scrambles_are_solved),
+	};
+
+	if (argc > 1)
+		size = atoi(argv[1]);
+	if (size < 4 || size > CUBE_MAX_N) {
+		fprintf(stderr, "usage: test_cube_reduce N (4..%d)\n", CUBE_MAX_N);
+		return 2;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
