@@ -1138,6 +1138,8 @@ struct seq {
 static bool
 seq_push(struct seq *q, const uint16_t *moves, int len)
 {
+	if (len == 0)
+		return true;
 	if (q->len + len > q->cap) {
 		int cap = q->cap == 0 ? 256 : q->cap;
 		uint16_t *grown;
