@@ -21,6 +21,12 @@ const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 
 static const char face_letter[] = "URFDLB";
 
+/* The 24 orientations of the whole cube. */
+static const char *const rot[24] = {"", "y", "y2", "y'", "x", "x y",
+    "x y2", "x y'", "x2", "x2 y", "x2 y2", "x2 y'", "x'", "x' y",
+    "x' y2", "x' y'", "z", "z y", "z y2", "z y'", "z'", "z' y",
+    "z' y2", "z' y'"};
+
 /*
  * Moves. A single layer turn is an index m = (axis * n + layer) * 3 + t - 1:
  * axis 0, 1, 2 turns about U, R, F; layer 0 is the U (R, F) layer and n - 1
@@ -637,10 +643,6 @@ build_macros(struct rtab *t)
 	/* Wing swaps: the OLL-parity sequence on one slice, turned to each
 	 * of the 24 orientations of the cube. */
 	for (i = 0; i < 24; i++) {
-		static const char *const rot[24] = {"", "y", "y2", "y'", "x", "x y",
-		    "x y2", "x y'", "x2", "x2 y", "x2 y2", "x2 y'", "x'", "x' y",
-		    "x' y2", "x' y'", "z", "z y", "z y2", "z y'", "z'", "z' y",
-		    "z' y2", "z' y'"};
 		struct cube turned;
 		int face_map[6], f, d;
 
@@ -871,7 +873,6 @@ struct search {
 	int base;                    /* score at the start of the step */
 	uint16_t path[MAX_DEPTH];
 	struct best best;
-	long nodes;
 	bool forced;                 /* take the best gain even if not positive */
 };
 
@@ -899,7 +900,6 @@ search_free(struct search *s, int depth, int left, int last)
 		if (last >= 0 && axis_of(n, m) == axis_of(n, last) &&
 		    layer_of(n, m) <= layer_of(n, last))
 			continue;
-		s->nodes++;
 		stage_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
 		consider(s, depth + 1);
@@ -936,7 +936,6 @@ search_slice(struct search *s, int depth, int setup, int mid, int open, int last
 			if (m != move_inverse(open) || last == open)
 				continue;
 		}
-		s->nodes++;
 		stage_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
 		if (open >= 0 && !outer)
@@ -1007,7 +1006,6 @@ eval_macro(struct search *s, const struct macro *mac, int depth)
 		score += slot_score(t, s->col, slots[k]) - st->slot[slots[k]];
 	for (k = 0; k < mac->count; k++)
 		s->col[to[k]] = old[k];
-	s->nodes++;
 	gain = score - s->base;
 	if (s->forced ? gain > s->best.gain || (gain == s->best.gain && len < s->best.len) :
 	    better(gain, len, &s->best)) {
@@ -1300,10 +1298,6 @@ choose_scheme(struct run *r)
 {
 	const struct rtab *t = r->t;
 	int n = t->n, f, i, best = -1;
-	static const char *const rot[24] = {"", "y", "y2", "y'", "x", "x y",
-	    "x y2", "x y'", "x2", "x2 y", "x2 y2", "x2 y'", "x'", "x' y",
-	    "x' y2", "x' y'", "z", "z y", "z y2", "z y'", "z'", "z' y",
-	    "z' y2", "z' y'"};
 
 	if (n % 2 == 1) {
 		for (f = 0; f < 6; f++)
@@ -1623,7 +1617,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct seq all = {NULL, 0, 0};
 	bool ok = false;
 	int p;
-	double t0 = now_seconds(), t1;
+	double t1;
 	size_t first = out->len;
 
 	if (c->n < 4 || c->n > CUBE_MAX_N) {
@@ -1700,7 +1694,6 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			goto done;
 		}
 	}
-	(void)t0;
 	report(r, REDUCE_FINISH, 1000);
 	ok = true;
 done:
