@@ -1223,7 +1223,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 
 				for (d = 0; d <= 3 && s.best.gain <= 0; d++) {
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wrong, nwrong, 0, d, -1);
-					if (d <= 1 && !after_forced)
+					if (d <= 2 && !after_forced)
 						search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
 						    r->t->nswap, 0, d, -1, false);
 				}
@@ -1246,7 +1246,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 				free(wrong);
 			}
 		}
-		if (s.best.gain <= 0 && st->edges && forced < 4) {
+		if (s.best.gain <= 0 && st->edges && forced < 16) {
 			/* Stuck with an odd permutation of some wing orbit left:
 			 * swap two wings (the best such swap, even at a loss)
 			 * and go on with 3-cycles. */
@@ -1258,7 +1258,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			s.forced = true;
 			s.best.gain = -(1 << 30);
 			search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
-			    r->t->nswap, 0, 1, -1, false);
+			    r->t->nswap, 0, 2, -1, false);
 			if (s.best.len == 0)
 				s.best.gain = 0;
 			after_forced = true;
@@ -1615,8 +1615,9 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct run *r;
 	struct stage *st;
 	struct seq all = {NULL, 0, 0};
+	struct tw_error inner, *caller_err = err;
 	bool ok = false;
-	int p;
+	int p, attempt;
 	double t1;
 	size_t first = out->len;
 
@@ -1634,7 +1635,8 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		return false;
 	}
 	r->opt = opt;
-	r->err = err;
+	r->err = &inner;
+	err = &inner;
 	report(r, REDUCE_CENTRES, 0);
 	r->t = table_for(c->n, NULL);
 	if (r->t == NULL) {
@@ -1646,16 +1648,39 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	choose_scheme(r);
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
-	t1 = now_seconds();
-	if (!solve_centres(r, st))
-		goto done;
-	if (stats != NULL)
-		stats->seconds[REDUCE_CENTRES] = now_seconds() - t1;
-	t1 = now_seconds();
-	if (!pair_edges(r, st))
-		goto done;
-	if (stats != NULL)
-		stats->seconds[REDUCE_EDGES] = now_seconds() - t1;
+	/* The greedy phases can, rarely, end where no step they know gains
+	 * (seen once in hundreds of 10x10x10 solves): then start again with
+	 * one slice turn more in front, up to five times. */
+	for (attempt = 0;; attempt++) {
+		bool stuck;
+
+		t1 = now_seconds();
+		stuck = !solve_centres(r, st);
+		if (!stuck && stats != NULL)
+			stats->seconds[REDUCE_CENTRES] = now_seconds() - t1;
+		t1 = now_seconds();
+		if (!stuck)
+			stuck = !pair_edges(r, st);
+		if (!stuck) {
+			if (stats != NULL)
+				stats->seconds[REDUCE_EDGES] = now_seconds() - t1;
+			break;
+		}
+		if (attempt == 5 || strstr(err->msg, "found no way on") == NULL)
+			goto done;
+		colours_of(c, r->col);
+		for (p = 0; p < REDUCE_PHASES; p++)
+			r->phase[p].len = 0;
+		for (p = 0; p <= attempt; p++) {
+			uint16_t m = (uint16_t)move_index(c->n, p % 3, 1 + p % (c->n - 2), 1);
+
+			apply_plain(r->t, r->col, m);
+			if (!seq_push(&r->phase[REDUCE_CENTRES], &m, 1)) {
+				tw_error_set(err, "out of memory");
+				goto done;
+			}
+		}
+	}
 	t1 = now_seconds();
 	if (!fix_parity(r))
 		goto done;
@@ -1698,6 +1723,8 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	ok = true;
 done:
 	if (!ok) {
+		if (caller_err != NULL)
+			*caller_err = inner;
 		while (out->len > first) {
 			out->len--;
 			free(out->moves[out->len]);
