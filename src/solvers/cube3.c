@@ -135,27 +135,22 @@ defects_of(const struct cubie *c)
 static bool
 from_facelets(const char *f, struct cubie *c, struct tw_error *err)
 {
+	unsigned bad;
 	int i, sum;
 
 	if (!read_pieces(f, c, err))
 		return false;
-	for (i = 0, sum = 0; i < 8; i++)
-		sum += c->co[i];
-	if (sum % 3 != 0) {
+	bad = defects_of(c);
+	if (bad & CUBE3_TWIST) {
+		for (i = 0, sum = 0; i < 8; i++)
+			sum += c->co[i];
 		tw_error_set(err, "twisted corner: the corner twists add up to %d, not a multiple of 3", sum);
-		return false;
-	}
-	for (i = 0, sum = 0; i < 12; i++)
-		sum += c->eo[i];
-	if (sum % 2 != 0) {
+	} else if (bad & CUBE3_FLIP) {
 		tw_error_set(err, "flipped edge: an odd number of edges are flipped");
-		return false;
-	}
-	if (parity(c->cp, 8) != parity(c->ep, 12)) {
+	} else if (bad & CUBE3_PARITY) {
 		tw_error_set(err, "parity: the corners and the edges are permuted with different parities (two pieces swapped)");
-		return false;
 	}
-	return true;
+	return bad == 0;
 }
 
 static void

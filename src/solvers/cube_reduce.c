@@ -365,18 +365,8 @@ reduced_3x3(const struct rtab *t, const uint8_t *col, const uint8_t *face_colour
 				    name[col[f * n * n + map[r] * n + map[c]]];
 }
 
-/* A template written with face letters: face, depth, turns per move. */
+/* A template move: face, depth (0: the sequence's slice block), turns. */
 struct tmove { int face, depth, t; };
-
-static int
-template_moves(int n, const struct tmove *tm, int len, const int *face_map, uint16_t *out)
-{
-	int i;
-
-	for (i = 0; i < len; i++)
-		out[i] = (uint16_t)face_move(n, face_map[tm[i].face], tm[i].depth, tm[i].t);
-	return len;
-}
 
 /* The turns of layers lo..hi (depths from face) as single-layer moves. */
 static int
@@ -392,9 +382,10 @@ block_moves(int n, int face, int lo, int hi, int t, uint16_t *out)
 enum { F_U, F_R, F_F, F_D, F_L, F_B };
 
 /* 4x4x4 OLL parity, r2 B2 U2 l U2 r' U2 r U2 F2 r F2 l' B2 r2, with r and
- * l the layers lo..hi from R and from L. */
+ * l the layers lo..hi from R and from L, each face f of the template
+ * turned to face_map[f] (the identity for the cube as it stands). */
 static int
-oll_sequence(int n, int lo, int hi, uint16_t *out)
+oll_sequence(int n, int lo, int hi, const int *face_map, uint16_t *out)
 {
 	static const struct tmove tpl[15] = {
 		{F_R, 0, 2}, {F_B, 1, 2}, {F_U, 1, 2}, {F_L, 0, 1}, {F_U, 1, 2},
@@ -404,10 +395,12 @@ oll_sequence(int n, int lo, int hi, uint16_t *out)
 	int i, len = 0;
 
 	for (i = 0; i < 15; i++) {
+		int face = face_map[tpl[i].face];
+
 		if (tpl[i].depth == 1)
-			out[len++] = (uint16_t)face_move(n, tpl[i].face, 1, tpl[i].t);
+			out[len++] = (uint16_t)face_move(n, face, 1, tpl[i].t);
 		else
-			len += block_moves(n, tpl[i].face, lo, hi, tpl[i].t, out + len);
+			len += block_moves(n, face, lo, hi, tpl[i].t, out + len);
 	}
 	return len;
 }
@@ -654,22 +647,9 @@ build_macros(struct rtab *t)
 		for (f = 0; f < 6; f++)
 			face_map[strchr(face_letter, turned.f[f * 9 + 4]) - face_letter] = f;
 		for (d = 2; d <= n / 2; d++) {
-			static const struct tmove tpl[15] = {
-				{F_R, 0, 2}, {F_B, 1, 2}, {F_U, 1, 2}, {F_L, 0, 1}, {F_U, 1, 2},
-				{F_R, 0, 3}, {F_U, 1, 2}, {F_R, 0, 1}, {F_U, 1, 2}, {F_F, 1, 2},
-				{F_R, 0, 1}, {F_F, 1, 2}, {F_L, 0, 3}, {F_B, 1, 2}, {F_R, 0, 2},
-			};
-			struct tmove tm[15];
-			int k;
-
 			if (n % 2 == 1 && d == (n + 1) / 2)
 				continue;
-			for (k = 0; k < 15; k++) {
-				tm[k] = tpl[k];
-				if (tm[k].depth == 0)
-					tm[k].depth = d;
-			}
-			template_moves(n, tm, 15, face_map, seq);
+			oll_sequence(n, d, d, face_map, seq);
 			if (wing_swap_ok(t, seq, 15)) {
 				int save = t->npool;
 
@@ -687,13 +667,14 @@ build_macros(struct rtab *t)
 	 * reduction: r the inner layers 2..n/2 together, else one slice at a
 	 * time. */
 	if (n % 2 == 0) {
+		static const int same_faces[6] = {0, 1, 2, 3, 4, 5};
 		int len, d;
 
-		len = oll_sequence(n, 2, n / 2, seq);
+		len = oll_sequence(n, 2, n / 2, same_faces, seq);
 		if (!parity_sequence_ok(t, seq, len, CUBE3_FLIP)) {
 			len = 0;
 			for (d = 2; d <= n / 2; d++)
-				len += oll_sequence(n, d, d, seq + len);
+				len += oll_sequence(n, d, d, same_faces, seq + len);
 		}
 		if (!parity_sequence_ok(t, seq, len, CUBE3_FLIP))
 			return false;
@@ -1021,11 +1002,10 @@ eval_macro(struct search *s, const struct macro *mac, int depth)
 	}
 }
 
-/* Every macro under every setup of up to maxdepth turns (outer turns
- * only if asked). */
+/* Every macro under every setup of up to maxdepth turns. */
 static void
 search_macros(struct search *s, const struct macro *macs, int count, int depth,
-    int maxdepth, int last, bool outer_only)
+    int maxdepth, int last)
 {
 	const struct rtab *t = s->st->t;
 	int i, m;
@@ -1035,15 +1015,11 @@ search_macros(struct search *s, const struct macro *macs, int count, int depth,
 	if (depth == maxdepth)
 		return;
 	for (m = 0; m < t->nmoves; m++) {
-		int ly = layer_of(t->n, m);
-
 		if (last >= 0 && axis_of(t->n, m) == axis_of(t->n, last) &&
-		    ly <= layer_of(t->n, last))
-			continue;
-		if (outer_only && ly != 0 && ly != t->n - 1)
+		    layer_of(t->n, m) <= layer_of(t->n, last))
 			continue;
 		s->path[depth] = (uint16_t)m;
-		search_macros(s, macs, count, depth + 1, maxdepth, m, outer_only);
+		search_macros(s, macs, count, depth + 1, maxdepth, m);
 	}
 }
 
@@ -1212,8 +1188,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		else
 			search_free(&s, 0, free_depth, -1);
 		if (s.best.gain <= 0) {
-			const struct macro *macs = st->edges ? r->t->wmac : r->t->cmac;
-			int count = st->edges ? r->t->nwmac : r->t->ncmac, d;
+			int d;
 
 			if (st->edges) {
 				/* 3-cycles through two wrong wings under setups of
@@ -1225,7 +1200,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wrong, nwrong, 0, d, -1);
 					if (d <= 2 && !after_forced)
 						search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
-						    r->t->nswap, 0, d, -1, false);
+						    r->t->nswap, 0, d, -1);
 				}
 			} else {
 				/* Setups of up to one turn, then 3-cycles through a
@@ -1235,7 +1210,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 				int nwrong;
 
 				for (d = 0; d <= 1 && s.best.gain <= 0; d++)
-					search_macros(&s, macs, count, 0, d, -1, false);
+					search_macros(&s, r->t->cmac, r->t->ncmac, 0, d, -1);
 				if (wrong == NULL) {
 					tw_error_set(r->err, "out of memory");
 					return false;
@@ -1258,7 +1233,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			s.forced = true;
 			s.best.gain = -(1 << 30);
 			search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
-			    r->t->nswap, 0, 2, -1, false);
+			    r->t->nswap, 0, 2, -1);
 			if (s.best.len == 0)
 				s.best.gain = 0;
 			after_forced = true;
