@@ -18,6 +18,7 @@ const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 #define MAX_DEPTH 24          /* longest candidate: setups, macro, setups */
 #define MAX_MACRO 16
 #define MAX_PARITY 192
+#define MAX_ALL (9 * CUBE_MAX_N + 18 * (CUBE_MAX_N - 3))
 
 static const char face_letter[] = "URFDLB";
 
@@ -55,7 +56,11 @@ struct pair_index {
 };
 
 struct rtab {
-	int n, nf, nmoves;
+	/* Moves 0..nmoves) turn one layer; moves nmoves..nall) turn a wide
+	 * block (layers 0..d-1 or n-d..n-1 of an axis, 2 <= d <= n-2), in
+	 * triples of the same quarter-turn coding. */
+	int n, nf, nmoves, nall;
+	int8_t lo_of[MAX_ALL], hi_of[MAX_ALL];
 	int *off, *len;
 	uint16_t *dst, *src;
 	uint16_t *fwd;               /* fwd[m * nf + p]: where the sticker at p goes */
@@ -63,9 +68,15 @@ struct rtab {
 	uint8_t centre[MAXF];
 	int wing[NSLOTS][CUBE_MAX_N][2];  /* slot, coordinate along it, the two facelets */
 	int ref;                     /* the reference coordinate (middle on odd n) */
-	uint8_t mslot[9 * CUBE_MAX_N][8], nmslot[9 * CUBE_MAX_N];
+	uint8_t mslot[MAX_ALL][8], nmslot[MAX_ALL];
 	struct macro *cmac, *wmac;   /* centre 3-cycles; wing 3-cycles and swaps */
 	int ncmac, nwmac, nswap;      /* the last nswap of wmac are swaps */
+	struct macro *pmac;          /* edge pairing: block, mid, block back */
+	int npmac;
+	struct macro *bmac;          /* centre 3-cycles of rectangles */
+	int nbmac;
+	struct macro *imac;          /* centre insertions B X B^-1 */
+	int nimac;
 	/* Wing 3-cycles by the pairs of wings they move: wing_id[facelet]
 	 * (slot * n + coordinate); centre 3-cycles by pairs of facelets. */
 	int16_t wing_id[MAXF], centre_id[MAXF];
@@ -79,6 +90,13 @@ struct rtab {
 	size_t bytes;
 	double seconds;
 };
+
+/* The axis of any move, single layer or block. */
+static int
+move_axis(const struct rtab *t, int m)
+{
+	return m < t->nmoves ? axis_of(t->n, m) : (m - t->nmoves) / (6 * (t->n - 3));
+}
 
 static double
 now_seconds(void)
@@ -246,53 +264,74 @@ find_slots(struct rtab *t)
 	t->ref = (n - 1) / 2;
 }
 
+/* Fills move m: the turn mv as (dst, src) pairs, and fwd when given. */
+static void
+move_fill(struct rtab *t, int m, const struct cube_move *mv, int *total, uint16_t *fwd)
+{
+	struct cube lo, hi;
+	int nf = t->nf, i;
+
+	lo.n = hi.n = t->n;
+	for (i = 0; i < nf; i++) {
+		lo.f[i] = (char)(i & 0xff);
+		hi.f[i] = (char)(i >> 8);
+		if (fwd != NULL)
+			fwd[i] = (uint16_t)i;
+	}
+	lo.f[nf] = hi.f[nf] = '\0';
+	cube_move_do(&lo, mv);
+	cube_move_do(&hi, mv);
+	t->off[m] = *total;
+	t->lo_of[m] = (int8_t)(mv->first - 1);
+	t->hi_of[m] = (int8_t)(mv->last - 1);
+	for (i = 0; i < nf; i++) {
+		int from = (unsigned char)lo.f[i] | (unsigned char)hi.f[i] << 8;
+
+		if (from != i) {
+			t->dst[*total] = (uint16_t)i;
+			t->src[*total] = (uint16_t)from;
+			if (fwd != NULL)
+				fwd[from] = (uint16_t)i;
+			(*total)++;
+		}
+	}
+	t->len[m] = *total - t->off[m];
+}
+
 static bool
 build_moves(struct rtab *t)
 {
-	int n = t->n, nf = t->nf, axis, layer, tt, total = 0, i;
+	int n = t->n, nf = t->nf, axis, layer, tt, total = 0, i, d, side;
 	static const enum cube_face axis_face[3] = {FACE_U, FACE_R, FACE_F};
 
 	t->nmoves = 9 * n;
-	t->off = calloc((size_t)t->nmoves, sizeof *t->off);
-	t->len = calloc((size_t)t->nmoves, sizeof *t->len);
-	t->dst = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->dst);
-	t->src = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->src);
+	t->nall = t->nmoves + 18 * (n - 3);
+	t->off = calloc((size_t)t->nall, sizeof *t->off);
+	t->len = calloc((size_t)t->nall, sizeof *t->len);
+	t->dst = malloc((size_t)t->nall * (size_t)nf * sizeof *t->dst);
+	t->src = malloc((size_t)t->nall * (size_t)nf * sizeof *t->src);
 	t->fwd = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->fwd);
 	if (t->off == NULL || t->len == NULL || t->dst == NULL || t->src == NULL || t->fwd == NULL)
 		return false;
-	for (axis = 0; axis < 3; axis++) {
-		for (layer = 0; layer < n; layer++) {
+	for (axis = 0; axis < 3; axis++)
+		for (layer = 0; layer < n; layer++)
 			for (tt = 1; tt <= 3; tt++) {
-				struct cube lo, hi;
 				struct cube_move mv = {axis_face[axis], layer + 1, layer + 1, tt, ""};
 				int m = move_index(n, axis, layer, tt);
-				uint16_t *fwd = t->fwd + (size_t)m * (size_t)nf;
 
-				lo.n = hi.n = n;
-				for (i = 0; i < nf; i++) {
-					lo.f[i] = (char)(i & 0xff);
-					hi.f[i] = (char)(i >> 8);
-					fwd[i] = (uint16_t)i;
-				}
-				lo.f[nf] = hi.f[nf] = '\0';
-				cube_move_do(&lo, &mv);
-				cube_move_do(&hi, &mv);
-				t->off[m] = total;
-				for (i = 0; i < nf; i++) {
-					int from = (unsigned char)lo.f[i] | (unsigned char)hi.f[i] << 8;
-
-					if (from != i) {
-						t->dst[total] = (uint16_t)i;
-						t->src[total] = (uint16_t)from;
-						fwd[from] = (uint16_t)i;
-						total++;
-					}
-				}
-				t->len[m] = total - t->off[m];
+				move_fill(t, m, &mv, &total, t->fwd + (size_t)m * (size_t)nf);
 			}
-		}
-	}
-	for (i = 0; i < t->nmoves; i++) {
+	i = t->nmoves;
+	for (axis = 0; axis < 3; axis++)
+		for (side = 0; side < 2; side++)
+			for (d = 2; d <= n - 2; d++)
+				for (tt = 1; tt <= 3; tt++) {
+					struct cube_move mv = {axis_face[axis], side == 0 ? 1 : n - d + 1,
+					    side == 0 ? d : n, tt, ""};
+
+					move_fill(t, i++, &mv, &total, NULL);
+				}
+	for (i = 0; i < t->nall; i++) {
 		int k, s;
 
 		t->nmslot[i] = 0;
@@ -308,7 +347,8 @@ build_moves(struct rtab *t)
 				t->mslot[i][t->nmslot[i]++] = (uint8_t)s;
 		}
 	}
-	t->bytes += (size_t)t->nmoves * (size_t)nf * 3 * sizeof(uint16_t);
+	t->bytes += (size_t)t->nall * (size_t)nf * 2 * sizeof(uint16_t) +
+	    (size_t)t->nmoves * (size_t)nf * sizeof(uint16_t);
 	return true;
 }
 
@@ -691,6 +731,148 @@ build_macros(struct rtab *t)
 	return true;
 }
 
+/* Edge pairing macros B X Y X^-1 B^-1: B a block about one axis (an
+ * inner slice or a wide block, one token either way), X an outer turn of
+ * a face off that axis and Y one of a face on it. X comes back before B
+ * does, so every centre comes back. */
+static bool
+build_pairing(struct rtab *t)
+{
+	int n = t->n, m, save = t->npool;
+
+	for (m = 0; m < t->nall; m++) {
+		int axis = move_axis(t, m), x, tx, y, ty;
+
+		if (m < t->nmoves && (layer_of(n, m) == 0 || layer_of(n, m) == n - 1))
+			continue;
+		for (x = 0; x < 6; x++)
+			for (tx = 1; tx <= 3; tx++)
+				for (y = 0; y < 6; y++)
+					for (ty = 1; ty <= 3; ty++) {
+						struct macro mac;
+						int X = face_move(n, x, 1, tx);
+						uint16_t seq[5] = {(uint16_t)m, (uint16_t)X,
+						    (uint16_t)face_move(n, y, 1, ty),
+						    (uint16_t)move_inverse(X), (uint16_t)move_inverse(m)};
+
+						if (x % 3 == axis || y % 3 != axis)
+							continue;
+						if (macro_make(t, seq, 5, &mac) < 0 ||
+						    !macro_push(&t->pmac, &t->npmac, &mac))
+							return false;
+					}
+	}
+	t->bytes += (size_t)t->npmac * sizeof(struct macro) +
+	    (size_t)(t->npool - save) * 2 * sizeof(uint16_t);
+	return true;
+}
+
+/* Appends the macro of moves[0..len) to list, keeping only the centre
+ * facelets of its effect: centre macros serve the centres phase, where
+ * nothing else counts. */
+static bool
+centre_macro_push(struct rtab *t, const uint16_t *moves, int len, struct macro **list,
+    int *count)
+{
+	struct macro mac;
+	int k, kept;
+
+	if (macro_make(t, moves, len, &mac) < 0)
+		return false;
+	for (k = kept = 0; k < mac.count; k++)
+		if (t->centre[t->to[mac.off + k]]) {
+			t->from[mac.off + kept] = t->from[mac.off + k];
+			t->to[mac.off + kept] = t->to[mac.off + k];
+			kept++;
+		}
+	mac.count = kept;
+	t->npool = mac.off + kept;
+	return kept == 0 || macro_push(list, count, &mac);
+}
+
+/* Centre insertions B X B^-1: B a slice or wide block, X a quarter or
+ * half turn of a face around B's axis. */
+static bool
+build_centre_insertions(struct rtab *t)
+{
+	int n = t->n, save = t->npool, m, f, tf;
+
+	for (m = 0; m < t->nall; m++) {
+		if (m < t->nmoves && (layer_of(n, m) == 0 || layer_of(n, m) == n - 1))
+			continue;
+		for (f = 0; f < 6; f++)
+			for (tf = 1; tf <= 3; tf++) {
+				int X = face_move(n, f, 1, tf);
+				uint16_t seq[3] = {(uint16_t)m, (uint16_t)X, (uint16_t)move_inverse(m)};
+
+				if (f % 3 != move_axis(t, m) &&
+				    !centre_macro_push(t, seq, 3, &t->imac, &t->nimac))
+					return false;
+			}
+	}
+	t->bytes += (size_t)t->nimac * sizeof(struct macro) +
+	    (size_t)(t->npool - save) * 2 * sizeof(uint16_t);
+	return true;
+}
+
+/* The move turning the inner layers lo..hi of an axis (1 <= lo <= hi <=
+ * n-2) t quarter turns as one token: a slice, or a wide block whose outer
+ * layer only turns a face's own centres; -1 if there is none. */
+static int
+range_move(const struct rtab *t, int axis, int lo, int hi, int tt)
+{
+	int n = t->n;
+
+	if (lo == hi)
+		return move_index(n, axis, lo, tt);
+	if (lo == 1 && hi <= n - 3)
+		return t->nmoves + ((axis * 2) * (n - 3) + hi - 1) * 3 + tt - 1;
+	if (hi == n - 2 && lo >= 2)
+		return t->nmoves + ((axis * 2 + 1) * (n - 3) + n - 1 - lo - 1) * 3 + tt - 1;
+	return -1;
+}
+
+/* Centre commutators [A, F X F^-1] with A and X disjoint ranges of inner
+ * layers on one axis, at least one of them two layers or more, and F a
+ * quarter turn of a face around that axis: a 3-cycle of |A| x |X|
+ * rectangles of centres. Only their centre facelets are kept: they are
+ * for the centres phase, where nothing else counts. */
+static bool
+build_centre_blocks(struct rtab *t)
+{
+	int n = t->n, save = t->npool, a, alo, ahi, xlo, xhi, ta, tx, f, tf;
+
+	if (n <= 5)
+		return true;        /* there they made the solves longer */
+	for (a = 0; a < 3; a++)
+		for (alo = 1; alo <= n - 2; alo++)
+			for (ahi = alo; ahi <= n - 2; ahi++)
+				for (xlo = 1; xlo <= n - 2; xlo++)
+					for (xhi = xlo; xhi <= n - 2; xhi++) {
+		if ((xhi >= alo && xlo <= ahi) || (alo == ahi && xlo == xhi) ||
+		    range_move(t, a, alo, ahi, 1) < 0 || range_move(t, a, xlo, xhi, 1) < 0)
+			continue;
+		for (ta = 1; ta <= 3; ta++)
+			for (tx = 1; tx <= 3; tx++)
+				for (f = 0; f < 6; f++)
+					for (tf = 1; tf <= 3; tf += 2) {
+						int A = range_move(t, a, alo, ahi, ta), X = range_move(t, a, xlo, xhi, tx);
+						int F = face_move(n, f, 1, tf);
+						uint16_t seq[8] = {(uint16_t)A, (uint16_t)F, (uint16_t)X,
+						    (uint16_t)move_inverse(F), (uint16_t)move_inverse(A),
+						    (uint16_t)F, (uint16_t)move_inverse(X),
+						    (uint16_t)move_inverse(F)};
+						if (f % 3 == a)
+							continue;
+						if (!centre_macro_push(t, seq, 8, &t->bmac, &t->nbmac))
+							return false;
+					}
+	}
+	t->bytes += (size_t)t->nbmac * sizeof(struct macro) +
+	    (size_t)(t->npool - save) * 2 * sizeof(uint16_t);
+	return true;
+}
+
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rtab *tables[CUBE_MAX_N + 1];
 
@@ -706,6 +888,9 @@ rtab_free(struct rtab *t)
 	free(t->fwd);
 	free(t->cmac);
 	free(t->wmac);
+	free(t->pmac);
+	free(t->bmac);
+	free(t->imac);
 	free(t->wpairs.start);
 	free(t->wpairs.list);
 	free(t->cpairs.start);
@@ -735,7 +920,8 @@ table_for(int n, bool *built)
 		t->nf = 6 * n * n;
 		t->bytes = sizeof *t;
 		find_slots(t);
-		if (!build_moves(t) || !build_macros(t)) {
+		if (!build_moves(t) || !build_macros(t) || !build_pairing(t) ||
+		    !build_centre_blocks(t) || !build_centre_insertions(t)) {
 			rtab_free(t);
 			t = NULL;
 		} else {
@@ -890,59 +1076,17 @@ search_free(struct search *s, int depth, int left, int last)
 	}
 }
 
-/* Sequences "setup, slice, outer turns, that slice again": up to setup
- * outer turns before the slice and up to mid between. */
+/* Scores P S M S^-1 where P = s->path[0..pre) is already played and
+ * S = s->path[pre..pre+depth) is a setup: M moves the sticker at
+ * S^-1(from) to S^-1(to); only those facelets are looked at. */
 static void
-search_slice(struct search *s, int depth, int setup, int mid, int open, int last)
-{
-	const struct rtab *t = s->st->t;
-	int n = t->n, m;
-
-	for (m = 0; m < t->nmoves; m++) {
-		int ax = axis_of(n, m), ly = layer_of(n, m);
-		bool outer = ly == 0 || ly == n - 1;
-
-		if (open < 0) {
-			if (outer && setup == 0)
-				continue;
-			if (last >= 0 && ax == axis_of(n, last) && ly <= layer_of(n, last))
-				continue;
-		} else if (outer) {
-			if (mid == 0)
-				continue;
-			if (ax == axis_of(n, last) && (ly <= layer_of(n, last) || last == open))
-				continue;
-		} else {
-			/* The slice back, after at least one turn. */
-			if (m != move_inverse(open) || last == open)
-				continue;
-		}
-		stage_move(s->st, s->col, m);
-		s->path[depth] = (uint16_t)m;
-		if (open >= 0 && !outer)
-			consider(s, depth + 1);
-		else if (open < 0 && !outer)
-			search_slice(s, depth + 1, setup, mid, m, m);
-		else if (open < 0)
-			search_slice(s, depth + 1, setup - 1, mid, -1, m);
-		else
-			search_slice(s, depth + 1, 0, mid - 1, open, m);
-		stage_move(s->st, s->col, move_inverse(m));
-	}
-}
-
-/* Macros under setups of up to `depth` turns: S M S^-1 moves the sticker
- * at S^-1(from) to S^-1(to). Only the changed facelets are looked at. */
-/* Scores S M S^-1 for the setup S = s->path[0..depth): it moves the
- * sticker at S^-1(from) to S^-1(to); only those facelets are looked at. */
-static void
-eval_macro(struct search *s, const struct macro *mac, int depth)
+eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 {
 	const struct rtab *t = s->st->t;
 	struct stage *st = s->st;
 	uint16_t from[MAXF], to[MAXF];
 	uint8_t val[MAXF], old[MAXF];
-	int len = 2 * depth + mac->len, score = st->score, broken = st->broken;
+	int len = pre + 2 * depth + mac->len, score = st->score, broken = st->broken;
 	int slots[NSLOTS], nslots = 0, k, gain;
 
 	/* A better gain per move needs gain > best.gain * len / best.len;
@@ -954,7 +1098,7 @@ eval_macro(struct search *s, const struct macro *mac, int depth)
 		int a = t->from[mac->off + k], b = t->to[mac->off + k], j;
 
 		for (j = depth - 1; j >= 0; j--) {
-			const uint16_t *fwd = t->fwd + (size_t)move_inverse(s->path[j]) * (size_t)t->nf;
+			const uint16_t *fwd = t->fwd + (size_t)move_inverse(s->path[pre + j]) * (size_t)t->nf;
 
 			a = fwd[a];
 			b = fwd[b];
@@ -992,13 +1136,65 @@ eval_macro(struct search *s, const struct macro *mac, int depth)
 	    better(gain, len, &s->best)) {
 		s->best.gain = gain;
 		s->best.len = len;
-		for (k = 0; k < depth; k++)
+		for (k = 0; k < pre + depth; k++)
 			s->best.moves[k] = s->path[k];
 		for (k = 0; k < mac->len; k++)
-			s->best.moves[depth + k] = mac->moves[k];
+			s->best.moves[pre + depth + k] = mac->moves[k];
 		for (k = 0; k < depth; k++)
-			s->best.moves[depth + mac->len + k] =
-			    (uint16_t)move_inverse(s->path[depth - 1 - k]);
+			s->best.moves[pre + depth + mac->len + k] =
+			    (uint16_t)move_inverse(s->path[pre + depth - 1 - k]);
+	}
+}
+
+/* Edge pairing steps: up to `setup` outer turns, then a pairing macro
+ * (see build_pairing) about an axis other than the last turn's. */
+static void
+search_pairing(struct search *s, int depth, int setup, int last)
+{
+	const struct rtab *t = s->st->t;
+	int n = t->n, m, i;
+
+	for (i = 0; i < t->npmac; i++)
+		if (last < 0 || move_axis(t, t->pmac[i].moves[0]) != axis_of(n, last))
+			eval_macro(s, &t->pmac[i], depth, 0);
+	if (setup == 0)
+		return;
+	for (m = 0; m < t->nmoves; m++) {
+		int ly = layer_of(n, m);
+
+		if (ly != 0 && ly != n - 1)
+			continue;
+		if (last >= 0 && axis_of(n, m) == axis_of(n, last) && ly <= layer_of(n, last))
+			continue;
+		stage_move(s->st, s->col, m);
+		s->path[depth] = (uint16_t)m;
+		search_pairing(s, depth + 1, setup - 1, m);
+		stage_move(s->st, s->col, move_inverse(m));
+	}
+}
+
+/* Centre steps: up to `setup` turns that keep the finished centres (a
+ * prefix, not undone), then an insertion B X B^-1 or nothing. */
+static void
+search_insertions(struct search *s, int depth, int setup, int last)
+{
+	const struct rtab *t = s->st->t;
+	int n = t->n, m, i;
+
+	for (i = 0; i < t->nimac; i++)
+		eval_macro(s, &t->imac[i], depth, 0);
+	if (setup == 0)
+		return;
+	for (m = 0; m < t->nmoves; m++) {
+		if (last >= 0 && axis_of(n, m) == axis_of(n, last) && layer_of(n, m) <= layer_of(n, last))
+			continue;
+		stage_move(s->st, s->col, m);
+		s->path[depth] = (uint16_t)m;
+		if (s->st->broken == 0) {
+			consider(s, depth + 1);
+			search_insertions(s, depth + 1, setup - 1, m);
+		}
+		stage_move(s->st, s->col, move_inverse(m));
 	}
 }
 
@@ -1011,7 +1207,7 @@ search_macros(struct search *s, const struct macro *macs, int count, int depth,
 	int i, m;
 
 	for (i = 0; i < count; i++)
-		eval_macro(s, &macs[i], depth);
+		eval_macro(s, &macs[i], 0, depth);
 	if (depth == maxdepth)
 		return;
 	for (m = 0; m < t->nmoves; m++) {
@@ -1041,7 +1237,7 @@ search_pairs(struct search *s, const struct pair_index *px, const struct macro *
 			if (a < 0 || b < 0)
 				continue;
 			for (k = px->start[pair]; k < px->start[pair + 1]; k++)
-				eval_macro(s, &macs[px->list[k]], depth);
+				eval_macro(s, &macs[px->list[k]], 0, depth);
 		}
 	if (depth == maxdepth)
 		return;
@@ -1103,6 +1299,40 @@ wrong_wings(const struct stage *st, const uint8_t *col, uint16_t *out)
 	return count;
 }
 
+/* The wing swaps of the orbits (coordinates k and n-1-k) that have a wing
+ * not matching its slot's reference: when no 3-cycle gains, each of those
+ * orbits is left with an odd permutation, and a swap in an orbit without
+ * wrong wings would only undo an earlier one. */
+static int
+swaps_in_wrong_orbits(const struct stage *st, const uint8_t *col, struct macro *out)
+{
+	const struct rtab *t = st->t;
+	const struct macro *swaps = t->wmac + t->nwmac - t->nswap;
+	bool wrong[CUBE_MAX_N] = {false};
+	int n = t->n, s, k, i, count = 0;
+
+	for (s = 0; s < NSLOTS; s++) {
+		int a = col[t->wing[s][t->ref][0]], b = col[t->wing[s][t->ref][1]];
+
+		for (k = 1; k < n - 1; k++)
+			if (k != t->ref && (col[t->wing[s][k][0]] != a || col[t->wing[s][k][1]] != b))
+				wrong[k < n - 1 - k ? k : n - 1 - k] = true;
+	}
+	for (i = 0; i < t->nswap; i++) {
+		for (k = 0; k < swaps[i].count; k++) {
+			int id = t->wing_id[t->to[swaps[i].off + k]];
+
+			if (id >= 0) {
+				id %= n;
+				if (wrong[id < n - 1 - id ? id : n - 1 - id])
+					out[count++] = swaps[i];
+				break;
+			}
+		}
+	}
+	return count;
+}
+
 /* A growing list of moves (internal indices). */
 struct seq {
 	uint16_t *m;
@@ -1131,6 +1361,29 @@ seq_push(struct seq *q, const uint16_t *moves, int len)
 	return true;
 }
 
+/* Appends moves to q, each block as its single-layer turns. */
+static bool
+seq_push_moves(const struct rtab *t, struct seq *q, const uint16_t *moves, int len)
+{
+	int i, k;
+
+	for (i = 0; i < len; i++) {
+		if (moves[i] < t->nmoves) {
+			if (!seq_push(q, &moves[i], 1))
+				return false;
+			continue;
+		}
+		for (k = t->lo_of[moves[i]]; k <= t->hi_of[moves[i]]; k++) {
+			uint16_t m = (uint16_t)move_index(t->n, move_axis(t, moves[i]), k,
+			    turns_of(moves[i]));
+
+			if (!seq_push(q, &m, 1))
+				return false;
+		}
+	}
+	return true;
+}
+
 struct run {
 	const struct rtab *t;
 	const struct cube_reduce_options *opt;
@@ -1138,6 +1391,7 @@ struct run {
 	uint8_t face_colour[6];
 	struct seq phase[REDUCE_PHASES];
 	struct tw_error *err;
+	int variant, nvariants;      /* this try at centres and edges, of how many */
 };
 
 static bool
@@ -1158,14 +1412,17 @@ report(const struct run *r, int phase, int permille)
 	if (r->opt->phase != NULL)
 		atomic_store(r->opt->phase, cube_reduce_phase_name[phase]);
 	if (r->opt->progress != NULL)
-		atomic_store(r->opt->progress, permille);
+		atomic_store(r->opt->progress, phase <= REDUCE_EDGES ?
+		    (r->variant * 900 + permille) / r->nvariants : permille);
 }
 
 /* Runs greedy steps until the stage's score reaches goal. */
 static bool
 run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
-    int free_depth, int setup, int mid)
+    int free_depth, int setup)
 {
+	/* free_depth: centres, the depth of the free search; setup: turns
+	 * before a centre insertion or an edge pairing macro. */
 	struct search s;
 	int start = st->score, forced = 0;
 	bool after_forced = false;
@@ -1184,9 +1441,12 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		s.col = r->col;
 		s.base = st->score;
 		if (st->edges)
-			search_slice(&s, 0, setup, mid, -1, -1);
-		else
+			search_pairing(&s, 0, setup, -1);
+		else {
 			search_free(&s, 0, free_depth, -1);
+			search_insertions(&s, 0, setup, -1);
+			search_macros(&s, r->t->bmac, r->t->nbmac, 0, 0, -1);
+		}
 		if (s.best.gain <= 0) {
 			int d;
 
@@ -1232,8 +1492,18 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			s.base = st->score;
 			s.forced = true;
 			s.best.gain = -(1 << 30);
-			search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
-			    r->t->nswap, 0, 2, -1);
+			{
+				struct macro *odd = malloc((size_t)r->t->nswap * sizeof *odd);
+				int nodd;
+
+				if (odd == NULL) {
+					tw_error_set(r->err, "out of memory");
+					return false;
+				}
+				nodd = swaps_in_wrong_orbits(st, r->col, odd);
+				search_macros(&s, odd, nodd, 0, 2, -1);
+				free(odd);
+			}
 			if (s.best.len == 0)
 				s.best.gain = 0;
 			after_forced = true;
@@ -1247,7 +1517,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		}
 		for (k = 0; k < s.best.len; k++)
 			stage_move(st, r->col, s.best.moves[k]);
-		if (!seq_push(&r->phase[phase], s.best.moves, s.best.len)) {
+		if (!seq_push_moves(r->t, &r->phase[phase], s.best.moves, s.best.len)) {
 			tw_error_set(r->err, "out of memory");
 			return false;
 		}
@@ -1309,13 +1579,29 @@ solve_centres(struct run *r, struct stage *st)
 	const struct rtab *t = r->t;
 	int n = t->n, nn = n * n, per = (n - 2) * (n - 2) - n % 2, order[6], done = 0, i, f;
 	bool used[6] = {false};
-	int depth = n <= 4 ? 4 : n <= 7 ? 3 : 2;
+	int depth = n <= 7 ? 3 : 2;
 
-	/* The face with most of its centres first, its opposite, the best
-	 * of the four left, then the last three together. */
+	/* The face with most of its centres first (try v: the v-th most),
+	 * its opposite, the best of the four left, then the last three. */
 	for (i = 0; i < 6; i++) {
 		int best = -1, bf = 0;
 
+		if (i == 0) {
+			int rank[6], k;
+
+			for (f = 0; f < 6; f++)
+				rank[f] = centre_count(t, r->col, f, r->face_colour[f]) * 8 + 7 - f;
+			for (k = 0; k <= r->variant % 6; k++) {
+				for (f = 0, bf = -1; f < 6; f++)
+					if (!used[f] && (bf < 0 || rank[f] > rank[bf]))
+						bf = f;
+				used[bf] = true;
+			}
+			memset(used, 0, sizeof used);
+			order[0] = bf;
+			used[bf] = true;
+			continue;
+		}
 		if (i == 1 || i == 3) {
 			order[i] = opposite(order[i - 1]);
 			used[order[i]] = true;
@@ -1355,7 +1641,7 @@ solve_centres(struct run *r, struct stage *st)
 		for (k = 0; k < done; k++)
 			goal -= per;
 		if (!run_stage(r, st, goal, REDUCE_CENTRES, 500 * done / 6,
-		    500 * last / 6, depth, 0, 0))
+		    500 * last / 6, depth, n <= 5 ? 2 : 1))
 			return false;
 		for (k = done; k < last; k++) {
 			int p;
@@ -1374,13 +1660,11 @@ pair_edges(struct run *r, struct stage *st)
 {
 	const struct rtab *t = r->t;
 	int n = t->n, i;
-	int setup = 1, mid = n <= 5 ? 3 : 2;
 
 	for (i = 0; i < t->nf; i++)
 		st->cls[i] = t->centre[i] ? CLS_P : CLS_NONE;
 	st->edges = true;
-	return run_stage(r, st, NSLOTS * (n - 3), REDUCE_EDGES, 500, 900, 0,
-	    setup, mid);
+	return run_stage(r, st, NSLOTS * (n - 3), REDUCE_EDGES, 500, 900, 0, 1);
 }
 
 static bool
@@ -1583,6 +1867,49 @@ cube_move_stm(int n, const struct cube_move *mv)
 	return k < n - k ? k : n - k;
 }
 
+/* Tries at centres and edges per size: as many as fit the time targets. */
+static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 6, 6, 6, 4, 2, 2, 1, 1};
+
+/* One try from cube c: `prefix` slice turns first, then centres (the
+ * first face by r->variant), edges and parity; times add to stats. */
+static bool
+reduce_try(struct run *r, struct stage *st, const struct cube *c, int prefix,
+    struct cube_reduce_stats *stats)
+{
+	double t1;
+	int p;
+
+	colours_of(c, r->col);
+	choose_scheme(r);
+	for (p = 0; p < REDUCE_PHASES; p++)
+		r->phase[p].len = 0;
+	for (p = 0; p < prefix; p++) {
+		uint16_t m = (uint16_t)move_index(c->n, p % 3, 1 + p % (c->n - 2), 1);
+
+		apply_plain(r->t, r->col, m);
+		if (!seq_push(&r->phase[REDUCE_CENTRES], &m, 1)) {
+			tw_error_set(r->err, "out of memory");
+			return false;
+		}
+	}
+	t1 = now_seconds();
+	if (!solve_centres(r, st))
+		return false;
+	if (stats != NULL)
+		stats->seconds[REDUCE_CENTRES] += now_seconds() - t1;
+	t1 = now_seconds();
+	if (!pair_edges(r, st))
+		return false;
+	if (stats != NULL)
+		stats->seconds[REDUCE_EDGES] += now_seconds() - t1;
+	t1 = now_seconds();
+	if (!fix_parity(r))
+		return false;
+	if (stats != NULL)
+		stats->seconds[REDUCE_PARITY] += now_seconds() - t1;
+	return true;
+}
+
 bool
 cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
@@ -1591,8 +1918,11 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct stage *st;
 	struct seq all = {NULL, 0, 0};
 	struct tw_error inner, *caller_err = err;
+	struct seq kept[REDUCE_PHASES] = {{NULL, 0, 0}};
+	uint8_t best_col[MAXF];
 	bool ok = false;
 	int p, attempt;
+	long best = -1;
 	double t1;
 	size_t first = out->len;
 
@@ -1619,48 +1949,45 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	st->t = r->t;
-	colours_of(c, r->col);
-	choose_scheme(r);
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
-	/* The greedy phases can, rarely, end where no step they know gains
-	 * (seen once in hundreds of 10x10x10 solves): then start again with
-	 * one slice turn more in front, up to five times. */
-	for (attempt = 0;; attempt++) {
-		bool stuck;
+	/* Several tries at centres, edges and parity, each from a different
+	 * first face; the shortest is kept. The greedy phases can, rarely, end
+	 * where no step they know gains (seen once in hundreds of 10x10x10
+	 * solves): if every try does, start again with 1..5 slice turns in
+	 * front. */
+	r->nvariants = variants_for[c->n];
+	for (attempt = 0; attempt <= 5 && best < 0; attempt++)
+		for (r->variant = 0; r->variant < (attempt == 0 ? r->nvariants : 1); r->variant++) {
+			long len;
 
-		t1 = now_seconds();
-		stuck = !solve_centres(r, st);
-		if (!stuck && stats != NULL)
-			stats->seconds[REDUCE_CENTRES] = now_seconds() - t1;
-		t1 = now_seconds();
-		if (!stuck)
-			stuck = !pair_edges(r, st);
-		if (!stuck) {
-			if (stats != NULL)
-				stats->seconds[REDUCE_EDGES] = now_seconds() - t1;
-			break;
-		}
-		if (attempt == 5 || strstr(err->msg, "found no way on") == NULL)
-			goto done;
-		colours_of(c, r->col);
-		for (p = 0; p < REDUCE_PHASES; p++)
-			r->phase[p].len = 0;
-		for (p = 0; p <= attempt; p++) {
-			uint16_t m = (uint16_t)move_index(c->n, p % 3, 1 + p % (c->n - 2), 1);
+			if (!reduce_try(r, st, c, attempt, stats)) {
+				if (strstr(err->msg, "found no way on") == NULL)
+					goto done;
+				continue;
+			}
+			for (len = 0, p = 0; p < REDUCE_FINISH; p++)
+				len += write_moves(c->n, &r->phase[p], NULL, err);
+			if (best < 0 || len < best) {
+				best = len;
+				memcpy(best_col, r->col, sizeof best_col);
+				for (p = 0; p < REDUCE_FINISH; p++) {
+					struct seq tmp = kept[p];
 
-			apply_plain(r->t, r->col, m);
-			if (!seq_push(&r->phase[REDUCE_CENTRES], &m, 1)) {
-				tw_error_set(err, "out of memory");
-				goto done;
+					kept[p] = r->phase[p];
+					r->phase[p] = tmp;
+				}
 			}
 		}
-	}
-	t1 = now_seconds();
-	if (!fix_parity(r))
+	if (best < 0)
 		goto done;
-	if (stats != NULL)
-		stats->seconds[REDUCE_PARITY] = now_seconds() - t1;
+	memcpy(r->col, best_col, sizeof best_col);
+	for (p = 0; p < REDUCE_FINISH; p++) {
+		struct seq tmp = kept[p];
+
+		kept[p] = r->phase[p];
+		r->phase[p] = tmp;
+	}
 	t1 = now_seconds();
 	if (!finish_3x3(r))
 		goto done;
@@ -1705,8 +2032,10 @@ done:
 			free(out->moves[out->len]);
 		}
 	}
-	for (p = 0; p < REDUCE_PHASES; p++)
+	for (p = 0; p < REDUCE_PHASES; p++) {
 		free(r->phase[p].m);
+		free(kept[p].m);
+	}
 	free(all.m);
 	free(r);
 	free(st);

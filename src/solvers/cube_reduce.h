@@ -4,23 +4,29 @@
  *
  * Phases:
  *  1. centres: face by face (the best-placed face, its opposite, a third,
- *     then the last three), each step the best gain per move among all
- *     turn sequences of up to 2-4 single layers that keep finished faces,
- *     else a pure centre 3-cycle (the commutator [aR, F bR F']) under a
- *     setup of one turn, or of up to three turns for 3-cycles through a
- *     wrong centre and a centre of a colour it needs;
+ *     then the last three), each step the best gain per move (moves in
+ *     outer block turns) among: all sequences of up to 3 (N <= 7) or 2
+ *     single-layer turns; insertions B X B^-1 (B a slice or wide block, X
+ *     a face turn) after up to 2 (N <= 5) or 1 turns that keep the
+ *     finished faces; from N = 6, 3-cycles of rectangles [A, F X F^-1]
+ *     (A, X ranges of inner layers). Else a pure centre 3-cycle
+ *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
+ *     for 3-cycles through a wrong centre and a centre of a colour it needs;
  *  2. edges: every wing matched to its edge's reference wing (the middle
- *     edge on odd cubes) by "setup, slice, outer turns, the slice back"
- *     sequences that give the centres back, else a pure wing 3-cycle
- *     ([aR, F G F']) through two wrong wings under a setup of up to three
- *     turns, or a wing swap (the OLL-parity sequence on one slice); an
- *     orbit left with an odd permutation gets one swap forced;
+ *     edge on odd cubes) by one outer turn and B X Y X^-1 B^-1 (B a slice
+ *     or wide block, X a face turn off B's axis, Y one on it: the centres
+ *     come back), else a pure wing 3-cycle ([aR, F G F']) through two
+ *     wrong wings under a setup of up to three turns, or a wing swap (the
+ *     OLL-parity sequence on one slice); when nothing gains, the orbits
+ *     with wrong wings have odd permutations, and one gets a swap;
  *  3. parity (even N): the reduced cube read as a 3x3x3; a flipped edge
  *     (OLL parity) or two swapped edges (PLL parity) are fixed by sequences
  *     that keep the reduction, checked at start-up;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
- * Should the greedy phases find no step that gains, the solve starts again
- * with one slice turn more in front (up to five times).
+ * Phases 1-3 are tried from 6 (N = 4..6), 4 (N = 7), 2 (N = 8, 9) or 1
+ * different first faces, and the shortest try is kept. Should every try
+ * end where no step gains, the solve starts again with 1..5 slice turns
+ * in front.
  * Consecutive turns about one axis are merged, and written with the fewest
  * tokens: outer blocks (R, Rw, 3Rw, L, Lw ...) and single inner slices (2R).
  * Moves are counted in the outer block turn metric (each token counts one). */
