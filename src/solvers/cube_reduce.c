@@ -1868,7 +1868,7 @@ cube_move_stm(int n, const struct cube_move *mv)
 }
 
 /* Tries at centres and edges per size: as many as fit the time targets. */
-static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 6, 6, 6, 4, 2, 2, 1, 1};
+static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 6, 6, 4, 2, 2, 2, 1, 1};
 
 /* One try from cube c: `prefix` slice turns first, then centres (the
  * first face by r->variant), edges and parity; times add to stats. */

@@ -23,7 +23,7 @@
  *     (OLL parity) or two swapped edges (PLL parity) are fixed by sequences
  *     that keep the reduction, checked at start-up;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
- * Phases 1-3 are tried from 6 (N = 4..6), 4 (N = 7), 2 (N = 8, 9) or 1
+ * Phases 1-3 are tried from 6 (N = 4, 5), 4 (N = 6), 2 (N = 7..9) or 1
  * different first faces, and the shortest try is kept. Should every try
  * end where no step gains, the solve starts again with 1..5 slice turns
  * in front.
