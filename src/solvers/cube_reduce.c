@@ -1015,22 +1015,23 @@ stage_move(struct stage *st, uint8_t *col, int m)
 		}
 }
 
-/* The best step found so far: its moves and gain. */
+/* The best step found so far: its moves, their cost (see step_cost) and
+ * gain. */
 struct best {
-	int len, gain;
+	int len, cost, gain;
 	uint16_t moves[MAX_DEPTH * 2 + MAX_MACRO * 4];
 };
 
 static bool
-better(int gain, int len, const struct best *b)
+better(int gain, int cost, const struct best *b)
 {
 	if (gain <= 0)
 		return false;
 	if (b->gain <= 0)
 		return true;
 	/* Gain per move, then the bigger gain. */
-	if (gain * b->len != b->gain * len)
-		return gain * b->len > b->gain * len;
+	if (gain * b->cost != b->gain * cost)
+		return gain * b->cost > b->gain * cost;
 	return gain > b->gain;
 }
 
@@ -1041,15 +1042,28 @@ struct search {
 	uint16_t path[MAX_DEPTH];
 	struct best best;
 	bool forced;                 /* take the best gain even if not positive */
+	int prev;                    /* the last move of the step before, or -1 */
 };
+
+/* What a step of len moves starting with `first` adds to the output: a
+ * step that opens with the inverse of the last move cancels it (a slice
+ * taken back and turned again: pairing on a free slice). */
+static int
+step_cost(const struct search *s, int len, int first)
+{
+	if (s->prev >= 0 && first == move_inverse(s->prev))
+		return len > 2 ? len - 2 : 1;
+	return len;
+}
 
 static void
 consider(struct search *s, int len)
 {
-	int gain = s->st->score - s->base;
+	int gain = s->st->score - s->base, cost = step_cost(s, len, s->path[0]);
 
-	if (s->st->broken == 0 && better(gain, len, &s->best)) {
+	if (s->st->broken == 0 && better(gain, cost, &s->best)) {
 		s->best.gain = gain;
+		s->best.cost = cost;
 		s->best.len = len;
 		memcpy(s->best.moves, s->path, (size_t)len * sizeof *s->path);
 	}
@@ -1087,12 +1101,13 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	uint16_t from[MAXF], to[MAXF];
 	uint8_t val[MAXF], old[MAXF];
 	int len = pre + 2 * depth + mac->len, score = st->score, broken = st->broken;
+	int cost = step_cost(s, len, pre + depth > 0 ? s->path[0] : mac->moves[0]);
 	int slots[NSLOTS], nslots = 0, k, gain;
 
-	/* A better gain per move needs gain > best.gain * len / best.len;
+	/* A better gain per move needs gain > best.gain * cost / best.cost;
 	 * off the edges a macro gains at most one per facelet it changes. */
 	if (!st->edges && !s->forced && s->best.gain > 0 &&
-	    mac->count * s->best.len <= s->best.gain * len)
+	    mac->count * s->best.cost <= s->best.gain * cost)
 		return;
 	for (k = 0; k < mac->count; k++) {
 		int a = t->from[mac->off + k], b = t->to[mac->off + k], j;
@@ -1132,9 +1147,10 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	for (k = 0; k < mac->count; k++)
 		s->col[to[k]] = old[k];
 	gain = score - s->base;
-	if (s->forced ? gain > s->best.gain || (gain == s->best.gain && len < s->best.len) :
-	    better(gain, len, &s->best)) {
+	if (s->forced ? gain > s->best.gain || (gain == s->best.gain && cost < s->best.cost) :
+	    better(gain, cost, &s->best)) {
 		s->best.gain = gain;
+		s->best.cost = cost;
 		s->best.len = len;
 		for (k = 0; k < pre + depth; k++)
 			s->best.moves[k] = s->path[k];
@@ -1424,7 +1440,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 	/* free_depth: centres, the depth of the free search; setup: turns
 	 * before a centre insertion or an edge pairing macro. */
 	struct search s;
-	int start = st->score, forced = 0;
+	int start = st->score, forced = 0, prev = -1;
 	bool after_forced = false;
 
 	stage_count(st, r->col);
@@ -1440,6 +1456,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		s.st = st;
 		s.col = r->col;
 		s.base = st->score;
+		s.prev = prev;
 		if (st->edges)
 			search_pairing(&s, 0, setup, -1);
 		else {
@@ -1490,6 +1507,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			s.st = st;
 			s.col = r->col;
 			s.base = st->score;
+			s.prev = prev;
 			s.forced = true;
 			s.best.gain = -(1 << 30);
 			{
@@ -1517,6 +1535,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		}
 		for (k = 0; k < s.best.len; k++)
 			stage_move(st, r->col, s.best.moves[k]);
+		prev = s.best.moves[s.best.len - 1];
 		if (!seq_push_moves(r->t, &r->phase[phase], s.best.moves, s.best.len)) {
 			tw_error_set(r->err, "out of memory");
 			return false;
@@ -1536,13 +1555,15 @@ centre_count(const struct rtab *t, const uint8_t *col, int face, int colour)
 }
 
 /* The colour each face gets: on odd cubes the middle centre's, on even
- * cubes the turn of the colour scheme that already has the most centres
- * in place. */
+ * cubes a turn of the colour scheme: the one with the most centres in
+ * place, or on tries 6, 7 ... the second most, and so on. */
 static void
 choose_scheme(struct run *r)
 {
 	const struct rtab *t = r->t;
-	int n = t->n, f, i, best = -1;
+	int n = t->n, f, i, k, sum[24];
+	uint8_t scheme[24][6];
+	bool used[24] = {false};
 
 	if (n % 2 == 1) {
 		for (f = 0; f < 6; f++)
@@ -1551,19 +1572,23 @@ choose_scheme(struct run *r)
 	}
 	for (i = 0; i < 24; i++) {
 		struct cube turned;
-		int sum = 0;
-		uint8_t scheme[6];
 
 		cube_solved(&turned, 3);
 		cube_apply_alg(&turned, rot[i], NULL);
+		sum[i] = 0;
 		for (f = 0; f < 6; f++) {
-			scheme[f] = (uint8_t)(strchr(face_letter, turned.f[f * 9 + 4]) - face_letter);
-			sum += centre_count(t, r->col, f, scheme[f]);
+			scheme[i][f] = (uint8_t)(strchr(face_letter, turned.f[f * 9 + 4]) - face_letter);
+			sum[i] += centre_count(t, r->col, f, scheme[i][f]);
 		}
-		if (sum > best) {
-			best = sum;
-			memcpy(r->face_colour, scheme, 6);
-		}
+	}
+	for (k = 0; k <= r->variant / 6 % 24; k++) {
+		int best = -1;
+
+		for (i = 0; i < 24; i++)
+			if (!used[i] && (best < 0 || sum[i] > sum[best]))
+				best = i;
+		used[best] = true;
+		memcpy(r->face_colour, scheme[best], 6);
 	}
 }
 
@@ -1868,7 +1893,7 @@ cube_move_stm(int n, const struct cube_move *mv)
 }
 
 /* Tries at centres and edges per size: as many as fit the time targets. */
-static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 6, 6, 4, 2, 2, 2, 1, 1};
+static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 4, 2, 2, 2, 1, 1};
 
 /* One try from cube c: `prefix` slice turns first, then centres (the
  * first face by r->variant), edges and parity; times add to stats. */
@@ -1919,7 +1944,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct seq all = {NULL, 0, 0};
 	struct tw_error inner, *caller_err = err;
 	struct seq kept[REDUCE_PHASES] = {{NULL, 0, 0}};
-	uint8_t best_col[MAXF];
+	uint8_t best_col[MAXF], best_scheme[6];
 	bool ok = false;
 	int p, attempt;
 	long best = -1;
@@ -1971,6 +1996,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			if (best < 0 || len < best) {
 				best = len;
 				memcpy(best_col, r->col, sizeof best_col);
+				memcpy(best_scheme, r->face_colour, sizeof best_scheme);
 				for (p = 0; p < REDUCE_FINISH; p++) {
 					struct seq tmp = kept[p];
 
@@ -1982,6 +2008,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (best < 0)
 		goto done;
 	memcpy(r->col, best_col, sizeof best_col);
+	memcpy(r->face_colour, best_scheme, sizeof best_scheme);
 	for (p = 0; p < REDUCE_FINISH; p++) {
 		struct seq tmp = kept[p];
 
