@@ -1047,12 +1047,26 @@ struct search {
 
 /* What a step of len moves starting with `first` adds to the output: a
  * step that opens with the inverse of the last move cancels it (a slice
- * taken back and turned again: pairing on a free slice). */
+ * taken back and turned again: pairing on a free slice); one that opens
+ * on the last move's layers, or widens its block, merges with it. */
 static int
 step_cost(const struct search *s, int len, int first)
 {
-	if (s->prev >= 0 && first == move_inverse(s->prev))
+	const struct rtab *t = s->st->t;
+	int p = s->prev;
+
+	if (p < 0 || move_axis(t, p) != move_axis(t, first))
+		return len;
+	if (first == move_inverse(p))
 		return len > 2 ? len - 2 : 1;
+	/* Turns of the same layers add up; equal turns of adjacent layers
+	 * that reach a face make one wider block. */
+	if ((t->lo_of[p] == t->lo_of[first] && t->hi_of[p] == t->hi_of[first]) ||
+	    (turns_of(p) == turns_of(first) &&
+	    (t->hi_of[p] + 1 == t->lo_of[first] || t->hi_of[first] + 1 == t->lo_of[p]) &&
+	    (t->lo_of[p] == 0 || t->lo_of[first] == 0 ||
+	    t->hi_of[p] == t->n - 1 || t->hi_of[first] == t->n - 1)))
+		return len > 1 ? len - 1 : 1;
 	return len;
 }
 
