@@ -23,8 +23,9 @@
  *     (OLL parity) or two swapped edges (PLL parity) are fixed by sequences
  *     that keep the reduction, checked at start-up;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
- * Phases 1-3 are tried from 6 (N = 4, 5), 4 (N = 6), 2 (N = 7..9) or 1
- * different first faces, and the shortest try is kept. Should every try
+ * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
+ * schemes, 12 tries), 4 (N = 6), 2 (N = 7..9) or 1 first faces, and the
+ * shortest try is kept; a step costs what it adds to the written moves. Should every try
  * end where no step gains, the solve starts again with 1..5 slice turns
  * in front.
  * Consecutive turns about one axis are merged, and written with the fewest
