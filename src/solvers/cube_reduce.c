@@ -1442,7 +1442,7 @@ report(const struct run *r, int phase, int permille)
 	if (r->opt->phase != NULL)
 		atomic_store(r->opt->phase, cube_reduce_phase_name[phase]);
 	if (r->opt->progress != NULL)
-		atomic_store(r->opt->progress, phase <= REDUCE_EDGES ?
+		atomic_store(r->opt->progress, phase <= REDUCE_PARITY && r->nvariants > 1 ?
 		    (r->variant * 900 + permille) / r->nvariants : permille);
 }
 
@@ -1981,6 +1981,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r->opt = opt;
 	r->err = &inner;
 	err = &inner;
+	r->nvariants = variants_for[c->n];
 	report(r, REDUCE_CENTRES, 0);
 	r->t = table_for(c->n, NULL);
 	if (r->t == NULL) {
@@ -1995,7 +1996,6 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	 * where no step they know gains (seen once in hundreds of 10x10x10
 	 * solves): if every try does, start again with 1..5 slice turns in
 	 * front. */
-	r->nvariants = variants_for[c->n];
 	for (attempt = 0; attempt <= 5 && best < 0; attempt++)
 		for (r->variant = 0; r->variant < (attempt == 0 ? r->nvariants : 1); r->variant++) {
 			long len;

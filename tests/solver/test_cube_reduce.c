@@ -1,7 +1,8 @@
 /* The reduction solver: random-move scrambles of one size (argument N),
  * every solution replayed by the engine's own parser and checked solved;
  * the even cubes' parity cases forced (OLL alone, PLL alone, both) on
- * 4x4x4 and 6x6x6; cancel; sizes out of range; the STM count.
+ * 4x4x4 and 6x6x6; cancel; sizes out of range; progress and phase; the
+ * STM count.
  * Usage: test_cube_reduce N (4..11). CUBE_REDUCE_COUNT overrides the
  * number of scrambles (50 for N <= 7, 10 above), for the sanitizer runs. */
 #include <setjmp.h>
@@ -19,10 +20,12 @@
 
 static int size = 4;
 
-/* Solves c, replays the answer move by move, and checks it is solved and
- * written in WCA moves without rotations. */
+/* Solves c (with options opt, may be NULL), replays the answer move by
+ * move, and checks it is solved and written in WCA moves without
+ * rotations. */
 static void
-solve_and_replay(const struct cube *c, struct cube_reduce_stats *stats)
+solve_and_replay(const struct cube *c, const struct cube_reduce_options *opt,
+    struct cube_reduce_stats *stats)
 {
 	struct movelist m = MOVELIST_EMPTY;
 	struct tw_error err;
@@ -31,7 +34,7 @@ solve_and_replay(const struct cube *c, struct cube_reduce_stats *stats)
 	size_t i;
 	int p;
 
-	if (!cube_reduce_solve(c, NULL, &m, stats, &err))
+	if (!cube_reduce_solve(c, opt, &m, stats, &err))
 		fail_msg("cube:%d:%s: %s", c->n, c->f, err.msg);
 	for (i = 0; i < m.len; i++) {
 		struct cube_move mv;
@@ -81,7 +84,7 @@ random_scrambles_are_solved(void **unused)
 		struct cube_reduce_stats st;
 
 		assert_non_null(c);
-		solve_and_replay(c, &st);
+		solve_and_replay(c, NULL, &st);
 		if (size % 2 == 1)
 			assert_int_equal(st.moves[REDUCE_PARITY], 0);
 		free(c);
@@ -167,7 +170,7 @@ parity_case(int n, bool oll, bool pll)
 	strcat(alg, "R U F' D2 L B' U R2 F");
 	if (!cube_apply_alg(&c, alg, &err))
 		fail_msg("%s: %s", alg, err.msg);
-	solve_and_replay(&c, &st);
+	solve_and_replay(&c, NULL, &st);
 	if (oll || pll)
 		assert_true(st.moves[REDUCE_PARITY] > 0);
 	else
@@ -205,6 +208,29 @@ cancel_and_sizes(void **unused)
 	assert_non_null(strstr(err.msg, "from 4x4x4 to 11x11x11"));
 }
 
+/* The front end's hint line reads the phase and the progress while the
+ * solver works (across all its tries); at the end they say it finished. */
+static void
+progress_and_phase(void **unused)
+{
+	struct cube c;
+	struct cube_reduce_stats st;
+	atomic_bool stop;
+	atomic_int progress;
+	_Atomic(const char *) phase;
+	struct cube_reduce_options opt = {&stop, &progress, &phase, 0};
+
+	(void)unused;
+	atomic_init(&stop, false);
+	atomic_init(&progress, -1);
+	atomic_init(&phase, NULL);
+	cube_solved(&c, size);
+	cube_apply_alg(&c, "R U 2F' D 2R2 B", NULL);
+	solve_and_replay(&c, &opt, &st);
+	assert_int_equal(atomic_load(&progress), 1000);
+	assert_string_equal(atomic_load(&phase), "3x3x3");
+}
+
 static void
 slice_turn_metric(void **unused)
 {
@@ -231,6 +257,7 @@ main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(slice_turn_metric),
 		cmocka_unit_test(cancel_and_sizes),
+		cmocka_unit_test(progress_and_phase),
 		cmocka_unit_test(random_scrambles_are_solved),
 		/* The even cubes with parity cases asked for: 4x4x4, 6x6x6. */
 		cmocka_unit_test(parity_cases_are_fixed),
@@ -244,5 +271,5 @@ main(int argc, char **argv)
 	}
 	if (size == 4 || size == 6)
 		return cmocka_run_group_tests(tests, NULL, NULL);
-	return _cmocka_run_group_tests("reduction", tests, 3, NULL, NULL);
+	return _cmocka_run_group_tests("reduction", tests, 4, NULL, NULL);
 }
