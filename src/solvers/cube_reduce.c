@@ -1220,10 +1220,8 @@ search_insertions(struct search *s, int depth, int setup, int last)
 			continue;
 		stage_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
-		if (s->st->broken == 0) {
-			consider(s, depth + 1);
+		if (s->st->broken == 0)   /* the prefix alone: search_free's */
 			search_insertions(s, depth + 1, setup - 1, m);
-		}
 		stage_move(s->st, s->col, move_inverse(m));
 	}
 }
