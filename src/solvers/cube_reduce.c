@@ -91,11 +91,26 @@ struct rtab {
 	double seconds;
 };
 
+/* The wide block of d layers (2 <= d <= n-2) from an axis's own face
+ * (side 0) or the opposite one (side 1), t quarter turns. */
+static int
+block_move(const struct rtab *t, int axis, int side, int d, int tt)
+{
+	return t->nmoves + ((axis * 2 + side) * (t->n - 3) + d - 2) * 3 + tt - 1;
+}
+
 /* The axis of any move, single layer or block. */
 static int
 move_axis(const struct rtab *t, int m)
 {
 	return m < t->nmoves ? axis_of(t->n, m) : (m - t->nmoves) / (6 * (t->n - 3));
+}
+
+/* Whether m turns an outer face alone. */
+static bool
+is_face_turn(const struct rtab *t, int m)
+{
+	return m < t->nmoves && (layer_of(t->n, m) == 0 || layer_of(t->n, m) == t->n - 1);
 }
 
 static double
@@ -321,7 +336,6 @@ build_moves(struct rtab *t)
 
 				move_fill(t, m, &mv, &total, t->fwd + (size_t)m * (size_t)nf);
 			}
-	i = t->nmoves;
 	for (axis = 0; axis < 3; axis++)
 		for (side = 0; side < 2; side++)
 			for (d = 2; d <= n - 2; d++)
@@ -329,7 +343,7 @@ build_moves(struct rtab *t)
 					struct cube_move mv = {axis_face[axis], side == 0 ? 1 : n - d + 1,
 					    side == 0 ? d : n, tt, ""};
 
-					move_fill(t, i++, &mv, &total, NULL);
+					move_fill(t, block_move(t, axis, side, d, tt), &mv, &total, NULL);
 				}
 	for (i = 0; i < t->nall; i++) {
 		int k, s;
@@ -743,7 +757,7 @@ build_pairing(struct rtab *t)
 	for (m = 0; m < t->nall; m++) {
 		int axis = move_axis(t, m), x, tx, y, ty;
 
-		if (m < t->nmoves && (layer_of(n, m) == 0 || layer_of(n, m) == n - 1))
+		if (is_face_turn(t, m))
 			continue;
 		for (x = 0; x < 6; x++)
 			for (tx = 1; tx <= 3; tx++)
@@ -798,7 +812,7 @@ build_centre_insertions(struct rtab *t)
 	int n = t->n, save = t->npool, m, f, tf;
 
 	for (m = 0; m < t->nall; m++) {
-		if (m < t->nmoves && (layer_of(n, m) == 0 || layer_of(n, m) == n - 1))
+		if (is_face_turn(t, m))
 			continue;
 		for (f = 0; f < 6; f++)
 			for (tf = 1; tf <= 3; tf++) {
@@ -826,9 +840,9 @@ range_move(const struct rtab *t, int axis, int lo, int hi, int tt)
 	if (lo == hi)
 		return move_index(n, axis, lo, tt);
 	if (lo == 1 && hi <= n - 3)
-		return t->nmoves + ((axis * 2) * (n - 3) + hi - 1) * 3 + tt - 1;
+		return block_move(t, axis, 0, hi + 1, tt);
 	if (hi == n - 2 && lo >= 2)
-		return t->nmoves + ((axis * 2 + 1) * (n - 3) + n - 1 - lo - 1) * 3 + tt - 1;
+		return block_move(t, axis, 1, n - lo, tt);
 	return -1;
 }
 
@@ -1190,11 +1204,8 @@ search_pairing(struct search *s, int depth, int setup, int last)
 	if (setup == 0)
 		return;
 	for (m = 0; m < t->nmoves; m++) {
-		int ly = layer_of(n, m);
-
-		if (ly != 0 && ly != n - 1)
-			continue;
-		if (last >= 0 && axis_of(n, m) == axis_of(n, last) && ly <= layer_of(n, last))
+		if (!is_face_turn(t, m) || (last >= 0 && axis_of(n, m) == axis_of(n, last) &&
+		    layer_of(n, m) <= layer_of(n, last)))
 			continue;
 		stage_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
@@ -1904,6 +1915,20 @@ cube_move_stm(int n, const struct cube_move *mv)
 	return k < n - k ? k : n - k;
 }
 
+/* Exchanges the moves of the phases before the finish with kept's. */
+static void
+swap_phases(struct run *r, struct seq *kept)
+{
+	int p;
+
+	for (p = 0; p < REDUCE_FINISH; p++) {
+		struct seq tmp = kept[p];
+
+		kept[p] = r->phase[p];
+		r->phase[p] = tmp;
+	}
+}
+
 /* Tries at centres and edges per size: as many as fit the time targets. */
 static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 4, 2, 2, 2, 1, 1};
 
@@ -2009,24 +2034,14 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 				best = len;
 				memcpy(best_col, r->col, sizeof best_col);
 				memcpy(best_scheme, r->face_colour, sizeof best_scheme);
-				for (p = 0; p < REDUCE_FINISH; p++) {
-					struct seq tmp = kept[p];
-
-					kept[p] = r->phase[p];
-					r->phase[p] = tmp;
-				}
+				swap_phases(r, kept);
 			}
 		}
 	if (best < 0)
 		goto done;
 	memcpy(r->col, best_col, sizeof best_col);
 	memcpy(r->face_colour, best_scheme, sizeof best_scheme);
-	for (p = 0; p < REDUCE_FINISH; p++) {
-		struct seq tmp = kept[p];
-
-		kept[p] = r->phase[p];
-		r->phase[p] = tmp;
-	}
+	swap_phases(r, kept);
 	t1 = now_seconds();
 	if (!finish_3x3(r))
 		goto done;
