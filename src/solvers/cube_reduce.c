@@ -19,6 +19,11 @@ const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 #define MAX_MACRO 16
 #define MAX_PARITY 192
 #define MAX_ALL (9 * CUBE_MAX_N + 18 * (CUBE_MAX_N - 3))
+#define ORB_MAX (((CUBE_MAX_N - 2) * (CUBE_MAX_N - 2)) / 4)
+#define OTYPE_MAX 8
+enum { STAGE_A, STAGE_B, STAGE_C, STAGE_PHASES };
+
+struct otype;
 
 static const char face_letter[] = "URFDLB";
 
@@ -87,6 +92,13 @@ struct rtab {
 	/* Even n: sequences for OLL and PLL parity that keep the reduction. */
 	uint16_t oll[MAX_PARITY], pll[MAX_PARITY];
 	int oll_len, pll_len;
+	/* Staged centres: the 24 rotations, the centre orbits (facelet k is
+	 * rot k of the base) and their types' tables. */
+	uint16_t *rot;
+	int norb, notypes;
+	uint16_t orb_pos[ORB_MAX][24];
+	uint8_t orb_type[ORB_MAX];
+	struct otype *otypes;
 	size_t bytes;
 	double seconds;
 };
@@ -887,12 +899,316 @@ build_centre_blocks(struct rtab *t)
 	return true;
 }
 
+/*
+ * Staged centres, after Kociemba's NxNxN solver (RubikNxNxNSolver, its
+ * centre phases). Every centre facelet off the middle lies in an orbit of
+ * 24 under the whole-cube rotations: facelet k of an orbit is w_k(base),
+ * w_k the k-th rotation. In a phase an orbit's state is a 24-bit mask of
+ * where some colours are; each phase moves the masks to their goal:
+ *  A  the colours of the first axis (U, D of the frame) onto its faces,
+ *     with every turn;
+ *  B  the colours of a second axis (R, L) onto its faces, with any turn
+ *     about the first axis and half turns of the rest (A stays);
+ *  C  U, R and F onto their faces (and so D, L, B onto theirs), with outer
+ *     face turns and half turns of the rest (the axes stay).
+ * Orbits whose moves act alike share a type; a type has one distance
+ * table per phase, breadth-first from the goal over the distinct
+ * permutations the phase's moves make of its 24 facelets. On odd cubes no
+ * phase turns the middle layer, so the middle centres stay.
+ */
+
+/* Beam widths of the staged centre phases, per size; 0: not staged. From
+ * 6x6x6 up the beam stalls a few moves short of the goal of phase A with
+ * the orbits coupled by their shared slices, and the greedy that finishes
+ * it costs more than the stages save. */
+static const int stage_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 2000, 2000, 0, 0, 0, 0, 0, 0};
+
+struct otype {
+	uint8_t (*perm[STAGE_PHASES])[24];   /* distinct permutations, sorted */
+	int nperm[STAGE_PHASES];
+	uint8_t *dist[STAGE_PHASES];         /* by rank of the mask; 0xff: never */
+};
+
+/* rank_lo[x]: the combinatorial rank of the low 12 bits alone; rank_hi[h][c]
+ * what the high 12 bits add after c low bits. rank = sum C(p_i, i + 1). */
+static uint32_t binom24[25][25];
+static uint32_t rank_lo[1 << 12];
+static uint32_t rank_hi[1 << 12][13];
+
+static void
+rank_init(void)
+{
+	int i, j;
+
+	for (i = 0; i <= 24; i++) {
+		binom24[i][0] = 1;
+		for (j = 1; j <= i; j++)
+			binom24[i][j] = binom24[i - 1][j - 1] + (j < i ? binom24[i - 1][j] : 0);
+	}
+	for (i = 0; i < 1 << 12; i++) {
+		int c, k, b;
+
+		for (b = 0, k = 0, rank_lo[i] = 0; b < 12; b++)
+			if (i >> b & 1)
+				rank_lo[i] += binom24[b][++k];
+		for (c = 0; c <= 12; c++)
+			for (b = 0, k = c, rank_hi[i][c] = 0; b < 12; b++)
+				if (i >> b & 1 && k < 24)
+					rank_hi[i][c] += binom24[12 + b][++k];
+	}
+}
+
+static uint32_t
+mask_rank(uint32_t m)
+{
+	uint32_t lo = m & 0xfff;
+
+	return rank_lo[lo] + rank_hi[m >> 12][__builtin_popcount(lo)];
+}
+
+/* Where phase `phase` may turn, with the first axis `axis` (of the frame). */
+static bool
+stage_move_ok(const struct rtab *t, int phase, int axis, int m)
+{
+	int n = t->n;
+
+	if (n % 2 == 1 && t->lo_of[m] <= n / 2 && t->hi_of[m] >= n / 2)
+		return false;
+	if (phase == STAGE_B)
+		return is_face_turn(t, m) || move_axis(t, m) == axis || turns_of(m) == 2;
+	if (phase == STAGE_C)
+		return is_face_turn(t, m) || turns_of(m) == 2;
+	return true;
+}
+
+/* The permutation move m makes of an orbit whose facelets are pos[0..24)
+ * (index[p]: k for p = pos[k], else -1): perm[k] = where facelet k goes. */
+static void
+orbit_perm(const struct rtab *t, const int8_t *index, int m, uint8_t *perm)
+{
+	int k, i;
+
+	for (k = 0; k < 24; k++)
+		perm[k] = (uint8_t)k;
+	for (i = t->off[m]; i < t->off[m] + t->len[m]; i++)
+		if (index[t->src[i]] >= 0)
+			perm[index[t->src[i]]] = (uint8_t)index[t->dst[i]];
+}
+
+static int
+perm_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, 24);
+}
+
+/* The sorted distinct permutations, identity left out, that the moves of
+ * a phase make of one orbit; returns how many (out has room for nall). */
+static int
+orbit_perms(const struct rtab *t, const int8_t *index, int phase, int axis, uint8_t (*out)[24])
+{
+	static const uint8_t id[24] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+	    13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23};
+	int m, count = 0, i, k;
+
+	for (m = 0; m < t->nall; m++) {
+		if (!stage_move_ok(t, phase, axis, m))
+			continue;
+		orbit_perm(t, index, m, out[count]);
+		if (memcmp(out[count], id, 24) != 0)
+			count++;
+	}
+	qsort(out, (size_t)count, sizeof *out, perm_cmp);
+	for (i = 0, k = 0; i < count; i++)
+		if (k == 0 || memcmp(out[i], out[k - 1], 24) != 0)
+			memmove(out[k++], out[i], 24);
+	return k;
+}
+
+static uint32_t
+perm_mask(const uint8_t *perm, uint32_t m)
+{
+	uint32_t out = 0;
+
+	while (m != 0) {
+		out |= 1u << perm[__builtin_ctz(m)];
+		m &= m - 1;
+	}
+	return out;
+}
+
+/* Distances to goal under the permutations, by mask rank. */
+static uint8_t *
+stage_table(const uint8_t (*perm)[24], int nperm, uint32_t goal)
+{
+	uint32_t size = binom24[24][__builtin_popcount(goal)], head = 0, tail = 0;
+	uint32_t *queue = malloc((size_t)size * sizeof *queue), (*lut)[3][256];
+	uint8_t *dist = malloc(size);
+	int p, b, x;
+
+	lut = malloc((size_t)nperm * sizeof *lut);
+	if (queue == NULL || dist == NULL || lut == NULL) {
+		free(queue);
+		free(dist);
+		free(lut);
+		return NULL;
+	}
+	for (p = 0; p < nperm; p++)
+		for (b = 0; b < 3; b++)
+			for (x = 0; x < 256; x++)
+				lut[p][b][x] = perm_mask(perm[p], (uint32_t)x << (8 * b));
+	memset(dist, 0xff, size);
+	dist[mask_rank(goal)] = 0;
+	queue[tail++] = goal;
+	while (head < tail) {
+		uint32_t m = queue[head++];
+		int d = dist[mask_rank(m)];
+
+		for (p = 0; p < nperm; p++) {
+			uint32_t m2 = lut[p][0][m & 0xff] | lut[p][1][m >> 8 & 0xff] | lut[p][2][m >> 16];
+			uint32_t r2 = mask_rank(m2);
+
+			if (dist[r2] == 0xff) {
+				dist[r2] = (uint8_t)(d + 1);
+				queue[tail++] = m2;
+			}
+		}
+	}
+	free(queue);
+	free(lut);
+	return dist;
+}
+
+/* The faces of the frame's goal in each phase: A U and D, B R and L, C U,
+ * R and F. */
+static bool
+stage_goal_face(int phase, int face)
+{
+	return phase == STAGE_A ? face % 3 == 0 : phase == STAGE_B ? face % 3 == 1 : face < 3;
+}
+
+static uint32_t
+orbit_goal(const struct rtab *t, const uint16_t *pos, int phase)
+{
+	uint32_t goal = 0;
+	int k;
+
+	for (k = 0; k < 24; k++)
+		if (stage_goal_face(phase, pos[k] / (t->n * t->n)))
+			goal |= 1u << k;
+	return goal;
+}
+
+/* The 24 rotations (rot[r * nf + p]: where the sticker at p goes), the
+ * orbits and their types, and the types' tables. */
+static bool
+build_staged(struct rtab *t)
+{
+	int n = t->n, nf = t->nf, nn = n * n, nrot = 1, r, g, i, k, p, o, ph;
+	uint16_t *gen[2];
+	int8_t *index = malloc((size_t)nf);
+	uint8_t (*perm)[24] = malloc((size_t)t->nall * sizeof *perm);
+	bool ok = false;
+
+	t->rot = malloc((size_t)24 * (size_t)nf * sizeof *t->rot);
+	gen[0] = malloc((size_t)nf * sizeof *gen[0]);
+	gen[1] = malloc((size_t)nf * sizeof *gen[1]);
+	t->otypes = calloc(OTYPE_MAX, sizeof *t->otypes);
+	if (index == NULL || perm == NULL || t->rot == NULL || gen[0] == NULL ||
+	    gen[1] == NULL || t->otypes == NULL)
+		goto out;
+	/* y and x: every layer of axis 0 (1) a quarter turn. */
+	for (g = 0; g < 2; g++)
+		for (p = 0; p < nf; p++) {
+			int q = p, layer;
+
+			for (layer = 0; layer < n; layer++)
+				q = t->fwd[(size_t)move_index(n, g, layer, 1) * (size_t)nf + (size_t)q];
+			gen[g][p] = (uint16_t)q;
+		}
+	for (p = 0; p < nf; p++)
+		t->rot[p] = (uint16_t)p;
+	for (r = 0; r < nrot && nrot < 24; r++)
+		for (g = 0; g < 2 && nrot < 24; g++) {
+			uint16_t *next = t->rot + (size_t)nrot * (size_t)nf;
+
+			for (p = 0; p < nf; p++)
+				next[p] = gen[g][t->rot[(size_t)r * (size_t)nf + (size_t)p]];
+			for (i = 0; i < nrot; i++)
+				if (memcmp(next, t->rot + (size_t)i * (size_t)nf, (size_t)nf * sizeof *next) == 0)
+					break;
+			if (i == nrot)
+				nrot++;
+		}
+	/* The orbits, by their base on U. */
+	memset(index, -1, (size_t)nf);
+	for (p = 0; p < nn; p++) {
+		if (!t->centre[p] || index[p] >= 0 || (n % 2 == 1 && p == (n / 2) * n + n / 2))
+			continue;
+		o = t->norb++;
+		for (k = 0; k < 24; k++) {
+			t->orb_pos[o][k] = t->rot[(size_t)k * (size_t)nf + (size_t)p];
+			index[t->orb_pos[o][k]] = 1;
+		}
+	}
+	/* Types: the same permutations in every phase. */
+	for (o = 0; o < t->norb; o++) {
+		int ty;
+
+		memset(index, -1, (size_t)nf);
+		for (k = 0; k < 24; k++)
+			index[t->orb_pos[o][k]] = (int8_t)k;
+		for (ty = 0; ty < t->notypes; ty++) {
+			for (ph = 0; ph < STAGE_PHASES; ph++) {
+				struct otype *ot = &t->otypes[ty];
+				int np = orbit_perms(t, index, ph, 0, perm);
+
+				if (np != ot->nperm[ph] || memcmp(perm, ot->perm[ph], (size_t)np * 24) != 0)
+					break;
+			}
+			if (ph == STAGE_PHASES)
+				break;
+		}
+		if (ty == t->notypes) {
+			struct otype *ot = &t->otypes[ty];
+
+			if (ty == OTYPE_MAX)
+				goto out;
+			t->notypes++;
+			for (ph = 0; ph < STAGE_PHASES; ph++) {
+				int np = orbit_perms(t, index, ph, 0, perm);
+
+				ot->nperm[ph] = np;
+				ot->perm[ph] = malloc((size_t)(np > 0 ? np : 1) * sizeof *perm);
+				if (ot->perm[ph] == NULL)
+					goto out;
+				memcpy(ot->perm[ph], perm, (size_t)np * 24);
+				ot->dist[ph] = stage_table((const uint8_t (*)[24])ot->perm[ph], np,
+				    orbit_goal(t, t->orb_pos[o], ph));
+				if (ot->dist[ph] == NULL)
+					goto out;
+				t->bytes += binom24[24][__builtin_popcount(orbit_goal(t, t->orb_pos[o], ph))];
+			}
+		}
+		t->orb_type[o] = (uint8_t)ty;
+	}
+	t->bytes += (size_t)24 * (size_t)nf * sizeof *t->rot;
+	ok = true;
+out:
+	free(index);
+	free(perm);
+	free(gen[0]);
+	free(gen[1]);
+	return ok;
+}
+
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rtab *tables[CUBE_MAX_N + 1];
 
 static void
 rtab_free(struct rtab *t)
 {
+	int i, ph;
+
 	if (t == NULL)
 		return;
 	free(t->off);
@@ -911,6 +1227,14 @@ rtab_free(struct rtab *t)
 	free(t->cpairs.list);
 	free(t->from);
 	free(t->to);
+	free(t->rot);
+	if (t->otypes != NULL)
+		for (i = 0; i < t->notypes; i++)
+			for (ph = 0; ph < STAGE_PHASES; ph++) {
+				free(t->otypes[i].perm[ph]);
+				free(t->otypes[i].dist[ph]);
+			}
+	free(t->otypes);
 	free(t);
 }
 
@@ -928,6 +1252,8 @@ table_for(int n, bool *built)
 		return tables[n];
 	}
 	start = now_seconds();
+	if (binom24[0][0] == 0)
+		rank_init();
 	t = calloc(1, sizeof *t);
 	if (t != NULL) {
 		t->n = n;
@@ -935,7 +1261,8 @@ table_for(int n, bool *built)
 		t->bytes = sizeof *t;
 		find_slots(t);
 		if (!build_moves(t) || !build_macros(t) || !build_pairing(t) ||
-		    !build_centre_blocks(t) || !build_centre_insertions(t)) {
+		    !build_centre_blocks(t) || !build_centre_insertions(t) ||
+		    (stage_width[n] > 0 && !build_staged(t))) {
 			rtab_free(t);
 			t = NULL;
 		} else {
@@ -1620,6 +1947,328 @@ opposite(int f)
 {
 	return (f + 3) % 6;
 }
+#define STAGE_LEVELS 80
+#define STAGE_STALL 8          /* levels without a new best sum */
+
+/* Progress (of 1000) in the centre phase: the staged phases take 0..250,
+ * the face-by-face stages after them the rest up to 500. */
+static int
+stage_progress(int phase, int done, int all)
+{
+	return phase * 100 + (phase == STAGE_C ? 50 : 100) * done / (all > 0 ? all : 1);
+}
+
+struct beam_node {
+	int parent;
+	uint16_t move;
+};
+
+struct beam_child {
+	int parent, score, sum;
+	uint16_t move;
+};
+
+/* The frame of a try: the rotation that takes U to face `first` and R to
+ * face `second` (an adjacent one). */
+static int
+stage_frame(const struct rtab *t, int first, int second)
+{
+	int nn = t->n * t->n, r;
+
+	for (r = 0; r < 24; r++) {
+		const uint16_t *turned = t->rot + (size_t)r * (size_t)t->nf;
+
+		if (turned[nn / 2] / nn == first && turned[nn + nn / 2] / nn == second)
+			return r;
+	}
+	return 0;
+}
+
+static uint32_t
+beam_hash(const uint32_t *m, int count)
+{
+	uint32_t h = 2166136261u;
+	int i;
+
+	for (i = 0; i < count; i++)
+		h = (h ^ m[i]) * 16777619u;
+	return h ^ h >> 15;
+}
+
+/*
+ * One staged phase in frame `frame` by beam search: each level keeps the
+ * `width` distinct states with the least sum of the orbits' distances
+ * (then the least largest one). Plays the moves to the goal, or when the
+ * least sum stalls for STAGE_STALL levels, to the state with the least
+ * sum (if less than at the start), on r->col and adds them to the centre
+ * phase. Returns 1 when the phase is done, 0 when it is not, -1 on an
+ * error (cancelled, out of memory).
+ */
+static int
+stage_beam(struct run *r, int frame, int phase, int width)
+{
+	const struct rtab *t = r->t;
+	int n = t->n, nn = n * n, norb = t->norb, axis, f, o, k, m, nmv = 0, level;
+	int mv[MAX_ALL], nb = 1, found = -1, result = -1;
+	int start_sum, best_sum, best_level = -1, best_index = -1;
+	const uint16_t *turned = t->rot + (size_t)frame * (size_t)t->nf;
+	uint32_t (*lut)[3][256] = NULL, *cur = NULL, *next = NULL, *hash = NULL, hsize;
+	struct beam_node *node = NULL;
+	struct beam_child *child = NULL;
+	int *bucket = NULL, *order = NULL;
+	bool want[6] = {false};
+	int8_t *index = malloc((size_t)t->nf);
+	const uint8_t *dist[ORB_MAX];
+
+	axis = turned[nn / 2] / nn % 3;
+	for (f = 0; f < 6; f++)
+		if (stage_goal_face(phase, f))
+			want[r->face_colour[turned[f * nn + nn / 2] / nn]] = true;
+	for (m = 0; m < t->nall; m++)
+		if (stage_move_ok(t, phase, axis, m))
+			mv[nmv++] = m;
+	for (hsize = 1; hsize < 2u * (uint32_t)width; hsize *= 2)
+		;
+	lut = malloc((size_t)norb * (size_t)nmv * sizeof *lut);
+	cur = malloc((size_t)width * (size_t)norb * sizeof *cur);
+	next = malloc((size_t)width * (size_t)norb * sizeof *next);
+	hash = malloc((size_t)hsize * sizeof *hash);
+	node = malloc((size_t)STAGE_LEVELS * (size_t)width * sizeof *node);
+	child = malloc((size_t)width * (size_t)nmv * sizeof *child);
+	bucket = malloc((size_t)(32 * 16 * ORB_MAX + 2) * sizeof *bucket);
+	order = malloc((size_t)width * (size_t)nmv * sizeof *order);
+	if (index == NULL || lut == NULL || cur == NULL || next == NULL || hash == NULL ||
+	    node == NULL || child == NULL || bucket == NULL || order == NULL) {
+		tw_error_set(r->err, "out of memory");
+		goto out;
+	}
+	/* The permutations in the frame, as byte lookups; the start masks. */
+	for (o = 0; o < norb; o++) {
+		uint8_t perm[24];
+
+		dist[o] = t->otypes[t->orb_type[o]].dist[phase];
+		memset(index, -1, (size_t)t->nf);
+		for (k = 0; k < 24; k++)
+			index[turned[t->orb_pos[o][k]]] = (int8_t)k;
+		for (m = 0; m < nmv; m++) {
+			int b, x;
+
+			orbit_perm(t, index, mv[m], perm);
+			for (b = 0; b < 3; b++)
+				for (x = 0; x < 256; x++)
+					lut[o * nmv + m][b][x] = perm_mask(perm, (uint32_t)x << (8 * b));
+		}
+		cur[o] = 0;
+		for (k = 0; k < 24; k++)
+			if (want[r->col[turned[t->orb_pos[o][k]]]])
+				cur[o] |= 1u << k;
+		if (dist[o][mask_rank(cur[o])] == 0xff) {
+			result = 0;           /* not reachable in this phase */
+			goto out;
+		}
+	}
+	for (o = 0; o < norb && dist[o][mask_rank(cur[o])] == 0; o++)
+		;
+	if (o == norb) {
+		result = 1;
+		goto out;
+	}
+	start_sum = 0;
+	for (o = 0; o < norb; o++)
+		start_sum += dist[o][mask_rank(cur[o])];
+	best_sum = start_sum;
+	for (level = 0; level < STAGE_LEVELS && found < 0 && level - best_level <= STAGE_STALL; level++) {
+		int nc = 0, i, j, s, top = 32 * 16 * ORB_MAX + 1, kept = 0;
+
+		if (cancelled(r))
+			goto out;
+		report(r, REDUCE_CENTRES, stage_progress(phase, start_sum - best_sum, start_sum));
+		memset(bucket, 0, (size_t)(top + 1) * sizeof *bucket);
+		for (i = 0; i < nb; i++) {
+			int last = level == 0 ? -1 : node[(level - 1) * width + i].move;
+
+			for (j = 0; j < nmv; j++) {
+				int sum = 0, big = 0;
+
+				if (last >= 0 && move_axis(t, mv[j]) == move_axis(t, last) && mv[j] <= last)
+					continue;
+				for (o = 0; o < norb; o++) {
+					uint32_t (*l)[256] = lut[o * nmv + j];
+					uint32_t c = cur[i * norb + o];
+					uint32_t x = l[0][c & 0xff] | l[1][c >> 8 & 0xff] | l[2][c >> 16];
+					int d = dist[o][mask_rank(x)];
+
+					if (d == 0xff)
+						break;
+					sum += d;
+					big = d > big ? d : big;
+				}
+				if (o < norb)
+					continue;
+				s = sum * 32 + (big < 31 ? big : 31);
+				child[nc].sum = sum;
+				if (s > top - 1)
+					s = top - 1;
+				child[nc].parent = i;
+				child[nc].move = (uint16_t)mv[j];
+				child[nc].score = s;
+				bucket[s + 1]++;
+				nc++;
+			}
+		}
+		/* Counting sort by score, then the first `width` distinct. */
+		for (s = 0; s < top; s++)
+			bucket[s + 1] += bucket[s];
+		for (i = 0; i < nc; i++)
+			order[bucket[child[i].score]++] = i;
+		memset(hash, 0xff, (size_t)hsize * sizeof *hash);
+		for (i = 0; i < nc && kept < width; i++) {
+			const struct beam_child *c = &child[order[i]];
+			uint32_t *to = next + (size_t)kept * (size_t)norb, h;
+			int jm;
+
+			for (jm = 0; mv[jm] != c->move; jm++)
+				;
+			for (o = 0; o < norb; o++) {
+				uint32_t (*l)[256] = lut[o * nmv + jm];
+				uint32_t x = cur[c->parent * norb + o];
+
+				to[o] = l[0][x & 0xff] | l[1][x >> 8 & 0xff] | l[2][x >> 16];
+			}
+			for (h = beam_hash(to, norb) & (hsize - 1); hash[h] != 0xffffffffu;
+			    h = (h + 1) & (hsize - 1))
+				if (memcmp(next + (size_t)hash[h] * (size_t)norb, to,
+				    (size_t)norb * sizeof *to) == 0)
+					break;
+			if (hash[h] != 0xffffffffu)
+				continue;
+			hash[h] = (uint32_t)kept;
+			node[level * width + kept].parent = c->parent;
+			node[level * width + kept].move = c->move;
+			if (c->sum < best_sum) {
+				best_sum = c->sum;
+				best_level = level;
+				best_index = kept;
+			}
+			if (c->sum == 0)
+				found = kept;
+			kept++;
+			if (found >= 0)
+				break;
+		}
+		if (kept == 0)
+			break;
+		{
+			uint32_t *swap = cur;
+
+			cur = next;
+			next = swap;
+		}
+		nb = kept;
+	}
+	if (best_level < 0) {
+		result = 0;
+		goto out;
+	}
+	{
+		uint16_t path[STAGE_LEVELS];
+		int len = best_level + 1, i = best_index;
+
+		for (k = len - 1; k >= 0; k--) {
+			path[k] = node[k * width + i].move;
+			i = node[k * width + i].parent;
+		}
+		for (k = 0; k < len; k++)
+			apply_plain(t, r->col, path[k]);
+		if (!seq_push_moves(t, &r->phase[REDUCE_CENTRES], path, len)) {
+			tw_error_set(r->err, "out of memory");
+			goto out;
+		}
+	}
+	if (found < 0) {
+		result = 0;
+		goto out;
+	}
+	result = 1;
+out:
+	free(index);
+	free(lut);
+	free(cur);
+	free(next);
+	free(hash);
+	free(node);
+	free(child);
+	free(bucket);
+	free(order);
+	return result;
+}
+
+/* Finishes staged phase A or B where the beam stalled: the greedy steps on
+ * the colours seen as the phases see them (0 for the first axis's, 1 for
+ * the second's, 2 for the rest), the earlier phase's faces kept. */
+static bool
+stage_finish(struct run *r, struct stage *st, int frame, int phase)
+{
+	const struct rtab *t = r->t;
+	const uint16_t *turned = t->rot + (size_t)frame * (size_t)t->nf;
+	int n = t->n, nn = n * n, per = (n - 2) * (n - 2) - n % 2, map[6], f, i;
+	int before = r->phase[REDUCE_CENTRES].len;
+	uint8_t real[MAXF];
+	bool ok;
+
+	for (f = 0; f < 6; f++) {
+		int c = r->face_colour[turned[f * nn + nn / 2] / nn];
+
+		map[c] = f % 3 == 0 ? 0 : f % 3 == 1 && phase == STAGE_B ? 1 : 2;
+	}
+	memset(st->cls, CLS_NONE, sizeof st->cls);
+	for (i = 0; i < t->nf; i++) {
+		int m = map[r->face_colour[i / nn]];
+
+		st->tgt[i] = (uint8_t)m;
+		if (t->centre[i] && m == phase)
+			st->cls[i] = CLS_T;
+		else if (t->centre[i] && m < phase)
+			st->cls[i] = CLS_P;
+	}
+	if (n % 2 == 1)
+		for (f = 0; f < 6; f++)
+			st->cls[f * nn + (n / 2) * n + n / 2] = CLS_P;
+	st->edges = false;
+	memcpy(real, r->col, sizeof real);
+	for (i = 0; i < t->nf; i++)
+		r->col[i] = (uint8_t)map[r->col[i]];
+	ok = run_stage(r, st, 2 * per, REDUCE_CENTRES, stage_progress(phase, 0, 1),
+	    stage_progress(phase, 1, 1), n <= 7 ? 3 : 2, n <= 5 ? 2 : 1);
+	memcpy(r->col, real, sizeof real);
+	for (i = before; i < r->phase[REDUCE_CENTRES].len; i++)
+		apply_plain(t, r->col, r->phase[REDUCE_CENTRES].m[i]);
+	return ok;
+}
+
+/* The staged phases A, B, C in the try's frame (first axis by the try,
+ * second by the try / 3); A and B are finished by greedy steps where the
+ * beam stalls, C by the face-by-face stages after. */
+static bool
+stage_centres(struct run *r, struct stage *st)
+{
+	int first = r->variant % 3, second = (first + 1 + r->variant / 3 % 2) % 3, ph;
+	int frame = stage_frame(r->t, first, second);
+
+	for (ph = 0; ph < STAGE_PHASES; ph++) {
+		int got = stage_beam(r, frame, ph, stage_width[r->t->n]);
+
+		if (got < 0)
+			return false;
+		if (got == 0) {
+			if (ph == STAGE_C)
+				break;
+			if (!stage_finish(r, st, frame, ph))
+				return false;
+		}
+	}
+	return true;
+}
 
 static bool
 solve_centres(struct run *r, struct stage *st)
@@ -1628,6 +2277,10 @@ solve_centres(struct run *r, struct stage *st)
 	int n = t->n, nn = n * n, per = (n - 2) * (n - 2) - n % 2, order[6], done = 0, i, f;
 	bool used[6] = {false};
 	int depth = n <= 7 ? 3 : 2;
+	int base = stage_width[n] > 0 ? stage_progress(STAGE_C, 1, 1) : 0;   /* after the staged phases */
+
+	if (stage_width[n] > 0 && !stage_centres(r, st))
+		return false;
 
 	/* The face with most of its centres first (try v: the v-th most),
 	 * its opposite, the best of the four left, then the last three. */
@@ -1688,8 +2341,8 @@ solve_centres(struct run *r, struct stage *st)
 			goal += per;
 		for (k = 0; k < done; k++)
 			goal -= per;
-		if (!run_stage(r, st, goal, REDUCE_CENTRES, 500 * done / 6,
-		    500 * last / 6, depth, n <= 5 ? 2 : 1))
+		if (!run_stage(r, st, goal, REDUCE_CENTRES, base + (500 - base) * done / 6,
+		    base + (500 - base) * last / 6, depth, n <= 5 ? 2 : 1))
 			return false;
 		for (k = done; k < last; k++) {
 			int p;

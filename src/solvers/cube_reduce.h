@@ -3,7 +3,18 @@
  * solver, the even cubes' parities fixed on the way).
  *
  * Phases:
- *  1. centres: face by face (the best-placed face, its opposite, a third,
+ *  1. centres. On N = 4 and 5 first staged after Kociemba's NxNxN solver
+ *     (github.com/hkociemba/RubikNxNxNSolver, its centre phases): each
+ *     orbit of 24 centres under the cube's rotations has breadth-first
+ *     distance tables (per orbit type, 24-bit masks ranked in C(24, k)),
+ *     and a beam search (2000 states a level, on the sum of the orbits'
+ *     distances) takes A: the colours of one axis onto its two faces, any
+ *     turn; B: a second axis's onto theirs, turns about the first axis,
+ *     face turns and half turns; C: U, R, F onto theirs, face turns and
+ *     half turns. The middle layer of odd cubes is not turned. Where the
+ *     beam stalls, A and B are finished by the greedy steps below on the
+ *     colours as the phase sees them, and C by the face-by-face stages.
+ *     Then (from N = 6, all of it) face by face (the best-placed face, its opposite, a third,
  *     then the last three), each step the best gain per move (moves in
  *     outer block turns) among: all sequences of up to 3 (N <= 7) or 2
  *     single-layer turns; insertions B X B^-1 (B a slice or wide block, X
@@ -24,7 +35,8 @@
  *     that keep the reduction, checked at start-up;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
- * schemes, 12 tries), 4 (N = 6), 2 (N = 7..9) or 1 first faces, and the
+ * schemes, 12 tries), 4 (N = 6), 2 (N = 7..9) or 1 first faces (on N = 4
+ * and 5 the staged phases' six choices of first and second axis), and the
  * shortest try is kept; a step costs what it adds to the written moves. Should every try
  * end where no step gains, the solve starts again with 1..5 slice turns
  * in front.
