@@ -907,8 +907,8 @@ build_centre_blocks(struct rtab *t)
  * where some colours are; each phase moves the masks to their goal:
  *  A  the colours of the first axis (U, D of the frame) onto its faces,
  *     with every turn;
- *  B  the colours of a second axis (R, L) onto its faces, with any turn
- *     about the first axis and half turns of the rest (A stays);
+ *  B  the colours of a second axis (R, L) onto its faces, with face turns,
+ *     any turn about the first axis and half turns of the rest (A stays);
  *  C  U, R and F onto their faces (and so D, L, B onto theirs), with outer
  *     face turns and half turns of the rest (the axes stay).
  * Orbits whose moves act alike share a type; a type has one distance
@@ -1150,7 +1150,8 @@ build_staged(struct rtab *t)
 			index[t->orb_pos[o][k]] = 1;
 		}
 	}
-	/* Types: the same permutations in every phase. */
+	/* Types: the same permutations in every phase (the goals agree too:
+	 * every base is on U, so facelet k's face is w_k's image of U). */
 	for (o = 0; o < t->norb; o++) {
 		int ty;
 
