@@ -1036,14 +1036,37 @@ perm_mask(const uint8_t *perm, uint32_t m)
 	return out;
 }
 
+/* A permutation of 24 as byte lookups: to[b][x] is where the bits
+ * x << 8b go. */
+struct perm_lut {
+	uint32_t to[3][256];
+};
+
+static void
+perm_lut_fill(const uint8_t *perm, struct perm_lut *lut)
+{
+	int b, x;
+
+	for (b = 0; b < 3; b++)
+		for (x = 0; x < 256; x++)
+			lut->to[b][x] = perm_mask(perm, (uint32_t)x << (8 * b));
+}
+
+static uint32_t
+perm_lut_apply(const struct perm_lut *lut, uint32_t m)
+{
+	return lut->to[0][m & 0xff] | lut->to[1][m >> 8 & 0xff] | lut->to[2][m >> 16];
+}
+
 /* Distances to goal under the permutations, by mask rank. */
 static uint8_t *
 stage_table(const uint8_t (*perm)[24], int nperm, uint32_t goal)
 {
 	uint32_t size = binom24[24][__builtin_popcount(goal)], head = 0, tail = 0;
-	uint32_t *queue = malloc((size_t)size * sizeof *queue), (*lut)[3][256];
+	uint32_t *queue = malloc((size_t)size * sizeof *queue);
 	uint8_t *dist = malloc(size);
-	int p, b, x;
+	struct perm_lut *lut;
+	int p;
 
 	lut = malloc((size_t)nperm * sizeof *lut);
 	if (queue == NULL || dist == NULL || lut == NULL) {
@@ -1053,9 +1076,7 @@ stage_table(const uint8_t (*perm)[24], int nperm, uint32_t goal)
 		return NULL;
 	}
 	for (p = 0; p < nperm; p++)
-		for (b = 0; b < 3; b++)
-			for (x = 0; x < 256; x++)
-				lut[p][b][x] = perm_mask(perm[p], (uint32_t)x << (8 * b));
+		perm_lut_fill(perm[p], &lut[p]);
 	memset(dist, 0xff, size);
 	dist[mask_rank(goal)] = 0;
 	queue[tail++] = goal;
@@ -1064,7 +1085,7 @@ stage_table(const uint8_t (*perm)[24], int nperm, uint32_t goal)
 		int d = dist[mask_rank(m)];
 
 		for (p = 0; p < nperm; p++) {
-			uint32_t m2 = lut[p][0][m & 0xff] | lut[p][1][m >> 8 & 0xff] | lut[p][2][m >> 16];
+			uint32_t m2 = perm_lut_apply(&lut[p], m);
 			uint32_t r2 = mask_rank(m2);
 
 			if (dist[r2] == 0xff) {
@@ -1959,6 +1980,8 @@ stage_progress(int phase, int done, int all)
 	return phase * 100 + (phase == STAGE_C ? 50 : 100) * done / (all > 0 ? all : 1);
 }
 
+/* A state of the beam: its parent on the level before and the move (an
+ * index in the phase's move list) from there. */
 struct beam_node {
 	int parent;
 	uint16_t move;
@@ -2011,9 +2034,10 @@ stage_beam(struct run *r, int frame, int phase, int width)
 	const struct rtab *t = r->t;
 	int n = t->n, nn = n * n, norb = t->norb, axis, f, o, k, m, nmv = 0, level;
 	int mv[MAX_ALL], nb = 1, found = -1, result = -1;
-	int start_sum, best_sum, best_level = -1, best_index = -1;
+	int start_sum = 0, best_sum, best_level = -1, best_index = -1;
 	const uint16_t *turned = t->rot + (size_t)frame * (size_t)t->nf;
-	uint32_t (*lut)[3][256] = NULL, *cur = NULL, *next = NULL, *hash = NULL, hsize;
+	struct perm_lut *lut = NULL;
+	uint32_t *cur = NULL, *next = NULL, *hash = NULL, hsize;
 	struct beam_node *node = NULL;
 	struct beam_child *child = NULL;
 	int *bucket = NULL, *order = NULL;
@@ -2052,12 +2076,8 @@ stage_beam(struct run *r, int frame, int phase, int width)
 		for (k = 0; k < 24; k++)
 			index[turned[t->orb_pos[o][k]]] = (int8_t)k;
 		for (m = 0; m < nmv; m++) {
-			int b, x;
-
 			orbit_perm(t, index, mv[m], perm);
-			for (b = 0; b < 3; b++)
-				for (x = 0; x < 256; x++)
-					lut[o * nmv + m][b][x] = perm_mask(perm, (uint32_t)x << (8 * b));
+			perm_lut_fill(perm, &lut[o * nmv + m]);
 		}
 		cur[o] = 0;
 		for (k = 0; k < 24; k++)
@@ -2067,16 +2087,12 @@ stage_beam(struct run *r, int frame, int phase, int width)
 			result = 0;           /* not reachable in this phase */
 			goto out;
 		}
+		start_sum += dist[o][mask_rank(cur[o])];
 	}
-	for (o = 0; o < norb && dist[o][mask_rank(cur[o])] == 0; o++)
-		;
-	if (o == norb) {
+	if (start_sum == 0) {
 		result = 1;
 		goto out;
 	}
-	start_sum = 0;
-	for (o = 0; o < norb; o++)
-		start_sum += dist[o][mask_rank(cur[o])];
 	best_sum = start_sum;
 	for (level = 0; level < STAGE_LEVELS && found < 0 && level - best_level <= STAGE_STALL; level++) {
 		int nc = 0, i, j, s, top = 32 * 16 * ORB_MAX + 1, kept = 0;
@@ -2086,7 +2102,7 @@ stage_beam(struct run *r, int frame, int phase, int width)
 		report(r, REDUCE_CENTRES, stage_progress(phase, start_sum - best_sum, start_sum));
 		memset(bucket, 0, (size_t)(top + 1) * sizeof *bucket);
 		for (i = 0; i < nb; i++) {
-			int last = level == 0 ? -1 : node[(level - 1) * width + i].move;
+			int last = level == 0 ? -1 : mv[node[(level - 1) * width + i].move];
 
 			for (j = 0; j < nmv; j++) {
 				int sum = 0, big = 0;
@@ -2094,10 +2110,8 @@ stage_beam(struct run *r, int frame, int phase, int width)
 				if (last >= 0 && move_axis(t, mv[j]) == move_axis(t, last) && mv[j] <= last)
 					continue;
 				for (o = 0; o < norb; o++) {
-					uint32_t (*l)[256] = lut[o * nmv + j];
-					uint32_t c = cur[i * norb + o];
-					uint32_t x = l[0][c & 0xff] | l[1][c >> 8 & 0xff] | l[2][c >> 16];
-					int d = dist[o][mask_rank(x)];
+					int d = dist[o][mask_rank(perm_lut_apply(&lut[o * nmv + j],
+					    cur[i * norb + o]))];
 
 					if (d == 0xff)
 						break;
@@ -2111,7 +2125,7 @@ stage_beam(struct run *r, int frame, int phase, int width)
 				if (s > top - 1)
 					s = top - 1;
 				child[nc].parent = i;
-				child[nc].move = (uint16_t)mv[j];
+				child[nc].move = (uint16_t)j;
 				child[nc].score = s;
 				bucket[s + 1]++;
 				nc++;
@@ -2126,16 +2140,9 @@ stage_beam(struct run *r, int frame, int phase, int width)
 		for (i = 0; i < nc && kept < width; i++) {
 			const struct beam_child *c = &child[order[i]];
 			uint32_t *to = next + (size_t)kept * (size_t)norb, h;
-			int jm;
 
-			for (jm = 0; mv[jm] != c->move; jm++)
-				;
-			for (o = 0; o < norb; o++) {
-				uint32_t (*l)[256] = lut[o * nmv + jm];
-				uint32_t x = cur[c->parent * norb + o];
-
-				to[o] = l[0][x & 0xff] | l[1][x >> 8 & 0xff] | l[2][x >> 16];
-			}
+			for (o = 0; o < norb; o++)
+				to[o] = perm_lut_apply(&lut[o * nmv + c->move], cur[c->parent * norb + o]);
 			for (h = beam_hash(to, norb) & (hsize - 1); hash[h] != 0xffffffffu;
 			    h = (h + 1) & (hsize - 1))
 				if (memcmp(next + (size_t)hash[h] * (size_t)norb, to,
@@ -2176,7 +2183,7 @@ stage_beam(struct run *r, int frame, int phase, int width)
 		int len = best_level + 1, i = best_index;
 
 		for (k = len - 1; k >= 0; k--) {
-			path[k] = node[k * width + i].move;
+			path[k] = (uint16_t)mv[node[k * width + i].move];
 			i = node[k * width + i].parent;
 		}
 		for (k = 0; k < len; k++)
