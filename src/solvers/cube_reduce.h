@@ -14,8 +14,9 @@
  *     half turns. The middle layer of odd cubes is not turned. Where the
  *     beam stalls, A and B are finished by the greedy steps below on the
  *     colours as the phase sees them, and C by the face-by-face stages.
- *     Then (from N = 6, all of it) face by face (the best-placed face, its opposite, a third,
- *     then the last three), each step the best gain per move (moves in
+ *     Then (and from N = 6 for all of the centres) face by face: the
+ *     best-placed face, its opposite, a third, then the last three. Each
+ *     step is the best gain per move (moves in
  *     outer block turns) among: all sequences of up to 3 (N <= 7) or 2
  *     single-layer turns; insertions B X B^-1 (B a slice or wide block, X
  *     a face turn) after up to 2 (N <= 5) or 1 turns that keep the
