@@ -1127,7 +1127,7 @@ build_staged(struct rtab *t)
 	int n = t->n, nf = t->nf, nn = n * n, nrot = 1, r, g, i, k, p, o, ph;
 	uint16_t *gen[2];
 	int8_t *index = malloc((size_t)nf);
-	uint8_t (*perm)[24] = malloc((size_t)t->nall * sizeof *perm);
+	uint8_t (*perm)[24] = malloc((size_t)STAGE_PHASES * (size_t)t->nall * sizeof *perm);
 	bool ok = false;
 
 	t->rot = malloc((size_t)24 * (size_t)nf * sizeof *t->rot);
@@ -1174,41 +1174,40 @@ build_staged(struct rtab *t)
 	/* Types: the same permutations in every phase (the goals agree too:
 	 * every base is on U, so facelet k's face is w_k's image of U). */
 	for (o = 0; o < t->norb; o++) {
-		int ty;
+		int ty, np[STAGE_PHASES];
 
 		memset(index, -1, (size_t)nf);
 		for (k = 0; k < 24; k++)
 			index[t->orb_pos[o][k]] = (int8_t)k;
+		for (ph = 0; ph < STAGE_PHASES; ph++)
+			np[ph] = orbit_perms(t, index, ph, 0, perm + (size_t)ph * (size_t)t->nall);
 		for (ty = 0; ty < t->notypes; ty++) {
-			for (ph = 0; ph < STAGE_PHASES; ph++) {
-				struct otype *ot = &t->otypes[ty];
-				int np = orbit_perms(t, index, ph, 0, perm);
-
-				if (np != ot->nperm[ph] || memcmp(perm, ot->perm[ph], (size_t)np * 24) != 0)
+			for (ph = 0; ph < STAGE_PHASES; ph++)
+				if (np[ph] != t->otypes[ty].nperm[ph] ||
+				    memcmp(perm + (size_t)ph * (size_t)t->nall, t->otypes[ty].perm[ph],
+				    (size_t)np[ph] * 24) != 0)
 					break;
-			}
 			if (ph == STAGE_PHASES)
 				break;
 		}
+		if (ty == OTYPE_MAX)
+			goto out;
 		if (ty == t->notypes) {
 			struct otype *ot = &t->otypes[ty];
 
-			if (ty == OTYPE_MAX)
-				goto out;
 			t->notypes++;
 			for (ph = 0; ph < STAGE_PHASES; ph++) {
-				int np = orbit_perms(t, index, ph, 0, perm);
+				uint32_t goal = orbit_goal(t, t->orb_pos[o], ph);
 
-				ot->nperm[ph] = np;
-				ot->perm[ph] = malloc((size_t)(np > 0 ? np : 1) * sizeof *perm);
+				ot->nperm[ph] = np[ph];
+				ot->perm[ph] = malloc((size_t)(np[ph] > 0 ? np[ph] : 1) * sizeof *perm);
 				if (ot->perm[ph] == NULL)
 					goto out;
-				memcpy(ot->perm[ph], perm, (size_t)np * 24);
-				ot->dist[ph] = stage_table((const uint8_t (*)[24])ot->perm[ph], np,
-				    orbit_goal(t, t->orb_pos[o], ph));
+				memcpy(ot->perm[ph], perm + (size_t)ph * (size_t)t->nall, (size_t)np[ph] * 24);
+				ot->dist[ph] = stage_table((const uint8_t (*)[24])ot->perm[ph], np[ph], goal);
 				if (ot->dist[ph] == NULL)
 					goto out;
-				t->bytes += binom24[24][__builtin_popcount(orbit_goal(t, t->orb_pos[o], ph))];
+				t->bytes += binom24[24][__builtin_popcount(goal)];
 			}
 		}
 		t->orb_type[o] = (uint8_t)ty;
