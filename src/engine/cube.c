@@ -49,6 +49,7 @@ facelet_pos(int n, int face, int row, int col, int p[3])
 	case FACE_B: p[0] = n - 1 - 2 * col; p[1] = b; p[2] = -n; break;
 	case FACE_R: p[0] = n; p[1] = b; p[2] = n - 1 - 2 * col; break;
 	case FACE_L: p[0] = -n; p[1] = b; p[2] = -n + 1 + 2 * col; break;
+	default: p[0] = p[1] = p[2] = 0; break;   /* no such face; keeps -O3 sure p is set */
 	}
 }
 
