@@ -16,8 +16,8 @@
  *     colours as the phase sees them, and C by the face-by-face stages.
  *     Then (and from N = 6 for all of the centres) face by face: the
  *     best-placed face, its opposite, a third, then the last three. Each
- *     step is the best gain per move (moves in
- *     outer block turns) among: all sequences of up to 3 (N <= 7) or 2
+ *     step is the best gain per move (moves in outer block turns) among:
+ *     all sequences of up to 3 (N <= 7) or 2
  *     single-layer turns; insertions B X B^-1 (B a slice or wide block, X
  *     a face turn) after up to 2 (N <= 5) or 1 turns that keep the
  *     finished faces; from N = 6, 3-cycles of rectangles [A, F X F^-1]
