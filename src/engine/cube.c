@@ -123,6 +123,12 @@ cubie_of(int n, const int p[3], int q[3])
 		q[i] = p[i] == n ? n - 1 : p[i] == -n ? -(n - 1) : p[i];
 }
 
+void
+cube_facelet_position(int n, int facelet, int p[3])
+{
+	facelet_pos(n, facelet / (n * n), facelet % (n * n) / n, facelet % n, p);
+}
+
 int
 cube_partners(int n, int facelet, int other[2])
 {

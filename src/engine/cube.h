@@ -61,6 +61,12 @@ void cube_move_format(const struct cube_move *mv, char *buf, size_t size);
  * for an edge, 2 for a corner), written to other[]; returns how many. */
 int cube_partners(int n, int facelet, int other[2]);
 
+/* Where facelet (index into the facelet string of an n-cube) sits, in
+ * doubled coordinates: x towards R, y towards U, z towards F; cubie
+ * centres at odd (n even) or even (n odd) values -n+1..n-1, the sticker's
+ * own face at +-n. */
+void cube_facelet_position(int n, int facelet, int p[3]);
+
 /* Whether facelet (index into the facelet string) turns with mv. */
 bool cube_move_touches(int n, const struct cube_move *mv, int facelet);
 

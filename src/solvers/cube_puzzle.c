@@ -229,6 +229,70 @@ centres_and_edges_ok(const struct cube *c, struct tw_error *why)
 	return true;
 }
 
+/* The axis (0 x, 1 y, 2 z) a sticker at p faces, and which way (+1, -1). */
+static int
+facing(int n, const int p[3], int *sign)
+{
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (p[k] == n || p[k] == -n)
+			break;
+	*sign = p[k] > 0 ? 1 : -1;
+	return k;
+}
+
+/* Every cube of size n >= 4: no wing flipped in place. A wing's
+ * handedness, the sign of det[normal of its lower colour's face (URFDLB
+ * order), normal of the other's, its offset from the edge's middle], is
+ * kept by every turn (a rotation keeps determinants); so in each orbit
+ * (the wings as far from the edge's middle) every colour pair comes once
+ * with each sign. The middle edges of odd cubes are the 3x3x3's. */
+static bool
+wings_ok(const struct cube *c, struct tw_error *why)
+{
+	int n = c->n, i;
+	int seen[CUBE_MAX_N][6][6][2];   /* a facelet of the wing seen, or -1 */
+
+	memset(seen, -1, sizeof seen);
+	for (i = 0; i < 6 * n * n; i++) {
+		int other[2], p[3], q[3], sp, sq, ap, aq, e, a, b, hand, orbit;
+
+		if (cube_partners(n, i, other) != 1 || other[0] < i)
+			continue;
+		cube_facelet_position(n, i, p);
+		cube_facelet_position(n, other[0], q);
+		ap = facing(n, p, &sp);
+		aq = facing(n, q, &sq);
+		e = 3 - ap - aq;
+		if (p[e] == 0)
+			continue;
+		a = (int)(strchr(face_letter, c->f[i]) - face_letter);
+		b = (int)(strchr(face_letter, c->f[other[0]]) - face_letter);
+		/* det[s_p u_ap, s_q u_aq, u_e]: + for (ap, aq, e) cyclic. */
+		hand = sp * sq * ((aq - ap + 3) % 3 == 1 ? 1 : -1) * (p[e] > 0 ? 1 : -1);
+		if (a > b) {
+			int swap = a;
+
+			a = b;
+			b = swap;
+			hand = -hand;
+		}
+		orbit = (n - 1 - (p[e] > 0 ? p[e] : -p[e])) / 2;
+		if (seen[orbit][a][b][hand > 0] >= 0) {
+			int f = seen[orbit][a][b][hand > 0];
+
+			tw_error_set(why, "edges: two %c%c wings %d in from the corner are alike, not mirror twins (face %c row %d column %d, face %c row %d column %d): one is flipped in place, which no turn can do",
+			    face_letter[a], face_letter[b], orbit,
+			    face_letter[f / (n * n)], f % (n * n) / n + 1, f % n + 1,
+			    face_letter[i / (n * n)], i % (n * n) / n + 1, i % n + 1);
+			return false;
+		}
+		seen[orbit][a][b][hand > 0] = i;
+	}
+	return true;
+}
+
 /* An odd cube's corners, middle edges and middle centres: a 3x3x3 that
  * every turn of the big cube moves as a 3x3x3 move or not at all. */
 static void
@@ -255,7 +319,7 @@ cube_state_solvable(const void *params, const void *state, struct tw_error *why)
 	(void)params;
 	if (c->n == 3)
 		return cube3_validate(c, why);
-	if (!centres_and_edges_ok(c, why))
+	if (!centres_and_edges_ok(c, why) || !wings_ok(c, why))
 		return false;
 	if (c->n % 2 == 1) {
 		struct cube small;

@@ -86,6 +86,8 @@ expect "cube size" 2 - 'cube size 12: twirl has cubes from 2 to 11' -- solve 'cu
 expect "5x5x5 reduction: WCA moves" 0 "^([1-9]?[URFDLB]w?['2]? )+[1-9]?[URFDLB]w?['2]?\$" "" -- solve 'cube:5#1'
 expect "4x4x4 --stats: metrics" 0 "^[1-9]?[URFDLB]" 'moves: [0-9]+ htm, [0-9]+ qtm, [0-9]+ obtm, [0-9]+ stm' -- solve 'cube:4#3' --stats
 expect "4x4x4 --stats: phases" 0 "^[1-9]?[URFDLB]" 'phases \(htm\): centres [0-9]+, edges [0-9]+, parity [0-9]+, 3x3x3 [0-9]+' -- solve 'cube:4#3' --stats
+flipped_wing=UUUUUUUUUUUUUFUURRRRRRRRRRRRRRRRFUFFFFFFFFFFFFFFDDDDDDDDDDDDDDDDLLLLLLLLLLLLLLLLBBBBBBBBBBBBBBBB
+expect "4x4x4 check: a wing flipped in place" 1 'unsolvable: edges: two UF wings 1 in from the corner are alike' "" -- check "cube:4:$flipped_wing"
 expect "--stats goes with solve" 2 - '--stats goes with solve' -- check 'cube:4#3' --stats
 expect "bad max length" 2 - "--max-length 'x'" -- solve 'cube:3#1' --max-length x
 

@@ -90,6 +90,85 @@ big_cubes_are_checked_for_corners_and_centres(void **unused)
 	assert_true(cube_state_solvable(&params5, &c, NULL));
 }
 
+/* Swaps the stickers of the UF wing k in from the left corner. */
+static void
+flip_uf_wing(struct cube *c, int k)
+{
+	int n = c->n, u = (n - 1) * n + k, f = 2 * n * n + k;
+	char t = c->f[u];
+
+	c->f[u] = c->f[f];
+	c->f[f] = t;
+}
+
+static void
+wings_flipped_in_place_are_refused(void **unused)
+{
+	static const char *const alg[2] = {
+	    "R U 2R 3Rw' F 2U' x y' z2 L D 2B' Lw2 r' u",
+	    "R U 2R 3Rw' F 2U' x y' z2 L D 2B' Lw2 r' u M E' S2"};
+	int n, seed;
+
+	(void)unused;
+	for (n = 4; n <= 11; n++) {
+		struct cube c;
+		struct tw_error err = {""};
+		int k;
+
+		/* Turned and scrambled cubes have every wing's twin. */
+		cube_solved(&c, n);
+		assert_true(cube_apply_alg(&c, alg[n % 2], &err));
+		if (!cube_state_solvable(&n, &c, &err))
+			fail_msg("%dx%dx%d after %s: %s", n, n, n, alg[n % 2], err.msg);
+		for (seed = 1; seed <= 10; seed++) {
+			char id[32];
+			struct gameid g;
+			struct cube *a;
+
+			snprintf(id, sizeof id, "cube:%d#%d", n, seed);
+			assert_true(gameid_parse(twirl_puzzles, id, &g, NULL));
+			a = gameid_start_state(&g, 0, NULL);
+			if (!cube_state_solvable(g.params, a, &err))
+				fail_msg("%s: %s", id, err.msg);
+			free(a);
+			gameid_free(&g);
+		}
+		/* One wing of each orbit flipped, then turned: refused. */
+		for (k = 1; k < (n - 1) / 2 + (n % 2 == 0); k++) {
+			cube_solved(&c, n);
+			flip_uf_wing(&c, k);
+			assert_true(cube_apply_alg(&c, alg[n % 2], NULL));
+			assert_false(cube_state_solvable(&n, &c, &err));
+			if (strstr(err.msg, "UF wings") == NULL || strstr(err.msg, "flipped in place") == NULL)
+				fail_msg("%dx%dx%d, wing %d flipped: %s", n, n, n, k, err.msg);
+		}
+	}
+}
+
+/* Wings traded between orbits keep every colour pair's count but not the
+ * orbits' twins. */
+static void
+wings_moved_to_another_orbit_are_refused(void **unused)
+{
+	struct cube c;
+	struct tw_error err = {""};
+	int n = 6, nn = 36;
+	char t;
+
+	(void)unused;
+	cube_solved(&c, n);
+	/* UF's wing 1 in (U row 6 col 2, F row 1 col 2) and UB's wing 2 in
+	 * (U row 1 col 3, B row 1 col 4). */
+	t = c.f[5 * n + 1];
+	c.f[5 * n + 1] = c.f[2];
+	c.f[2] = t;
+	t = c.f[2 * nn + 1];
+	c.f[2 * nn + 1] = c.f[5 * nn + 3];
+	c.f[5 * nn + 3] = t;
+	assert_false(cube_state_solvable(&n, &c, &err));
+	assert_non_null(strstr(err.msg, "flipped in place"));
+}
+
 static void
 metrics_count_turns_not_rotations(void **unused)
 {
@@ -125,6 +204,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(scrambles_are_solvable_seeded_and_unsolved),
 		cmocka_unit_test(big_cubes_are_checked_for_corners_and_centres),
+		cmocka_unit_test(wings_flipped_in_place_are_refused),
+		cmocka_unit_test(wings_moved_to_another_orbit_are_refused),
 		cmocka_unit_test(metrics_count_turns_not_rotations),
 		cmocka_unit_test(net_renders_u_above_f_and_d_below),
 	};
