@@ -2349,7 +2349,7 @@ solve_centres(struct run *r, struct stage *st)
 		for (k = 0; k < done; k++)
 			goal -= per;
 		if (!run_stage(r, st, goal, REDUCE_CENTRES, base + (500 - base) * done / 6,
-		    base + (500 - base) * last / 6, depth, n <= 5 ? 2 : 1))
+		    base + (500 - base) * last / 6, depth, n <= 6 ? 2 : 1))
 			return false;
 		for (k = done; k < last; k++) {
 			int p;
@@ -2590,7 +2590,7 @@ swap_phases(struct run *r, struct seq *kept)
 }
 
 /* Tries at centres and edges per size: as many as fit the time targets. */
-static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 4, 2, 2, 2, 1, 1};
+static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 2, 2, 2, 2, 1, 1};
 
 /* One try from cube c: `prefix` slice turns first, then centres (the
  * first face by r->variant), edges and parity; times add to stats. */

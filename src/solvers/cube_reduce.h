@@ -19,7 +19,7 @@
  *     step is the best gain per move (moves in outer block turns) among:
  *     all sequences of up to 3 (N <= 7) or 2
  *     single-layer turns; insertions B X B^-1 (B a slice or wide block, X
- *     a face turn) after up to 2 (N <= 5) or 1 turns that keep the
+ *     a face turn) after up to 2 (N <= 6) or 1 turns that keep the
  *     finished faces; from N = 6, 3-cycles of rectangles [A, F X F^-1]
  *     (A, X ranges of inner layers). Else a pure centre 3-cycle
  *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
@@ -36,7 +36,7 @@
  *     that keep the reduction, checked at start-up;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
- * schemes, 12 tries), 4 (N = 6), 2 (N = 7..9) or 1 first faces (on N = 4
+ * schemes, 12 tries), 2 (N = 6..9) or 1 first faces (on N = 4
  * and 5 the staged phases' six choices of first and second axis), and the
  * shortest try is kept; a step costs what it adds to the written moves. Should every try
  * end where no step gains, the solve starts again with 1..5 slice turns
