@@ -282,7 +282,7 @@ wings_ok(const struct cube *c, struct tw_error *why)
 		if (seen[orbit][a][b][hand > 0] >= 0) {
 			int f = seen[orbit][a][b][hand > 0];
 
-			tw_error_set(why, "edges: two %c%c wings %d in from the corner are alike, not mirror twins (face %c row %d column %d, face %c row %d column %d): one is flipped in place, which no turn can do",
+			tw_error_set(why, "edges: two %c%c wings %d in from the corner are alike, not mirror twins (face %c row %d column %d, face %c row %d column %d): a wing is flipped in place or moved to another distance from the corner, which no turn can do",
 			    face_letter[a], face_letter[b], orbit,
 			    face_letter[f / (n * n)], f % (n * n) / n + 1, f % n + 1,
 			    face_letter[i / (n * n)], i % (n * n) / n + 1, i % n + 1);

@@ -166,7 +166,7 @@ wings_moved_to_another_orbit_are_refused(void **unused)
 	c.f[2 * nn + 1] = c.f[5 * nn + 3];
 	c.f[5 * nn + 3] = t;
 	assert_false(cube_state_solvable(&n, &c, &err));
-	assert_non_null(strstr(err.msg, "flipped in place"));
+	assert_non_null(strstr(err.msg, "are alike, not mirror twins"));
 }
 
 static void
