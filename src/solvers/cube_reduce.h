@@ -17,11 +17,11 @@
  *     Then (and from N = 6 for all of the centres) face by face: the
  *     best-placed face, its opposite, a third, then the last three. Each
  *     step is the best gain per move (moves in outer block turns) among:
- *     all sequences of up to 3 (N <= 7) or 2
- *     single-layer turns; insertions B X B^-1 (B a slice or wide block, X
- *     a face turn) after up to 2 (N <= 6) or 1 turns that keep the
- *     finished faces; from N = 6, 3-cycles of rectangles [A, F X F^-1]
- *     (A, X ranges of inner layers). Else a pure centre 3-cycle
+ *     all sequences of up to 3 (N <= 7) or 2 single-layer turns;
+ *     insertions B X B^-1 (B a slice or wide block, X a face turn) after
+ *     up to 2 (N <= 6) or 1 turns that keep the finished faces; from
+ *     N = 6, 3-cycles of rectangles [A, F X F^-1] (A, X ranges of inner
+ *     layers). Else a pure centre 3-cycle
  *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
  *     for 3-cycles through a wrong centre and a centre of a colour it needs;
  *  2. edges: every wing matched to its edge's reference wing (the middle
@@ -36,11 +36,11 @@
  *     that keep the reduction, checked at start-up;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
- * schemes, 12 tries), 2 (N = 6..9) or 1 first faces (on N = 4
- * and 5 the staged phases' six choices of first and second axis), and the
- * shortest try is kept; a step costs what it adds to the written moves. Should every try
- * end where no step gains, the solve starts again with 1..5 slice turns
- * in front.
+ * schemes, 12 tries), 2 (N = 6..9) or 1 first faces (on N = 4 and 5 the
+ * staged phases' six choices of first and second axis), and the shortest
+ * try is kept; a step costs what it adds to the written moves. Should
+ * every try end where no step gains, the solve starts again with 1..5
+ * slice turns in front.
  * Consecutive turns about one axis are merged, and written with the fewest
  * tokens: outer blocks (R, Rw, 3Rw, L, Lw ...) and single inner slices (2R).
  * Moves are counted in the outer block turn metric (each token counts one). */
