@@ -471,15 +471,16 @@ oll_sequence(int n, int lo, int hi, const int *face_map, uint16_t *out)
 	return len;
 }
 
-/* 4x4x4 PLL parity, r2 U2 r2 Uw2 r2 Uw2, with r the layers lo..hi from R
- * and Uw the layers 1..hi from U. */
+/* 4x4x4 PLL parity, r2 U2 r2 Uw2 r2 Uw2, with Uw the layers 1..hi from U
+ * and the k-th r the layers 1..hi from R where bit k of wide is set (one
+ * token), else 2..hi. */
 static int
-pll_sequence(int n, int lo, int hi, uint16_t *out)
+pll_sequence(int n, unsigned wide, int hi, uint16_t *out)
 {
 	int len = 0, k;
 
 	for (k = 0; k < 3; k++) {
-		len += block_moves(n, F_R, lo, hi, 2, out + len);
+		len += block_moves(n, F_R, (wide >> k & 1) ? 1 : 2, hi, 2, out + len);
 		if (k == 0)
 			out[len++] = (uint16_t)face_move(n, F_U, 1, 2);
 		else
@@ -535,22 +536,42 @@ solved_colours(const struct rtab *t, uint8_t *col)
 
 static const uint8_t standard_scheme[6] = {0, 1, 2, 3, 4, 5};
 
-/* Whether seq, played on a solved cube, keeps it reduced and leaves a
- * 3x3x3 whose defects are exactly want. */
+/* Whether seq keeps a reduced cube reduced and changes its 3x3x3's
+ * defects by exactly want: played on a solved cube, and on reduced cubes
+ * with the outer layers scrambled, with and without the defects it makes
+ * (a sequence with wide turns moves the outer layers too). */
 static bool
 parity_sequence_ok(const struct rtab *t, const uint16_t *seq, int len, unsigned want)
 {
+	/* 3x3x3 scrambles as (face, quarter turns) pairs, face order URFDLB. */
+	static const int8_t outer[3][9][2] = {
+		{{0, 0}},
+		{{1, 1}, {0, 1}, {2, 3}, {3, 2}, {4, 1}, {5, 3}, {0, 1}, {1, 2}, {2, 1}},
+		{{2, 2}, {4, 3}, {0, 1}, {5, 1}, {3, 3}, {1, 2}, {2, 3}, {4, 1}, {0, 2}},
+	};
 	uint8_t col[MAXF];
 	struct cube small;
-	int i;
+	int s, pre, i;
 
-	solved_colours(t, col);
-	for (i = 0; i < len; i++)
-		apply_plain(t, col, seq[i]);
-	if (!centres_solved(t, col, standard_scheme) || !edges_paired(t, col))
-		return false;
-	reduced_3x3(t, col, standard_scheme, &small);
-	return cube3_defects(&small) == want;
+	for (s = 0; s < 3; s++)
+		for (pre = 0; pre < 2; pre++) {
+			solved_colours(t, col);
+			for (i = 0; pre && i < len; i++)
+				apply_plain(t, col, seq[i]);
+			for (i = 0; i < 9 && outer[s][i][1] != 0; i++) {
+				int m = face_move(t->n, outer[s][i][0], 1, outer[s][i][1]);
+
+				apply_plain(t, col, (uint16_t)m);
+			}
+			for (i = 0; i < len; i++)
+				apply_plain(t, col, seq[i]);
+			if (!centres_solved(t, col, standard_scheme) || !edges_paired(t, col))
+				return false;
+			reduced_3x3(t, col, standard_scheme, &small);
+			if (cube3_defects(&small) != (pre ? 0 : want))
+				return false;
+		}
+	return true;
 }
 
 /* A wing swap on one slice, used while pairing: played on a solved cube
@@ -730,24 +751,37 @@ build_macros(struct rtab *t)
 		}
 	}
 	/* Even cubes: sequences for OLL and PLL parity that keep the
-	 * reduction: r the inner layers 2..n/2 together, else one slice at a
-	 * time. */
+	 * reduction. From 6x6x6 r is the wide block of layers 1..n/2 where
+	 * that works (one token, against two for layers 2..n/2; the outer
+	 * layer's share is a 3x3x3 turn, which the finish absorbs), else the
+	 * inner layers 2..n/2 together (on 4x4x4 one slice, one token and
+	 * one STM), else (OLL) one slice at a time. */
 	if (n % 2 == 0) {
 		static const int same_faces[6] = {0, 1, 2, 3, 4, 5};
-		int len, d;
+		/* PLL: the most wide r's that work first. */
+		static const unsigned masks[8] = {7, 3, 5, 6, 1, 2, 4, 0};
+		int len, d, lo;
 
-		len = oll_sequence(n, 2, n / 2, same_faces, seq);
-		if (!parity_sequence_ok(t, seq, len, CUBE3_FLIP)) {
+		for (lo = n >= 6 ? 1 : 2; lo <= 3; lo++) {
 			len = 0;
-			for (d = 2; d <= n / 2; d++)
-				len += oll_sequence(n, d, d, same_faces, seq + len);
+			if (lo < 3)
+				len = oll_sequence(n, lo, n / 2, same_faces, seq);
+			else
+				for (d = 2; d <= n / 2; d++)
+					len += oll_sequence(n, d, d, same_faces, seq + len);
+			if (parity_sequence_ok(t, seq, len, CUBE3_FLIP))
+				break;
 		}
-		if (!parity_sequence_ok(t, seq, len, CUBE3_FLIP))
+		if (lo > 3)
 			return false;
 		t->oll_len = len;
 		memcpy(t->oll, seq, sizeof t->oll);
-		len = pll_sequence(n, 2, n / 2, seq);
-		if (!parity_sequence_ok(t, seq, len, CUBE3_PARITY))
+		for (i = n >= 6 ? 0 : 7; i < 8; i++) {
+			len = pll_sequence(n, masks[i], n / 2, seq);
+			if (parity_sequence_ok(t, seq, len, CUBE3_PARITY))
+				break;
+		}
+		if (i == 8)
 			return false;
 		t->pll_len = len;
 		memcpy(t->pll, seq, sizeof t->pll);

@@ -32,8 +32,11 @@
  *     OLL-parity sequence on one slice); when nothing gains, the orbits
  *     with wrong wings have odd permutations, and one gets a swap;
  *  3. parity (even N): the reduced cube read as a 3x3x3; a flipped edge
- *     (OLL parity) or two swapped edges (PLL parity) are fixed by sequences
- *     that keep the reduction, checked at start-up;
+ *     (OLL parity) or two swapped edges (PLL parity) are fixed by the
+ *     4x4x4 sequences with r the layers 2..N/2, from 6x6x6 the wide
+ *     block 1..N/2 where that works (one token instead of two), checked
+ *     at start-up to keep the reduction from solved and from scrambled
+ *     3x3x3 states;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
  * schemes, 12 tries), 2 (N = 6..9) or 1 first faces (on N = 4 and 5 the

@@ -1,8 +1,8 @@
 /* The reduction solver: random-move scrambles of one size (argument N),
  * every solution replayed by the engine's own parser and checked solved;
- * the even cubes' parity cases forced (OLL alone, PLL alone, both) on
- * 4x4x4 and 6x6x6; cancel; sizes out of range; progress and phase; the
- * STM count.
+ * the even cubes' parity cases forced (none, OLL alone, PLL alone, both;
+ * four times each, between random face turns); cancel; sizes out of
+ * range; progress and phase; the STM count.
  * Usage: test_cube_reduce N (4..11). CUBE_REDUCE_COUNT overrides the
  * number of scrambles (50 for N <= 7, 10 above), for the sanitizer runs. */
 #include <setjmp.h>
@@ -101,11 +101,26 @@ append_char(char *s, char c)
 	s[len + 1] = '\0';
 }
 
-/* A reduced cube with the parity cases the even cubes have: the 4x4x4
- * algorithms with r the inner layers 2..n/2, then face turns (which keep
- * the reduction) so that the parity is not where the algorithm left it. */
+/* Appends count random face turns (they keep a reduced cube reduced). */
 static void
-parity_case(int n, bool oll, bool pll)
+append_face_turns(char *alg, struct tw_rng *rng, int count)
+{
+	static const char *const faces[6] = {"U", "R", "F", "D", "L", "B"};
+	static const char *const suffix[3] = {" ", "2 ", "' "};
+	int i;
+
+	for (i = 0; i < count; i++) {
+		strcat(alg, faces[tw_rng_below(rng, 6)]);
+		strcat(alg, suffix[tw_rng_below(rng, 3)]);
+	}
+}
+
+/* A reduced cube with the parity cases the even cubes have: face turns,
+ * the 4x4x4 algorithms with r the inner layers 2..n/2, then face turns,
+ * so that the solver's parity sequences start from a scrambled 3x3x3 and
+ * the parity is not where the algorithm left it. */
+static void
+parity_case(int n, bool oll, bool pll, struct tw_rng *rng)
 {
 	char alg[1024] = "", r[64] = "", l[64] = "", uw[16];
 	struct cube c;
@@ -125,6 +140,7 @@ parity_case(int n, bool oll, bool pll)
 	}
 	snprintf(uw, sizeof uw, "%dUw", n / 2);
 	cube_solved(&c, n);
+	append_face_turns(alg, rng, 12);
 	/* Layer lists with @ standing for the turn suffix. */
 	if (oll) {
 		const char *tpl[] = {"r2", "B2", "U2", "l", "U2", "r'", "U2", "r", "U2",
@@ -167,7 +183,7 @@ parity_case(int n, bool oll, bool pll)
 			}
 		}
 	}
-	strcat(alg, "R U F' D2 L B' U R2 F");
+	append_face_turns(alg, rng, 12);
 	if (!cube_apply_alg(&c, alg, &err))
 		fail_msg("%s: %s", alg, err.msg);
 	solve_and_replay(&c, NULL, &st);
@@ -180,11 +196,17 @@ parity_case(int n, bool oll, bool pll)
 static void
 parity_cases_are_fixed(void **unused)
 {
+	struct tw_rng rng;
+	int k;
+
 	(void)unused;
-	parity_case(size, false, false);
-	parity_case(size, true, false);
-	parity_case(size, false, true);
-	parity_case(size, true, true);
+	tw_rng_seed(&rng, 9000 + (uint64_t)size);
+	for (k = 0; k < 4; k++) {
+		parity_case(size, false, false, &rng);
+		parity_case(size, true, false, &rng);
+		parity_case(size, false, true, &rng);
+		parity_case(size, true, true, &rng);
+	}
 }
 
 static void
@@ -259,7 +281,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(cancel_and_sizes),
 		cmocka_unit_test(progress_and_phase),
 		cmocka_unit_test(random_scrambles_are_solved),
-		/* The even cubes with parity cases asked for: 4x4x4, 6x6x6. */
+		/* The even cubes' parity cases. */
 		cmocka_unit_test(parity_cases_are_fixed),
 	};
 
@@ -269,7 +291,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: test_cube_reduce N (4..%d)\n", CUBE_MAX_N);
 		return 2;
 	}
-	if (size == 4 || size == 6)
+	if (size % 2 == 0)
 		return cmocka_run_group_tests(tests, NULL, NULL);
 	return _cmocka_run_group_tests("reduction", tests, 4, NULL, NULL);
 }
