@@ -1358,6 +1358,9 @@ struct stage {
 	const struct rtab *t;
 	uint8_t cls[MAXF], tgt[MAXF];
 	bool edges;
+	bool reversed;   /* pairing macros scanned last first (ties go the other way) */
+	long cap;        /* > 0: give up once the phase is written in more moves */
+	bool gave_up;
 	int slot[NSLOTS];
 	int score, broken;
 };
@@ -1580,9 +1583,12 @@ search_pairing(struct search *s, int depth, int setup, int last)
 	const struct rtab *t = s->st->t;
 	int n = t->n, m, i;
 
-	for (i = 0; i < t->npmac; i++)
-		if (last < 0 || move_axis(t, t->pmac[i].moves[0]) != axis_of(n, last))
-			eval_macro(s, &t->pmac[i], depth, 0);
+	for (i = 0; i < t->npmac; i++) {
+		const struct macro *mac = &t->pmac[s->st->reversed ? t->npmac - 1 - i : i];
+
+		if (last < 0 || move_axis(t, mac->moves[0]) != axis_of(n, last))
+			eval_macro(s, mac, depth, 0);
+	}
 	if (setup == 0)
 		return;
 	for (m = 0; m < t->nmoves; m++) {
@@ -1759,6 +1765,8 @@ struct seq {
 	uint16_t *m;
 	int len, cap;
 };
+
+static long write_moves(int n, const struct seq *q, struct movelist *out, struct tw_error *err);
 
 static bool
 seq_push(struct seq *q, const uint16_t *moves, int len)
@@ -1943,6 +1951,10 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		prev = s.best.moves[s.best.len - 1];
 		if (!seq_push_moves(r->t, &r->phase[phase], s.best.moves, s.best.len)) {
 			tw_error_set(r->err, "out of memory");
+			return false;
+		}
+		if (st->cap > 0 && write_moves(r->t->n, &r->phase[phase], NULL, r->err) > st->cap) {
+			st->gave_up = true;
 			return false;
 		}
 	}
@@ -2626,6 +2638,74 @@ swap_phases(struct run *r, struct seq *kept)
 /* Tries at centres and edges per size: as many as fit the time targets. */
 static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 2, 2, 2, 2, 1, 1};
 
+/* Edge pairings per try: on 6x6x6 and 7x7x7 the pairing is run a second
+ * time with its macros scanned the other way (ties between equally good
+ * steps go the other way, and the greedy takes another path), and the
+ * shorter pairing and parity are kept. From 8x8x8 up a second pass can
+ * spend minutes in the wing 3-cycle searches. */
+static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 1, 1};
+
+/* Edges and parity from the centres on r->col, pairings_for[n] times;
+ * the shortest (in written moves) is left in r->phase and r->col. */
+static bool
+edges_and_parity(struct run *r, struct stage *st)
+{
+	static const int ph[2] = {REDUCE_EDGES, REDUCE_PARITY};
+	const struct rtab *t = r->t;
+	struct seq kept[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
+	uint8_t start[MAXF], best_col[MAXF];
+	long best = -1;
+	int v, k;
+	bool ok = false;
+
+	memcpy(start, r->col, sizeof start);
+	for (v = 0; v < pairings_for[t->n]; v++) {
+		long len;
+
+		memcpy(r->col, start, sizeof start);
+		r->phase[ph[0]].len = r->phase[ph[1]].len = 0;
+		/* A later pairing stops once it is longer than the best. */
+		st->reversed = v == 1;
+		st->cap = v > 0 ? best : 0;
+		st->gave_up = false;
+		ok = pair_edges(r, st) && fix_parity(r);
+		st->reversed = false;
+		st->cap = 0;
+		if (!ok) {
+			/* A later pairing that gives up or ends stuck is dropped,
+			 * not the try. */
+			if (v > 0 && !cancelled(r) && (st->gave_up ||
+			    strstr(r->err->msg, "is the cube valid") != NULL))
+				continue;
+			goto out;
+		}
+		len = write_moves(t->n, &r->phase[ph[0]], NULL, r->err) +
+		    write_moves(t->n, &r->phase[ph[1]], NULL, r->err);
+		if (best < 0 || len < best) {
+			best = len;
+			memcpy(best_col, r->col, sizeof best_col);
+			for (k = 0; k < 2; k++) {
+				struct seq tmp = kept[k];
+
+				kept[k] = r->phase[ph[k]];
+				r->phase[ph[k]] = tmp;
+			}
+		}
+	}
+	memcpy(r->col, best_col, sizeof best_col);
+	for (k = 0; k < 2; k++) {
+		struct seq tmp = kept[k];
+
+		kept[k] = r->phase[ph[k]];
+		r->phase[ph[k]] = tmp;
+	}
+	ok = true;
+out:
+	free(kept[0].m);
+	free(kept[1].m);
+	return ok;
+}
+
 /* One try from cube c: `prefix` slice turns first, then centres (the
  * first face by r->variant), edges and parity; times add to stats. */
 static bool
@@ -2653,16 +2733,11 @@ reduce_try(struct run *r, struct stage *st, const struct cube *c, int prefix,
 		return false;
 	if (stats != NULL)
 		stats->seconds[REDUCE_CENTRES] += now_seconds() - t1;
-	t1 = now_seconds();
-	if (!pair_edges(r, st))
+	t1 = now_seconds();   /* the parity's time (microseconds) counts as the edges' */
+	if (!edges_and_parity(r, st))
 		return false;
 	if (stats != NULL)
 		stats->seconds[REDUCE_EDGES] += now_seconds() - t1;
-	t1 = now_seconds();
-	if (!fix_parity(r))
-		return false;
-	if (stats != NULL)
-		stats->seconds[REDUCE_PARITY] += now_seconds() - t1;
 	return true;
 }
 

@@ -30,7 +30,11 @@
  *     come back), else a pure wing 3-cycle ([aR, F G F']) through two
  *     wrong wings under a setup of up to three turns, or a wing swap (the
  *     OLL-parity sequence on one slice); when nothing gains, the orbits
- *     with wrong wings have odd permutations, and one gets a swap;
+ *     with wrong wings have odd permutations, and one gets a swap. On
+ *     6x6x6 and 7x7x7 the pairing runs twice, the second time with its
+ *     macros scanned the other way (ties between equally good steps go
+ *     the other way) and given up once longer than the first; the
+ *     shorter pairing and its parity are kept;
  *  3. parity (even N): the reduced cube read as a 3x3x3; a flipped edge
  *     (OLL parity) or two swapped edges (PLL parity) are fixed by the
  *     4x4x4 sequences with r the layers 2..N/2, from 6x6x6 the wide
