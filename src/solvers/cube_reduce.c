@@ -2409,8 +2409,9 @@ solve_centres(struct run *r, struct stage *st)
 	return true;
 }
 
+/* Progress lo..hi (of 1000). */
 static bool
-pair_edges(struct run *r, struct stage *st)
+pair_edges(struct run *r, struct stage *st, int lo, int hi)
 {
 	const struct rtab *t = r->t;
 	int n = t->n, i;
@@ -2418,18 +2419,19 @@ pair_edges(struct run *r, struct stage *st)
 	for (i = 0; i < t->nf; i++)
 		st->cls[i] = t->centre[i] ? CLS_P : CLS_NONE;
 	st->edges = true;
-	return run_stage(r, st, NSLOTS * (n - 3), REDUCE_EDGES, 500, 900, 0, 1);
+	return run_stage(r, st, NSLOTS * (n - 3), REDUCE_EDGES, lo, hi, 0, 1);
 }
 
+/* Reports progress permille (of 1000). */
 static bool
-fix_parity(struct run *r)
+fix_parity(struct run *r, int permille)
 {
 	const struct rtab *t = r->t;
 	struct cube small;
 	unsigned bad;
 	int k;
 
-	report(r, REDUCE_PARITY, 900);
+	report(r, REDUCE_PARITY, permille);
 	reduced_3x3(t, r->col, r->face_colour, &small);
 	bad = cube3_defects(&small);
 	if (t->n % 2 == 0 && (bad & CUBE3_FLIP) != 0) {
@@ -2655,7 +2657,7 @@ edges_and_parity(struct run *r, struct stage *st)
 	struct seq kept[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
 	uint8_t start[MAXF], best_col[MAXF];
 	long best = -1;
-	int v, k;
+	int v, k, hi;
 	bool ok = false;
 
 	memcpy(start, r->col, sizeof start);
@@ -2668,7 +2670,8 @@ edges_and_parity(struct run *r, struct stage *st)
 		st->reversed = v == 1;
 		st->cap = v > 0 ? best : 0;
 		st->gave_up = false;
-		ok = pair_edges(r, st) && fix_parity(r);
+		hi = 500 + 400 * (v + 1) / pairings_for[t->n];
+		ok = pair_edges(r, st, 500 + 400 * v / pairings_for[t->n], hi) && fix_parity(r, hi);
 		st->reversed = false;
 		st->cap = 0;
 		if (!ok) {
