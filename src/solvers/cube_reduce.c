@@ -2623,13 +2623,13 @@ cube_move_stm(int n, const struct cube_move *mv)
 	return k < n - k ? k : n - k;
 }
 
-/* Exchanges the moves of the phases before the finish with kept's. */
+/* Exchanges the moves of phases from..to-1 with kept's. */
 static void
-swap_phases(struct run *r, struct seq *kept)
+swap_phases(struct run *r, struct seq *kept, int from, int to)
 {
 	int p;
 
-	for (p = 0; p < REDUCE_FINISH; p++) {
+	for (p = from; p < to; p++) {
 		struct seq tmp = kept[p];
 
 		kept[p] = r->phase[p];
@@ -2652,12 +2652,11 @@ static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 1
 static bool
 edges_and_parity(struct run *r, struct stage *st)
 {
-	static const int ph[2] = {REDUCE_EDGES, REDUCE_PARITY};
 	const struct rtab *t = r->t;
-	struct seq kept[2] = {{NULL, 0, 0}, {NULL, 0, 0}};
+	struct seq kept[REDUCE_PHASES] = {{NULL, 0, 0}};
 	uint8_t start[MAXF], best_col[MAXF];
 	long best = -1;
-	int v, k, hi;
+	int v, hi;
 	bool ok = false;
 
 	memcpy(start, r->col, sizeof start);
@@ -2665,7 +2664,7 @@ edges_and_parity(struct run *r, struct stage *st)
 		long len;
 
 		memcpy(r->col, start, sizeof start);
-		r->phase[ph[0]].len = r->phase[ph[1]].len = 0;
+		r->phase[REDUCE_EDGES].len = r->phase[REDUCE_PARITY].len = 0;
 		/* A later pairing stops once it is longer than the best. */
 		st->reversed = v == 1;
 		st->cap = v > 0 ? best : 0;
@@ -2682,30 +2681,20 @@ edges_and_parity(struct run *r, struct stage *st)
 				continue;
 			goto out;
 		}
-		len = write_moves(t->n, &r->phase[ph[0]], NULL, r->err) +
-		    write_moves(t->n, &r->phase[ph[1]], NULL, r->err);
+		len = write_moves(t->n, &r->phase[REDUCE_EDGES], NULL, r->err) +
+		    write_moves(t->n, &r->phase[REDUCE_PARITY], NULL, r->err);
 		if (best < 0 || len < best) {
 			best = len;
 			memcpy(best_col, r->col, sizeof best_col);
-			for (k = 0; k < 2; k++) {
-				struct seq tmp = kept[k];
-
-				kept[k] = r->phase[ph[k]];
-				r->phase[ph[k]] = tmp;
-			}
+			swap_phases(r, kept, REDUCE_EDGES, REDUCE_FINISH);
 		}
 	}
 	memcpy(r->col, best_col, sizeof best_col);
-	for (k = 0; k < 2; k++) {
-		struct seq tmp = kept[k];
-
-		kept[k] = r->phase[ph[k]];
-		r->phase[ph[k]] = tmp;
-	}
+	swap_phases(r, kept, REDUCE_EDGES, REDUCE_FINISH);
 	ok = true;
 out:
-	free(kept[0].m);
-	free(kept[1].m);
+	free(kept[REDUCE_EDGES].m);
+	free(kept[REDUCE_PARITY].m);
 	return ok;
 }
 
@@ -2806,14 +2795,14 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 				best = len;
 				memcpy(best_col, r->col, sizeof best_col);
 				memcpy(best_scheme, r->face_colour, sizeof best_scheme);
-				swap_phases(r, kept);
+				swap_phases(r, kept, 0, REDUCE_FINISH);
 			}
 		}
 	if (best < 0)
 		goto done;
 	memcpy(r->col, best_col, sizeof best_col);
 	memcpy(r->face_colour, best_scheme, sizeof best_scheme);
-	swap_phases(r, kept);
+	swap_phases(r, kept, 0, REDUCE_FINISH);
 	t1 = now_seconds();
 	if (!finish_3x3(r))
 		goto done;
