@@ -19,9 +19,11 @@
  *     step is the best gain per move (moves in outer block turns) among:
  *     all sequences of up to 3 (N <= 7) or 2 single-layer turns;
  *     insertions B X B^-1 (B a slice or wide block, X a face turn) after
- *     up to 2 (N <= 6) or 1 turns that keep the finished faces; from
- *     N = 6, 3-cycles of rectangles [A, F X F^-1] (A, X ranges of inner
- *     layers). Else a pure centre 3-cycle
+ *     up to 1 turn that keeps the finished faces; conjugates
+ *     B X F X^-1 B^-1 (X a single layer, F a face turn: the first half of
+ *     the commutator [B, X F X^-1], as the faces not done yet need not
+ *     come back); from N = 6, 3-cycles of rectangles [A, F X F^-1] (A, X
+ *     ranges of inner layers). Else a pure centre 3-cycle
  *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
  *     for 3-cycles through a wrong centre and a centre of a colour it needs;
  *  2. edges: every wing matched to its edge's reference wing (the middle
