@@ -17,6 +17,7 @@ const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 #define NSLOTS 12
 #define MAX_DEPTH 24          /* longest candidate: setups, macro, setups */
 #define MAX_MACRO 16
+#define MAX_LOOKAHEAD 4       /* centre steps looked at two deep */
 #define MAX_PARITY 192
 #define MAX_ALL (9 * CUBE_MAX_N + 18 * (CUBE_MAX_N - 3))
 #define ORB_MAX (((CUBE_MAX_N - 2) * (CUBE_MAX_N - 2)) / 4)
@@ -1481,6 +1482,8 @@ struct search {
 	struct best best;
 	bool forced;                 /* take the best gain even if not positive */
 	int prev;                    /* the last move of the step before, or -1 */
+	int ncand, maxcand;          /* the best maxcand steps, best first */
+	struct best cand[MAX_LOOKAHEAD];
 };
 
 /* What a step of len moves starting with `first` adds to the output: a
@@ -1508,11 +1511,33 @@ step_cost(const struct search *s, int len, int first)
 	return len;
 }
 
+/* Keeps the step among the best s->maxcand (for the lookahead). */
+static void
+offer(struct search *s, int gain, int cost, int len, const uint16_t *moves)
+{
+	int i, j;
+
+	for (i = 0; i < s->ncand && !better(gain, cost, &s->cand[i]); i++)
+		;
+	if (i >= s->maxcand || gain <= 0)
+		return;
+	if (s->ncand < s->maxcand)
+		s->ncand++;
+	for (j = s->ncand - 1; j > i; j--)
+		s->cand[j] = s->cand[j - 1];
+	s->cand[i].gain = gain;
+	s->cand[i].cost = cost;
+	s->cand[i].len = len;
+	memcpy(s->cand[i].moves, moves, (size_t)len * sizeof *moves);
+}
+
 static void
 consider(struct search *s, int len)
 {
 	int gain = s->st->score - s->base, cost = step_cost(s, len, s->path[0]);
 
+	if (s->maxcand > 0 && s->st->broken == 0)
+		offer(s, gain, cost, len, s->path);
 	if (s->st->broken == 0 && better(gain, cost, &s->best)) {
 		s->best.gain = gain;
 		s->best.cost = cost;
@@ -1555,11 +1580,17 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	int len = pre + 2 * depth + mac->len, score = st->score, broken = st->broken;
 	int cost = step_cost(s, len, pre + depth > 0 ? s->path[0] : mac->moves[0]);
 	int slots[NSLOTS], nslots = 0, k, gain;
+	uint16_t moves[MAX_DEPTH * 2 + MAX_MACRO * 4];
+	bool take, offering;
 
-	/* A better gain per move needs gain > best.gain * cost / best.cost;
-	 * off the edges a macro gains at most one per facelet it changes. */
-	if (!st->edges && !s->forced && s->best.gain > 0 &&
-	    mac->count * s->best.cost <= s->best.gain * cost)
+	/* A better gain per move needs gain > bar.gain * cost / bar.cost (bar:
+	 * the best step, or the last kept one when a full list is kept); off
+	 * the edges a macro gains at most one per facelet it changes. */
+	const struct best *bar = s->maxcand == 0 ? &s->best :
+	    s->ncand == s->maxcand ? &s->cand[s->ncand - 1] : NULL;
+
+	if (!st->edges && !s->forced && bar != NULL && bar->gain > 0 &&
+	    mac->count * bar->cost <= bar->gain * cost)
 		return;
 	for (k = 0; k < mac->count; k++) {
 		int a = t->from[mac->off + k], b = t->to[mac->off + k], j;
@@ -1599,18 +1630,24 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	for (k = 0; k < mac->count; k++)
 		s->col[to[k]] = old[k];
 	gain = score - s->base;
-	if (s->forced ? gain > s->best.gain || (gain == s->best.gain && cost < s->best.cost) :
-	    better(gain, cost, &s->best)) {
+	take = s->forced ? gain > s->best.gain || (gain == s->best.gain && cost < s->best.cost) :
+	    better(gain, cost, &s->best);
+	offering = s->maxcand > 0 && gain > 0 && !s->forced;
+	if (!take && !offering)
+		return;
+	for (k = 0; k < pre + depth; k++)
+		moves[k] = s->path[k];
+	for (k = 0; k < mac->len; k++)
+		moves[pre + depth + k] = mac->moves[k];
+	for (k = 0; k < depth; k++)
+		moves[pre + depth + mac->len + k] = (uint16_t)move_inverse(s->path[pre + depth - 1 - k]);
+	if (offering)
+		offer(s, gain, cost, len, moves);
+	if (take) {
 		s->best.gain = gain;
 		s->best.cost = cost;
 		s->best.len = len;
-		for (k = 0; k < pre + depth; k++)
-			s->best.moves[k] = s->path[k];
-		for (k = 0; k < mac->len; k++)
-			s->best.moves[pre + depth + k] = mac->moves[k];
-		for (k = 0; k < depth; k++)
-			s->best.moves[pre + depth + mac->len + k] =
-			    (uint16_t)move_inverse(s->path[pre + depth - 1 - k]);
+		memcpy(s->best.moves, moves, (size_t)len * sizeof *moves);
 	}
 }
 
@@ -1860,6 +1897,7 @@ struct run {
 	struct seq phase[REDUCE_PHASES];
 	struct tw_error *err;
 	int variant, nvariants;      /* this try at centres and edges, of how many */
+	int lookahead;               /* centre steps looked at two deep (0: none) */
 };
 
 static bool
@@ -1882,6 +1920,59 @@ report(const struct run *r, int phase, int permille)
 	if (r->opt->progress != NULL)
 		atomic_store(r->opt->progress, phase <= REDUCE_PARITY && r->nvariants > 1 ?
 		    (r->variant * 900 + permille) / r->nvariants : permille);
+}
+
+/* The centre steps: every sequence of up to free_depth turns, the
+ * insertions after up to `setup` turns, the rectangle 3-cycles and the
+ * conjugates. */
+static void
+search_centre_steps(struct search *s, int free_depth, int setup)
+{
+	const struct rtab *t = s->st->t;
+
+	search_free(s, 0, free_depth, -1);
+	search_insertions(s, 0, setup, -1);
+	search_macros(s, t->bmac, t->nbmac, 0, 0, -1);
+	search_macros(s, t->hmac, t->nhmac, 0, 0, -1);
+}
+
+/* Of the steps kept in s->cand, takes the one whose best next step gives
+ * the most gain per move over the two (one that leaves no gaining step
+ * is counted with a centre 3-cycle after it: one centre, 8 moves). */
+static void
+look_ahead(struct search *s, int goal, int free_depth, int setup)
+{
+	struct stage *st = s->st;
+	long num = 0, den = 1;
+	int c, k, pick = 0;
+
+	for (c = 0; c < s->ncand; c++) {
+		const struct best *b = &s->cand[c];
+		long g = b->gain, m = b->cost;
+
+		for (k = 0; k < b->len; k++)
+			stage_move(st, s->col, b->moves[k]);
+		if (st->score < goal) {
+			struct search next;
+
+			memset(&next, 0, sizeof next);
+			next.st = st;
+			next.col = s->col;
+			next.base = st->score;
+			next.prev = b->moves[b->len - 1];
+			search_centre_steps(&next, free_depth, setup);
+			g += next.best.gain > 0 ? next.best.gain : 1;
+			m += next.best.gain > 0 ? next.best.cost : 8;
+		}
+		for (k = b->len - 1; k >= 0; k--)
+			stage_move(st, s->col, move_inverse(b->moves[k]));
+		if (c == 0 || g * den > num * m) {
+			num = g;
+			den = m;
+			pick = c;
+		}
+	}
+	s->best = s->cand[pick];
 }
 
 /* Runs greedy steps until the stage's score reaches goal. */
@@ -1909,13 +2000,13 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		s.col = r->col;
 		s.base = st->score;
 		s.prev = prev;
-		if (st->edges)
+		if (st->edges) {
 			search_pairing(&s, 0, setup, -1);
-		else {
-			search_free(&s, 0, free_depth, -1);
-			search_insertions(&s, 0, setup, -1);
-			search_macros(&s, r->t->bmac, r->t->nbmac, 0, 0, -1);
-			search_macros(&s, r->t->hmac, r->t->nhmac, 0, 0, -1);
+		} else {
+			s.maxcand = r->lookahead;
+			search_centre_steps(&s, free_depth, setup);
+			if (s.ncand > 1)
+				look_ahead(&s, goal, free_depth, setup);
 		}
 		if (s.best.gain <= 0) {
 			int d;
@@ -2677,6 +2768,11 @@ swap_phases(struct run *r, struct seq *kept, int from, int to)
 	}
 }
 
+/* Centre steps looked at two deep, by size: 6x6x6 only. There it saves 5
+ * to 15 moves for 2 s; 7x7x7 has not the time with two tries, 5x5x5 came
+ * out 2 moves longer and 4x4x4 the same (BENCHMARKS.md). */
+static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0};
+
 /* Tries at centres and edges per size: as many as fit the time targets. */
 static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 2, 2, 2, 2, 1, 1};
 
@@ -2806,6 +2902,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r->err = &inner;
 	err = &inner;
 	r->nvariants = variants_for[c->n];
+	r->lookahead = lookahead_for[c->n];
 	report(r, REDUCE_CENTRES, 0);
 	r->t = table_for(c->n, NULL);
 	if (r->t == NULL) {
