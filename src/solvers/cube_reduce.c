@@ -1751,6 +1751,11 @@ search_pairs(struct search *s, const struct pair_index *px, const struct macro *
 		if (last >= 0 && axis_of(t->n, m) == axis_of(t->n, last) &&
 		    layer_of(t->n, m) <= layer_of(t->n, last))
 			continue;
+		/* Setups of three turns take outer turns only: 18^3 of them,
+		 * where every layer makes 54^3 on 6x6x6 (a second a search) and
+		 * 99^3 on 11x11x11, for the rare 3-cycle found only there. */
+		if (maxdepth >= 3 && !is_face_turn(t, m))
+			continue;
 		for (i = 0; i < nwrong; i++)
 			moved[i] = fwd[wrong[i]];
 		s->path[depth] = (uint16_t)m;
@@ -2013,7 +2018,8 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 
 			if (st->edges) {
 				/* 3-cycles through two wrong wings under setups of
-				 * up to three turns, and the wing swaps. */
+				 * up to three turns (three: outer turns), and the
+				 * wing swaps. */
 				uint16_t wrong[NSLOTS * CUBE_MAX_N];
 				int nwrong = wrong_wings(st, r->col, wrong);
 
@@ -2026,7 +2032,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			} else {
 				/* Setups of up to one turn, then 3-cycles through a
 				 * wrong centre and a centre of a colour it needs under
-				 * setups of up to three. */
+				 * setups of up to three (three: outer turns). */
 				uint16_t *wrong = malloc(MAXF * sizeof *wrong);
 				int nwrong;
 
@@ -2779,8 +2785,8 @@ static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 2, 2, 2, 2, 
 /* Edge pairings per try: on 6x6x6 and 7x7x7 the pairing is run a second
  * time with its macros scanned the other way (ties between equally good
  * steps go the other way, and the greedy takes another path), and the
- * shorter pairing and parity are kept. From 8x8x8 up a second pass can
- * spend minutes in the wing 3-cycle searches. */
+ * shorter pairing and parity are kept. From 8x8x8 up a second pass is
+ * not worth its time (BENCHMARKS.md). */
 static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 1, 1};
 
 /* Edges and parity from the centres on r->col, pairings_for[n] times;

@@ -25,16 +25,18 @@
  *     come back); from N = 6, 3-cycles of rectangles [A, F X F^-1] (A, X
  *     ranges of inner layers). Else a pure centre 3-cycle
  *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
- *     for 3-cycles through a wrong centre and a centre of a colour it needs.
+ *     (three: outer turns only) for 3-cycles through a wrong centre and a
+ *     centre of a colour it needs.
  *     On N = 6 the two best steps are each tried with the best step after
  *     them, and the one with the more gain per move over the two is taken;
  *  2. edges: every wing matched to its edge's reference wing (the middle
  *     edge on odd cubes) by one outer turn and B X Y X^-1 B^-1 (B a slice
  *     or wide block, X a face turn off B's axis, Y one on it: the centres
  *     come back), else a pure wing 3-cycle ([aR, F G F']) through two
- *     wrong wings under a setup of up to three turns, or a wing swap (the
- *     OLL-parity sequence on one slice); when nothing gains, the orbits
- *     with wrong wings have odd permutations, and one gets a swap. On
+ *     wrong wings under a setup of up to three turns (three: outer turns
+ *     only), or a wing swap (the OLL-parity sequence on one slice); when
+ *     nothing gains, the orbits with wrong wings have odd permutations,
+ *     and one gets a swap. On
  *     6x6x6 and 7x7x7 the pairing runs twice, the second time with its
  *     macros scanned the other way (ties between equally good steps go
  *     the other way) and given up once longer than the first; the
