@@ -1927,6 +1927,17 @@ report(const struct run *r, int phase, int permille)
 		    (r->variant * 900 + permille) / r->nvariants : permille);
 }
 
+/* A step search from the stage's position on col, after the move prev. */
+static void
+search_start(struct search *s, struct stage *st, uint8_t *col, int prev)
+{
+	memset(s, 0, sizeof *s);
+	s->st = st;
+	s->col = col;
+	s->base = st->score;
+	s->prev = prev;
+}
+
 /* The centre steps: every sequence of up to free_depth turns, the
  * insertions after up to `setup` turns, the rectangle 3-cycles and the
  * conjugates. */
@@ -1960,11 +1971,7 @@ look_ahead(struct search *s, int goal, int free_depth, int setup)
 		if (st->score < goal) {
 			struct search next;
 
-			memset(&next, 0, sizeof next);
-			next.st = st;
-			next.col = s->col;
-			next.base = st->score;
-			next.prev = b->moves[b->len - 1];
+			search_start(&next, st, s->col, b->moves[b->len - 1]);
 			search_centre_steps(&next, free_depth, setup);
 			g += next.best.gain > 0 ? next.best.gain : 1;
 			m += next.best.gain > 0 ? next.best.cost : 8;
@@ -2000,11 +2007,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			return false;
 		report(r, phase, lo + (hi - lo) * (st->score - start) /
 		    (goal - start > 0 ? goal - start : 1));
-		memset(&s, 0, sizeof s);
-		s.st = st;
-		s.col = r->col;
-		s.base = st->score;
-		s.prev = prev;
+		search_start(&s, st, r->col, prev);
 		if (st->edges) {
 			search_pairing(&s, 0, setup, -1);
 		} else {
@@ -2053,11 +2056,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			 * swap two wings (the best such swap, even at a loss)
 			 * and go on with 3-cycles. */
 			forced++;
-			memset(&s, 0, sizeof s);
-			s.st = st;
-			s.col = r->col;
-			s.base = st->score;
-			s.prev = prev;
+			search_start(&s, st, r->col, prev);
 			s.forced = true;
 			s.best.gain = -(1 << 30);
 			{
@@ -2775,8 +2774,9 @@ swap_phases(struct run *r, struct seq *kept, int from, int to)
 }
 
 /* Centre steps looked at two deep, by size: 6x6x6 only. There it saves 5
- * to 15 moves for 2 s; 7x7x7 has not the time with two tries, 5x5x5 came
- * out 2 moves longer and 4x4x4 the same (BENCHMARKS.md). */
+ * to 15 moves for about 1.5 s of centre search a solve; 7x7x7 has not the
+ * time with two tries, 5x5x5 came out 2 moves longer and 4x4x4 the same
+ * (BENCHMARKS.md). */
 static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0};
 
 /* Tries at centres and edges per size: as many as fit the time targets. */
