@@ -89,6 +89,10 @@ struct rtab {
 	 * (slot * n + coordinate); centre 3-cycles by pairs of facelets. */
 	int16_t wing_id[MAXF], centre_id[MAXF];
 	int nwings;
+	/* wing_flip[h][p]: a wing whose home is h (slot * n + coordinate)
+	 * shows, at p, its wing[h][0] sticker on wing[p][1] (wings cannot
+	 * turn in place, so this is fixed by h and p). */
+	int8_t wing_flip[NSLOTS * CUBE_MAX_N][NSLOTS * CUBE_MAX_N];
 	struct pair_index wpairs, cpairs;
 	uint16_t *from, *to;         /* macro effects */
 	int npool, cappool;
@@ -413,6 +417,54 @@ edges_paired(const struct rtab *t, const uint8_t *col)
 		if (slot_score(t, col, s) != t->n - 3)
 			return false;
 	return true;
+}
+
+/* The wing orbits whose permutation is odd on col, the faces coloured
+ * face_colour: bit j for the orbit of coordinates j and n-1-j (1 <= j <
+ * (n-1)/2). A wing is known by its two colours and, of the slot's two
+ * wings with those colours in the orbit, by t->wing_flip. The edges can
+ * be paired without a wing swap (or, on even cubes, an OLL parity) only
+ * when every orbit is even. */
+static unsigned
+wing_parity(const struct rtab *t, const uint8_t *col, const uint8_t *face_colour)
+{
+	int n = t->n, nn = n * n, j;
+	unsigned odd = 0;
+
+	for (j = 1; 2 * j < n - 1; j++) {
+		int pos[2 * NSLOTS], home[2 * NSLOTS], i, k, len, parity = 0;
+		bool seen[2 * NSLOTS] = {false};
+
+		for (i = 0; i < NSLOTS; i++) {
+			pos[2 * i] = i * n + j;
+			pos[2 * i + 1] = i * n + n - 1 - j;
+		}
+		for (i = 0; i < 2 * NSLOTS; i++) {
+			const int *w = t->wing[pos[i] / n][pos[i] % n];
+			int x = col[w[0]], y = col[w[1]];
+
+			home[i] = -1;
+			for (k = 0; k < 2 * NSLOTS && home[i] < 0; k++) {
+				const int *h = t->wing[pos[k] / n][pos[k] % n];
+				int a = face_colour[h[0] / nn], b = face_colour[h[1] / nn];
+
+				if (t->wing_flip[pos[k]][pos[i]] ? x == b && y == a : x == a && y == b)
+					home[i] = k;
+			}
+			if (home[i] < 0)
+				return 0;   /* not a valid cube: the edges phase says so */
+		}
+		for (i = 0; i < 2 * NSLOTS; i++) {
+			if (seen[i])
+				continue;
+			for (k = i, len = 0; !seen[k]; k = home[k], len++)
+				seen[k] = true;
+			parity ^= (len + 1) & 1;   /* a cycle of len is len-1 swaps */
+		}
+		if (parity)
+			odd |= 1u << j;
+	}
+	return odd;
 }
 
 /* The reduced cube as a 3x3x3, colours renamed so that face f's colour is
@@ -1332,11 +1384,42 @@ rtab_free(struct rtab *t)
 	free(t);
 }
 
+/* Fills t->wing_flip by following one wing's home sticker through the
+ * single-layer turns from each home. */
+static void
+build_wing_flips(struct rtab *t)
+{
+	int n = t->n, h;
+
+	for (h = 0; h < t->nwings; h++) {
+		int queue[2 * NSLOTS * CUBE_MAX_N], head = 0, tail = 0;
+
+		memset(t->wing_flip[h], -1, sizeof t->wing_flip[h]);
+		if (h % n == 0 || h % n == n - 1)
+			continue;   /* a corner's coordinate */
+		t->wing_flip[h][h] = 0;
+		queue[tail++] = t->wing[h / n][h % n][0];
+		while (head < tail) {
+			int a = queue[head++], m;
+
+			for (m = 0; m < t->nmoves; m++) {
+				int b = t->fwd[(size_t)m * (size_t)t->nf + (size_t)a], p = t->wing_id[b];
+
+				if (t->wing_flip[h][p] < 0) {
+					t->wing_flip[h][p] = (int8_t)(b == t->wing[p / n][p % n][1]);
+					queue[tail++] = b;
+				}
+			}
+		}
+	}
+}
+
 static const struct rtab *
 table_for(int n, bool *built)
 {
 	struct rtab *t;
 	double start;
+	bool moves_ok;
 
 	pthread_mutex_lock(&table_lock);
 	if (tables[n] != NULL) {
@@ -1354,7 +1437,10 @@ table_for(int n, bool *built)
 		t->nf = 6 * n * n;
 		t->bytes = sizeof *t;
 		find_slots(t);
-		if (!build_moves(t) || !build_macros(t) || !build_pairing(t) ||
+		moves_ok = build_moves(t);
+		if (moves_ok)
+			build_wing_flips(t);
+		if (!moves_ok || !build_macros(t) || !build_pairing(t) ||
 		    !build_centre_blocks(t) || !build_centre_insertions(t) ||
 		    !build_centre_conjugates(t) ||
 		    (stage_width[n] > 0 && !build_staged(t))) {
@@ -1401,6 +1487,7 @@ struct stage {
 	bool reversed;   /* pairing macros scanned last first (ties go the other way) */
 	long cap;        /* > 0: give up once the phase is written in more moves */
 	bool gave_up;
+	bool keep_parity;  /* centres: no step may change a wing orbit's parity */
 	int slot[NSLOTS];
 	int score, broken;
 };
@@ -1474,6 +1561,27 @@ better(int gain, int cost, const struct best *b)
 	return gain > b->gain;
 }
 
+/* The wing orbits (bit j as in wing_parity) whose parity the moves
+ * change: each quarter turn of an inner layer but an odd cube's middle
+ * one changes its orbit's. */
+static unsigned
+seq_wing_parity(const struct rtab *t, const uint16_t *moves, int len)
+{
+	unsigned mask = 0;
+	int n = t->n, k, l;
+
+	for (k = 0; k < len; k++) {
+		int m = moves[k];
+
+		if (turns_of(m) == 2)
+			continue;
+		for (l = t->lo_of[m]; l <= t->hi_of[m]; l++)
+			if (l > 0 && l < n - 1 && 2 * l != n - 1)
+				mask ^= 1u << (l < n - 1 - l ? l : n - 1 - l);
+	}
+	return mask;
+}
+
 struct search {
 	struct stage *st;
 	uint8_t *col;
@@ -1534,11 +1642,16 @@ offer(struct search *s, int gain, int cost, int len, const uint16_t *moves)
 static void
 consider(struct search *s, int len)
 {
-	int gain = s->st->score - s->base, cost = step_cost(s, len, s->path[0]);
+	int gain = s->st->score - s->base, cost;
 
-	if (s->maxcand > 0 && s->st->broken == 0)
+	/* Neither kept nor offered without a gain. */
+	if (s->st->broken != 0 || gain <= 0 ||
+	    (s->st->keep_parity && seq_wing_parity(s->st->t, s->path, len) != 0))
+		return;
+	cost = step_cost(s, len, s->path[0]);
+	if (s->maxcand > 0)
 		offer(s, gain, cost, len, s->path);
-	if (s->st->broken == 0 && better(gain, cost, &s->best)) {
+	if (better(gain, cost, &s->best)) {
 		s->best.gain = gain;
 		s->best.cost = cost;
 		s->best.len = len;
@@ -1591,6 +1704,10 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 
 	if (!st->edges && !s->forced && bar != NULL && bar->gain > 0 &&
 	    mac->count * bar->cost <= bar->gain * cost)
+		return;
+	/* The centre macros are even in every wing orbit: only the prefix
+	 * can change a parity (a setup is undone). */
+	if (st->keep_parity && pre > 0 && seq_wing_parity(t, s->path, pre) != 0)
 		return;
 	for (k = 0; k < mac->count; k++) {
 		int a = t->from[mac->off + k], b = t->to[mac->off + k], j;
@@ -1807,6 +1924,20 @@ wrong_wings(const struct stage *st, const uint8_t *col, uint16_t *out)
 	return count;
 }
 
+/* One facelet of every wing of the slots not yet paired. */
+static int
+unfinished_wings(const struct stage *st, uint16_t *out)
+{
+	const struct rtab *t = st->t;
+	int s, k, count = 0;
+
+	for (s = 0; s < NSLOTS; s++)
+		if (st->slot[s] != t->n - 3)
+			for (k = 1; k < t->n - 1; k++)
+				out[count++] = (uint16_t)t->wing[s][k][0];
+	return count;
+}
+
 /* The wing swaps of the orbits (coordinates k and n-1-k) that have a wing
  * not matching its slot's reference: when no 3-cycle gains, each of those
  * orbits is left with an odd permutation, and a swap in an orbit without
@@ -1838,6 +1969,27 @@ swaps_in_wrong_orbits(const struct stage *st, const uint8_t *col, struct macro *
 			}
 		}
 	}
+	return count;
+}
+
+/* The wing swaps in the orbits of mask (bit j as in wing_parity). */
+static int
+swaps_in_orbits(const struct rtab *t, unsigned mask, struct macro *out)
+{
+	const struct macro *swaps = t->wmac + t->nwmac - t->nswap;
+	int n = t->n, k, i, count = 0;
+
+	for (i = 0; i < t->nswap; i++)
+		for (k = 0; k < swaps[i].count; k++) {
+			int id = t->wing_id[t->to[swaps[i].off + k]];
+
+			if (id >= 0) {
+				id %= n;
+				if (mask & (1u << (id < n - 1 - id ? id : n - 1 - id)))
+					out[count++] = swaps[i];
+				break;
+			}
+		}
 	return count;
 }
 
@@ -1903,6 +2055,7 @@ struct run {
 	struct tw_error *err;
 	int variant, nvariants;      /* this try at centres and edges, of how many */
 	int lookahead;               /* centre steps looked at two deep (0: none) */
+	bool even_wings;             /* wing orbits made even before the third face */
 };
 
 static bool
@@ -1995,7 +2148,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 	/* free_depth: centres, the depth of the free search; setup: turns
 	 * before a centre insertion or an edge pairing macro. */
 	struct search s;
-	int start = st->score, forced = 0, prev = -1;
+	int start = st->score, forced = 0, shuffles = 0, prev = -1;
 	bool after_forced = false;
 
 	stage_count(st, r->col);
@@ -2024,14 +2177,21 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 				 * up to three turns (three: outer turns), and the
 				 * wing swaps. */
 				uint16_t wrong[NSLOTS * CUBE_MAX_N];
-				int nwrong = wrong_wings(st, r->col, wrong);
+				int nwrong = wrong_wings(st, r->col, wrong), nodd;
+				struct macro *odd = malloc((size_t)r->t->nswap * sizeof *odd);
 
+				if (odd == NULL) {
+					tw_error_set(r->err, "out of memory");
+					return false;
+				}
+				/* A swap in an even orbit needs a second one later. */
+				nodd = swaps_in_orbits(r->t, wing_parity(r->t, r->col, r->face_colour), odd);
 				for (d = 0; d <= 3 && s.best.gain <= 0; d++) {
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wrong, nwrong, 0, d, -1);
 					if (d <= 2 && !after_forced)
-						search_macros(&s, r->t->wmac + r->t->nwmac - r->t->nswap,
-						    r->t->nswap, 0, d, -1);
+						search_macros(&s, odd, nodd, 0, d, -1);
 				}
+				free(odd);
 			} else {
 				/* Setups of up to one turn, then 3-cycles through a
 				 * wrong centre and a centre of a colour it needs under
@@ -2052,14 +2212,27 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			}
 		}
 		if (s.best.gain <= 0 && st->edges && forced < 16) {
-			/* Stuck with an odd permutation of some wing orbit left:
-			 * swap two wings (the best such swap, even at a loss)
-			 * and go on with 3-cycles. */
+			/* Stuck. With every wing orbit even, the wrong wings
+			 * need 3-cycles only, but none gains (wings that must
+			 * cross to the mirror coordinate of another slot): up
+			 * to three times a pairing, the best 3-cycle through
+			 * wings of unfinished slots under up to one setup turn,
+			 * even without gain. Else (an odd orbit left) swap two
+			 * wings (the best such swap, even at a loss) and go on
+			 * with 3-cycles. */
 			forced++;
 			search_start(&s, st, r->col, prev);
 			s.forced = true;
 			s.best.gain = -(1 << 30);
-			{
+			if (shuffles < 3 && wing_parity(r->t, r->col, r->face_colour) == 0) {
+				uint16_t wings[NSLOTS * CUBE_MAX_N];
+				int nwings = unfinished_wings(st, wings), d;
+
+				shuffles++;
+				for (d = 0; d <= 1; d++)
+					search_pairs(&s, &r->t->wpairs, r->t->wmac, wings, nwings, 0, d, -1);
+			}
+			if (s.best.len == 0) {
 				struct macro *odd = malloc((size_t)r->t->nswap * sizeof *odd);
 				int nodd;
 
@@ -2459,6 +2632,91 @@ stage_centres(struct run *r, struct stage *st)
 	return true;
 }
 
+/* The right centres on the four faces off the axis. */
+static int
+side_centres(const struct run *r, int axis)
+{
+	int f, sum = 0;
+
+	for (f = 0; f < 6; f++)
+		if (f % 3 != axis)
+			sum += centre_count(r->t, r->col, f, r->face_colour[f]);
+	return sum;
+}
+
+/* With the first two (opposite) faces done: one quarter turn of an inner
+ * slice about their axis for each odd wing orbit (layer j or n-1-j, either
+ * way: of the 4 per orbit, the turns that leave a side face with the most
+ * of its centres), so that the edges need no wing swap; then the third
+ * face and the last three again (order[2..5]). Not where the turns would
+ * take more than n-2 right centres off the side faces an orbit (a quarter
+ * of what one takes off finished side faces, as on a reduced cube with
+ * OLL parity): there the swap or the parity sequence is cheaper. */
+static bool
+even_wing_orbits(struct run *r, int *order)
+{
+	const struct rtab *t = r->t;
+	int n = t->n, axis = order[0] % 3, orb[CUBE_MAX_N], nodd = 0, ncombo = 1;
+	int j, combo, f, k, most = -1, best = -1, before = side_centres(r, axis);
+	unsigned odd = wing_parity(t, r->col, r->face_colour);
+	uint16_t turn[CUBE_MAX_N], kept[CUBE_MAX_N];
+	uint8_t save[MAXF];
+	bool used[6] = {false};
+
+	for (j = 1; 2 * j < n - 1; j++)
+		if (odd & (1u << j)) {
+			orb[nodd++] = j;
+			ncombo *= 4;
+		}
+	if (nodd == 0)
+		return true;
+	memcpy(save, r->col, sizeof save);
+	for (combo = 0; combo < ncombo; combo++) {
+		int c = combo, top = 0;
+
+		for (j = 0; j < nodd; j++, c /= 4) {
+			turn[j] = (uint16_t)move_index(n, axis, c % 2 ? n - 1 - orb[j] : orb[j], c / 2 % 2 ? 3 : 1);
+			apply_plain(t, r->col, turn[j]);
+		}
+		for (f = 0; f < 6; f++) {
+			int got = centre_count(t, r->col, f, r->face_colour[f]);
+
+			if (f % 3 != axis && got > top)
+				top = got;
+		}
+		if (top > most) {
+			most = top;
+			memcpy(kept, turn, sizeof kept);
+		}
+		memcpy(r->col, save, sizeof save);
+	}
+	for (j = 0; j < nodd; j++)
+		apply_plain(t, r->col, kept[j]);
+	if (side_centres(r, axis) + (n - 2) * nodd < before) {
+		memcpy(r->col, save, sizeof save);
+		return true;
+	}
+	if (!seq_push_moves(t, &r->phase[REDUCE_CENTRES], kept, nodd)) {
+		tw_error_set(r->err, "out of memory");
+		return false;
+	}
+	used[order[0]] = used[order[1]] = true;
+	for (f = 0; f < 6; f++) {
+		int got = centre_count(t, r->col, f, r->face_colour[f]);
+
+		if (!used[f] && got > best) {
+			best = got;
+			order[2] = f;
+		}
+	}
+	order[3] = opposite(order[2]);
+	used[order[2]] = used[order[3]] = true;
+	for (f = 0, k = 4; f < 6; f++)
+		if (!used[f])
+			order[k++] = f;
+	return true;
+}
+
 static bool
 solve_centres(struct run *r, struct stage *st)
 {
@@ -2468,6 +2726,7 @@ solve_centres(struct run *r, struct stage *st)
 	int depth = n <= 7 ? 3 : 2;
 	int base = stage_width[n] > 0 ? stage_progress(STAGE_C, 1, 1) : 0;   /* after the staged phases */
 
+	st->keep_parity = false;
 	if (stage_width[n] > 0 && !stage_centres(r, st))
 		return false;
 
@@ -2515,6 +2774,12 @@ solve_centres(struct run *r, struct stage *st)
 	for (i = 0; i < 4; i++) {
 		int k, last = i == 3 ? 6 : i + 1, goal = 0;
 
+		if (i == 2 && r->even_wings) {
+			if (!even_wing_orbits(r, order))
+				return false;
+			st->keep_parity = wing_parity(t, r->col, r->face_colour) == 0;
+		}
+
 		for (k = done; k < last; k++) {
 			int p;
 
@@ -2542,6 +2807,7 @@ solve_centres(struct run *r, struct stage *st)
 		}
 		done = last;
 	}
+	st->keep_parity = false;
 	return true;
 }
 
@@ -2629,45 +2895,66 @@ finish_3x3(struct run *r)
 }
 
 /*
- * Writing moves. A run of turns about one axis is a vector of net turns per
- * layer; it is written as an outer block from the U (R, F) side, one from
- * the D (L, B) side and single layers, whichever takes fewest tokens.
+ * Writing moves. A run of turns about one axis is a vector v of net turns
+ * per layer; it is written in the fewest tokens (then the fewest slice
+ * turns) as outer blocks from the U (R, F) side, outer blocks from the D
+ * (L, B) side and single layers. With P[i] the net turn of the U-side
+ * blocks that reach layer i and S[i] that of the D-side ones, a U-side
+ * block ends where P changes and a D-side one starts where S does, and
+ * layer i takes a token of its own when v[i] - P[i] - S[i] is not 0 (mod
+ * 4); no block turns every layer (a rotation): P[n-1] = S[0] = 0. The
+ * search over P and S is exact, so two runs written together never take
+ * more tokens than written apart.
  */
 struct token { int axis, lo, hi, t; };
 
 static int
 axis_tokens(int n, int axis, const int *v, struct token *out)
 {
-	int best = 1 << 30, bp = 0, ba = 0, bs = 0, bb = 0, p, a, s, b, i, count = 0;
+	/* Costs are tokens * 64 + slice turns; state q = P * 4 + S. */
+	enum { TOKEN = 64, NONE = 1 << 28 };
+	int cost[CUBE_MAX_N][16], back[CUBE_MAX_N][16], state[CUBE_MAX_N];
+	int i, q, w, count = 0, best = NONE;
 
-	for (p = 0; p < n; p++)
-		for (a = p == 0 ? 0 : 1; a <= (p == 0 ? 0 : 3); a++)
-			for (s = 0; s + p < n; s++)
-				for (b = s == 0 ? 0 : 1; b <= (s == 0 ? 0 : 3); b++) {
-					int cost = (p > 1) + (s > 1);
+	for (q = 0; q < 16; q++)
+		cost[0][q] = q % 4 != 0 ? NONE : ((v[0] - q / 4) % 4 + 4) % 4 != 0 ? TOKEN + 1 : 0;
+	for (i = 1; i < n; i++) {
+		int up = i < n - i ? i : n - i;   /* slice turns of the blocks changing here */
 
-					for (i = 0; i < n; i++) {
-						int left = v[i] - (i < p && p > 1 ? a : 0) -
-						    (i >= n - s && s > 1 ? b : 0);
+		for (q = 0; q < 16; q++) {
+			int own = ((v[i] - q / 4 - q % 4) % 4 + 4) % 4 != 0 ? TOKEN + 1 : 0;
 
-						cost += ((left % 4) + 4) % 4 != 0;
-					}
-					if (cost < best) {
-						best = cost;
-						bp = p; ba = a; bs = s; bb = b;
-					}
+			cost[i][q] = NONE;
+			for (w = 0; w < 16; w++) {
+				int c = cost[i - 1][w] + own + (w / 4 != q / 4 ? TOKEN + up : 0) +
+				    (w % 4 != q % 4 ? TOKEN + up : 0);
+
+				if (cost[i - 1][w] < NONE && c < cost[i][q]) {
+					cost[i][q] = c;
+					back[i][q] = w;
 				}
-	if (bp > 1)
-		out[count++] = (struct token){axis, 0, bp - 1, ba};
+			}
+		}
+	}
+	for (q = 0; q < 4; q++)   /* P[n-1] = 0 */
+		if (cost[n - 1][q] < best) {
+			best = cost[n - 1][q];
+			state[n - 1] = q;
+		}
+	for (i = n - 1; i > 0; i--)
+		state[i - 1] = back[i][state[i]];
+	for (i = 1; i < n; i++)
+		if (state[i - 1] / 4 != state[i] / 4)
+			out[count++] = (struct token){axis, 0, i - 1, (state[i - 1] / 4 - state[i] / 4 + 4) % 4};
 	for (i = 0; i < n; i++) {
-		int left = v[i] - (i < bp && bp > 1 ? ba : 0) - (i >= n - bs && bs > 1 ? bb : 0);
+		int left = ((v[i] - state[i] / 4 - state[i] % 4) % 4 + 4) % 4;
 
-		left = ((left % 4) + 4) % 4;
 		if (left != 0)
 			out[count++] = (struct token){axis, i, i, left};
 	}
-	if (bs > 1)
-		out[count++] = (struct token){axis, n - bs, n - 1, bb};
+	for (i = 1; i < n; i++)
+		if (state[i - 1] % 4 != state[i] % 4)
+			out[count++] = (struct token){axis, i, n - 1, (state[i] % 4 - state[i - 1] % 4 + 4) % 4};
 	return count;
 }
 
@@ -2778,6 +3065,11 @@ swap_phases(struct run *r, struct seq *kept, int from, int to)
  * time with two tries, 5x5x5 came out 2 moves longer and 4x4x4 the same
  * (BENCHMARKS.md). */
 static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0};
+
+/* Wing orbits made even before the third centre face (sizes solved face
+ * by face): the edges then need no wing swap, 15 moves each, about one a
+ * solve on 7x7x7 (BENCHMARKS.md). */
+static const bool even_wings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1};
 
 /* Tries at centres and edges per size: as many as fit the time targets. */
 static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 2, 2, 2, 2, 1, 1};
@@ -2909,6 +3201,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	err = &inner;
 	r->nvariants = variants_for[c->n];
 	r->lookahead = lookahead_for[c->n];
+	r->even_wings = even_wings_for[c->n];
 	report(r, REDUCE_CENTRES, 0);
 	r->t = table_for(c->n, NULL);
 	if (r->t == NULL) {

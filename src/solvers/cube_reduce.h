@@ -28,15 +28,21 @@
  *     (three: outer turns only) for 3-cycles through a wrong centre and a
  *     centre of a colour it needs.
  *     On N = 6 the two best steps are each tried with the best step after
- *     them, and the one with the more gain per move over the two is taken;
+ *     them, and the one with the more gain per move over the two is taken.
+ *     From N = 6, when the first two faces are done, each wing orbit whose
+ *     permutation is odd gets a quarter turn of an inner slice about their
+ *     axis (which keeps them), and from then on no centre step may change
+ *     a wing orbit's parity: the edges then need no wing swap;
  *  2. edges: every wing matched to its edge's reference wing (the middle
  *     edge on odd cubes) by one outer turn and B X Y X^-1 B^-1 (B a slice
  *     or wide block, X a face turn off B's axis, Y one on it: the centres
  *     come back), else a pure wing 3-cycle ([aR, F G F']) through two
  *     wrong wings under a setup of up to three turns (three: outer turns
- *     only), or a wing swap (the OLL-parity sequence on one slice); when
- *     nothing gains, the orbits with wrong wings have odd permutations,
- *     and one gets a swap. On
+ *     only), or a wing swap (the OLL-parity sequence on one slice) in an
+ *     orbit whose permutation is odd (in an even one it would need a
+ *     second). When nothing gains, one of the orbits with wrong wings gets
+ *     a swap even at a loss: an odd orbit, or an even one whose last wrong
+ *     wings no 3-cycle under these setups reaches (it needs a second). On
  *     6x6x6 and 7x7x7 the pairing runs twice, the second time with its
  *     macros scanned the other way (ties between equally good steps go
  *     the other way) and given up once longer than the first; the
