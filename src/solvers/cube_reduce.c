@@ -420,8 +420,8 @@ edges_paired(const struct rtab *t, const uint8_t *col)
 }
 
 /* The wing orbits whose permutation is odd on col, the faces coloured
- * face_colour: bit j for the orbit of coordinates j and n-1-j (1 <= j <
- * (n-1)/2). A wing is known by its two colours and, of the slot's two
+ * face_colour: bit j for the orbit of coordinates j and n-1-j (j >= 1,
+ * 2j < n-1). A wing is known by its two colours and, of the slot's two
  * wings with those colours in the orbit, by t->wing_flip. The edges can
  * be paired without a wing swap (or, on even cubes, an OLL parity) only
  * when every orbit is even. */
@@ -1939,9 +1939,9 @@ unfinished_wings(const struct stage *st, uint16_t *out)
 }
 
 /* The wing swaps of the orbits (coordinates k and n-1-k) that have a wing
- * not matching its slot's reference: when no 3-cycle gains, each of those
- * orbits is left with an odd permutation, and a swap in an orbit without
- * wrong wings would only undo an earlier one. */
+ * not matching its slot's reference: when no 3-cycle gains, such an orbit
+ * is most often left with an odd permutation, and a swap in an orbit
+ * without wrong wings would only undo an earlier one. */
 static int
 swaps_in_wrong_orbits(const struct stage *st, const uint8_t *col, struct macro *out)
 {
@@ -2175,7 +2175,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			if (st->edges) {
 				/* 3-cycles through two wrong wings under setups of
 				 * up to three turns (three: outer turns), and the
-				 * wing swaps. */
+				 * wing swaps of the odd orbits. */
 				uint16_t wrong[NSLOTS * CUBE_MAX_N];
 				int nwrong = wrong_wings(st, r->col, wrong), nodd;
 				struct macro *odd = malloc((size_t)r->t->nswap * sizeof *odd);
@@ -2213,11 +2213,10 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 		}
 		if (s.best.gain <= 0 && st->edges && forced < 16) {
 			/* Stuck. With every wing orbit even, the wrong wings
-			 * need 3-cycles only, but none gains (wings that must
-			 * cross to the mirror coordinate of another slot): up
-			 * to three times a pairing, the best 3-cycle through
-			 * wings of unfinished slots under up to one setup turn,
-			 * even without gain. Else (an odd orbit left) swap two
+			 * need 3-cycles only, but none found gains: up to three
+			 * times a pairing, the best 3-cycle through wings of
+			 * unfinished slots under up to one setup turn, even
+			 * without gain. Else (an odd orbit left) swap two
 			 * wings (the best such swap, even at a loss) and go on
 			 * with 3-cycles. */
 			forced++;
