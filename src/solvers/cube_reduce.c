@@ -68,6 +68,7 @@ struct rtab {
 	int n, nf, nmoves, nall;
 	int8_t lo_of[MAX_ALL], hi_of[MAX_ALL];
 	int *off, *len;
+	int *clen;                   /* the first clen[m] pairs move centres */
 	uint16_t *dst, *src;
 	uint16_t *fwd;               /* fwd[m * nf + p]: where the sticker at p goes */
 	int8_t slot_of[MAXF];        /* wing facelets: their edge, else -1 */
@@ -303,7 +304,7 @@ static void
 move_fill(struct rtab *t, int m, const struct cube_move *mv, int *total, uint16_t *fwd)
 {
 	struct cube lo, hi;
-	int nf = t->nf, i;
+	int nf = t->nf, i, pass;
 
 	lo.n = hi.n = t->n;
 	for (i = 0; i < nf; i++) {
@@ -318,16 +319,21 @@ move_fill(struct rtab *t, int m, const struct cube_move *mv, int *total, uint16_
 	t->off[m] = *total;
 	t->lo_of[m] = (int8_t)(mv->first - 1);
 	t->hi_of[m] = (int8_t)(mv->last - 1);
-	for (i = 0; i < nf; i++) {
-		int from = (unsigned char)lo.f[i] | (unsigned char)hi.f[i] << 8;
+	/* Centres first: the centre stages' searches move only those. */
+	for (pass = 1; pass >= 0; pass--) {
+		for (i = 0; i < nf; i++) {
+			int from = (unsigned char)lo.f[i] | (unsigned char)hi.f[i] << 8;
 
-		if (from != i) {
-			t->dst[*total] = (uint16_t)i;
-			t->src[*total] = (uint16_t)from;
-			if (fwd != NULL)
-				fwd[from] = (uint16_t)i;
-			(*total)++;
+			if (from != i && t->centre[i] == pass) {
+				t->dst[*total] = (uint16_t)i;
+				t->src[*total] = (uint16_t)from;
+				if (fwd != NULL)
+					fwd[from] = (uint16_t)i;
+				(*total)++;
+			}
 		}
+		if (pass == 1)
+			t->clen[m] = *total - t->off[m];
 	}
 	t->len[m] = *total - t->off[m];
 }
@@ -342,10 +348,12 @@ build_moves(struct rtab *t)
 	t->nall = t->nmoves + 18 * (n - 3);
 	t->off = calloc((size_t)t->nall, sizeof *t->off);
 	t->len = calloc((size_t)t->nall, sizeof *t->len);
+	t->clen = calloc((size_t)t->nall, sizeof *t->clen);
 	t->dst = malloc((size_t)t->nall * (size_t)nf * sizeof *t->dst);
 	t->src = malloc((size_t)t->nall * (size_t)nf * sizeof *t->src);
 	t->fwd = malloc((size_t)t->nmoves * (size_t)nf * sizeof *t->fwd);
-	if (t->off == NULL || t->len == NULL || t->dst == NULL || t->src == NULL || t->fwd == NULL)
+	if (t->off == NULL || t->len == NULL || t->clen == NULL || t->dst == NULL ||
+	    t->src == NULL || t->fwd == NULL)
 		return false;
 	for (axis = 0; axis < 3; axis++)
 		for (layer = 0; layer < n; layer++)
@@ -846,6 +854,34 @@ build_macros(struct rtab *t)
 	return true;
 }
 
+/* Appends the macro of moves[0..len) to list, keeping only the facelets
+ * of its effect that its phase looks at: the centre facelets for the
+ * centre macros (nothing else counts there), the edge facelets for the
+ * pairing macros (the centres are solved in the edges phase, and a
+ * pairing macro only turns a face's centres within the face). */
+static bool
+phase_macro_push(struct rtab *t, const uint16_t *moves, int len, bool edges,
+    struct macro **list, int *count)
+{
+	struct macro mac;
+	int k, kept;
+
+	if (macro_make(t, moves, len, &mac) < 0)
+		return false;
+	for (k = kept = 0; k < mac.count; k++) {
+		int q = t->to[mac.off + k];
+
+		if (edges ? t->slot_of[q] >= 0 : t->centre[q]) {
+			t->from[mac.off + kept] = t->from[mac.off + k];
+			t->to[mac.off + kept] = (uint16_t)q;
+			kept++;
+		}
+	}
+	mac.count = kept;
+	t->npool = mac.off + kept;
+	return kept == 0 || macro_push(list, count, &mac);
+}
+
 /* Edge pairing macros B X Y X^-1 B^-1: B a block about one axis (an
  * inner slice or a wide block, one token either way), X an outer turn of
  * a face off that axis and Y one of a face on it. X comes back before B
@@ -864,7 +900,6 @@ build_pairing(struct rtab *t)
 			for (tx = 1; tx <= 3; tx++)
 				for (y = 0; y < 6; y++)
 					for (ty = 1; ty <= 3; ty++) {
-						struct macro mac;
 						int X = face_move(n, x, 1, tx);
 						uint16_t seq[5] = {(uint16_t)m, (uint16_t)X,
 						    (uint16_t)face_move(n, y, 1, ty),
@@ -872,37 +907,13 @@ build_pairing(struct rtab *t)
 
 						if (x % 3 == axis || y % 3 != axis)
 							continue;
-						if (macro_make(t, seq, 5, &mac) < 0 ||
-						    !macro_push(&t->pmac, &t->npmac, &mac))
+						if (!phase_macro_push(t, seq, 5, true, &t->pmac, &t->npmac))
 							return false;
 					}
 	}
 	t->bytes += (size_t)t->npmac * sizeof(struct macro) +
 	    (size_t)(t->npool - save) * 2 * sizeof(uint16_t);
 	return true;
-}
-
-/* Appends the macro of moves[0..len) to list, keeping only the centre
- * facelets of its effect: centre macros serve the centres phase, where
- * nothing else counts. */
-static bool
-centre_macro_push(struct rtab *t, const uint16_t *moves, int len, struct macro **list,
-    int *count)
-{
-	struct macro mac;
-	int k, kept;
-
-	if (macro_make(t, moves, len, &mac) < 0)
-		return false;
-	for (k = kept = 0; k < mac.count; k++)
-		if (t->centre[t->to[mac.off + k]]) {
-			t->from[mac.off + kept] = t->from[mac.off + k];
-			t->to[mac.off + kept] = t->to[mac.off + k];
-			kept++;
-		}
-	mac.count = kept;
-	t->npool = mac.off + kept;
-	return kept == 0 || macro_push(list, count, &mac);
 }
 
 /* Centre insertions B X B^-1: B a slice or wide block, X a quarter or
@@ -921,7 +932,7 @@ build_centre_insertions(struct rtab *t)
 				uint16_t seq[3] = {(uint16_t)m, (uint16_t)X, (uint16_t)move_inverse(m)};
 
 				if (f % 3 != move_axis(t, m) &&
-				    !centre_macro_push(t, seq, 3, &t->imac, &t->nimac))
+				    !phase_macro_push(t, seq, 3, false, &t->imac, &t->nimac))
 					return false;
 			}
 	}
@@ -955,7 +966,7 @@ build_centre_conjugates(struct rtab *t)
 					    (uint16_t)move_inverse(x), (uint16_t)move_inverse(b)};
 
 					if (f % 3 != move_axis(t, x) &&
-					    !centre_macro_push(t, seq, 5, &t->hmac, &t->nhmac))
+					    !phase_macro_push(t, seq, 5, false, &t->hmac, &t->nhmac))
 						return false;
 				}
 		}
@@ -1014,7 +1025,7 @@ build_centre_blocks(struct rtab *t)
 						    (uint16_t)move_inverse(F)};
 						if (f % 3 == a)
 							continue;
-						if (!centre_macro_push(t, seq, 8, &t->bmac, &t->nbmac))
+						if (!phase_macro_push(t, seq, 8, false, &t->bmac, &t->nbmac))
 							return false;
 					}
 	}
@@ -1358,6 +1369,7 @@ rtab_free(struct rtab *t)
 		return;
 	free(t->off);
 	free(t->len);
+	free(t->clen);
 	free(t->dst);
 	free(t->src);
 	free(t->fwd);
@@ -1511,14 +1523,16 @@ stage_count(struct stage *st, const uint8_t *col)
 		}
 }
 
-/* Plays move m on col, keeping the stage's counts. */
+/* Plays move m on col, keeping the stage's counts; with centres_only,
+ * off the edges, only the centre facelets (all that a centre stage
+ * counts: for a search's tries, which it takes back). */
 static void
-stage_move(struct stage *st, uint8_t *col, int m)
+stage_turn(struct stage *st, uint8_t *col, int m, bool centres_only)
 {
 	const struct rtab *t = st->t;
 	uint8_t tmp[MAXF];
 	const uint16_t *d = t->dst + t->off[m], *s = t->src + t->off[m];
-	int i, len = t->len[m];
+	int i, len = centres_only && !st->edges ? t->clen[m] : t->len[m];
 
 	for (i = 0; i < len; i++)
 		tmp[i] = col[s[i]];
@@ -1539,6 +1553,21 @@ stage_move(struct stage *st, uint8_t *col, int m)
 			st->slot[k] = slot_score(t, col, k);
 			st->score += st->slot[k];
 		}
+}
+
+/* Plays move m on col, keeping the stage's counts. */
+static void
+stage_move(struct stage *st, uint8_t *col, int m)
+{
+	stage_turn(st, col, m, false);
+}
+
+/* A search's try of move m (taken back by search_move(move_inverse(m))):
+ * in a centre stage, the centres only. */
+static void
+search_move(struct stage *st, uint8_t *col, int m)
+{
+	stage_turn(st, col, m, true);
 }
 
 /* The best step found so far: its moves, their cost (see step_cost) and
@@ -1671,12 +1700,12 @@ search_free(struct search *s, int depth, int left, int last)
 		if (last >= 0 && axis_of(n, m) == axis_of(n, last) &&
 		    layer_of(n, m) <= layer_of(n, last))
 			continue;
-		stage_move(s->st, s->col, m);
+		search_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
 		consider(s, depth + 1);
 		if (left > 1)
 			search_free(s, depth + 1, left - 1, m);
-		stage_move(s->st, s->col, move_inverse(m));
+		search_move(s->st, s->col, move_inverse(m));
 	}
 }
 
@@ -1688,13 +1717,14 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 {
 	const struct rtab *t = s->st->t;
 	struct stage *st = s->st;
-	uint16_t from[MAXF], to[MAXF];
+	uint16_t to[MAXF];
 	uint8_t val[MAXF], old[MAXF];
 	int len = pre + 2 * depth + mac->len, score = st->score, broken = st->broken;
 	int cost = step_cost(s, len, pre + depth > 0 ? s->path[0] : mac->moves[0]);
-	int slots[NSLOTS], nslots = 0, k, gain;
+	unsigned slots = 0;           /* the edges it moves wings of */
+	int k, gain;
 	uint16_t moves[MAX_DEPTH * 2 + MAX_MACRO * 4];
-	bool take, offering;
+	bool take, offering, bounded;
 
 	/* A better gain per move needs gain > bar.gain * cost / bar.cost (bar:
 	 * the best step, or the last kept one when a full list is kept); off
@@ -1702,50 +1732,51 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	const struct best *bar = s->maxcand == 0 ? &s->best :
 	    s->ncand == s->maxcand ? &s->cand[s->ncand - 1] : NULL;
 
-	if (!st->edges && !s->forced && bar != NULL && bar->gain > 0 &&
-	    mac->count * bar->cost <= bar->gain * cost)
+	bounded = !st->edges && !s->forced && bar != NULL && bar->gain > 0;
+	if (bounded && mac->count * bar->cost <= bar->gain * cost)
 		return;
 	/* The centre macros are even in every wing orbit: only the prefix
 	 * can change a parity (a setup is undone). */
 	if (st->keep_parity && pre > 0 && seq_wing_parity(t, s->path, pre) != 0)
 		return;
 	for (k = 0; k < mac->count; k++) {
-		int a = t->from[mac->off + k], b = t->to[mac->off + k], j;
+		int a = t->from[mac->off + k], q = t->to[mac->off + k], j;
 
 		for (j = depth - 1; j >= 0; j--) {
 			const uint16_t *fwd = t->fwd + (size_t)move_inverse(s->path[pre + j]) * (size_t)t->nf;
 
 			a = fwd[a];
-			b = fwd[b];
+			q = fwd[q];
 		}
-		from[k] = (uint16_t)a;
-		to[k] = (uint16_t)b;
-	}
-	for (k = 0; k < mac->count; k++)
-		val[k] = s->col[from[k]];
-	for (k = 0; k < mac->count; k++) {
-		int q = to[k], sl = t->slot_of[q], j;
-
+		to[k] = (uint16_t)q;
+		val[k] = s->col[a];
 		old[k] = s->col[q];
-		if (st->cls[q] == CLS_T)
+		if (st->cls[q] == CLS_T) {
 			score += (val[k] == st->tgt[q]) - (old[k] == st->tgt[q]);
-		else if (st->cls[q] == CLS_P)
+			/* Each facelet left adds at most one. */
+			if (bounded && !better(score - s->base + mac->count - 1 - k, cost, bar))
+				return;
+		} else if (st->cls[q] == CLS_P) {
 			broken += (old[k] == st->tgt[q]) - (val[k] == st->tgt[q]);
-		if (st->edges && sl >= 0) {
-			for (j = 0; j < nslots && slots[j] != sl; j++)
-				;
-			if (j == nslots)
-				slots[nslots++] = sl;
+			/* With nothing broken before, every finished facelet
+			 * shows its colour: one broken here stays broken. */
+			if (st->broken == 0 && broken != 0)
+				return;
 		}
+		if (st->edges && t->slot_of[q] >= 0)
+			slots |= 1u << t->slot_of[q];
 	}
 	if (broken != 0)
 		return;
-	for (k = 0; k < mac->count; k++)
-		s->col[to[k]] = val[k];
-	for (k = 0; k < nslots; k++)
-		score += slot_score(t, s->col, slots[k]) - st->slot[slots[k]];
-	for (k = 0; k < mac->count; k++)
-		s->col[to[k]] = old[k];
+	if (slots != 0) {
+		for (k = 0; k < mac->count; k++)
+			s->col[to[k]] = val[k];
+		for (k = 0; k < NSLOTS; k++)
+			if (slots & 1u << k)
+				score += slot_score(t, s->col, k) - st->slot[k];
+		for (k = 0; k < mac->count; k++)
+			s->col[to[k]] = old[k];
+	}
 	gain = score - s->base;
 	take = s->forced ? gain > s->best.gain || (gain == s->best.gain && cost < s->best.cost) :
 	    better(gain, cost, &s->best);
@@ -1788,10 +1819,10 @@ search_pairing(struct search *s, int depth, int setup, int last)
 		if (!is_face_turn(t, m) || (last >= 0 && axis_of(n, m) == axis_of(n, last) &&
 		    layer_of(n, m) <= layer_of(n, last)))
 			continue;
-		stage_move(s->st, s->col, m);
+		search_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
 		search_pairing(s, depth + 1, setup - 1, m);
-		stage_move(s->st, s->col, move_inverse(m));
+		search_move(s->st, s->col, move_inverse(m));
 	}
 }
 
@@ -1810,11 +1841,11 @@ search_insertions(struct search *s, int depth, int setup, int last)
 	for (m = 0; m < t->nmoves; m++) {
 		if (last >= 0 && axis_of(n, m) == axis_of(n, last) && layer_of(n, m) <= layer_of(n, last))
 			continue;
-		stage_move(s->st, s->col, m);
+		search_move(s->st, s->col, m);
 		s->path[depth] = (uint16_t)m;
 		if (s->st->broken == 0)   /* the prefix alone: search_free's */
 			search_insertions(s, depth + 1, setup - 1, m);
-		stage_move(s->st, s->col, move_inverse(m));
+		search_move(s->st, s->col, move_inverse(m));
 	}
 }
 
@@ -2120,7 +2151,7 @@ look_ahead(struct search *s, int goal, int free_depth, int setup)
 		long g = b->gain, m = b->cost;
 
 		for (k = 0; k < b->len; k++)
-			stage_move(st, s->col, b->moves[k]);
+			search_move(st, s->col, b->moves[k]);
 		if (st->score < goal) {
 			struct search next;
 
@@ -2130,7 +2161,7 @@ look_ahead(struct search *s, int goal, int free_depth, int setup)
 			m += next.best.gain > 0 ? next.best.cost : 8;
 		}
 		for (k = b->len - 1; k >= 0; k--)
-			stage_move(st, s->col, move_inverse(b->moves[k]));
+			search_move(st, s->col, move_inverse(b->moves[k]));
 		if (c == 0 || g * den > num * m) {
 			num = g;
 			den = m;
