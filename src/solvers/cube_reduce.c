@@ -2086,6 +2086,7 @@ struct run {
 	struct tw_error *err;
 	int variant, nvariants;      /* this try at centres and edges, of how many */
 	int lookahead;               /* centre steps looked at two deep (0: none) */
+	int lookahead_depth;         /* the free search's depth for the second */
 	bool even_wings;             /* wing orbits made even before the third face */
 };
 
@@ -2198,7 +2199,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			s.maxcand = r->lookahead;
 			search_centre_steps(&s, free_depth, setup);
 			if (s.ncand > 1)
-				look_ahead(&s, goal, free_depth, setup);
+				look_ahead(&s, goal, r->lookahead_depth, setup);
 		}
 		if (s.best.gain <= 0) {
 			int d;
@@ -3090,11 +3091,13 @@ swap_phases(struct run *r, struct seq *kept, int from, int to)
 	}
 }
 
-/* Centre steps looked at two deep, by size: 6x6x6 only. There it saves 5
- * to 15 moves for about 1.5 s of centre search a solve; 7x7x7 has not the
- * time with two tries, 5x5x5 came out 2 moves longer and 4x4x4 the same
- * (BENCHMARKS.md). */
-static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0};
+/* Centre steps looked at two deep, by size, and the depth of the free
+ * search for the second step. On 6x6x6 it saves 5 to 15 moves; on 7x7x7
+ * about 7 for 2.4 s a solve, where a second step searched three deep took
+ * twice that for no clear gain; 5x5x5 came out 2 moves longer and 4x4x4
+ * the same (BENCHMARKS.md). */
+static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0};
+static const int lookahead_depth_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0};
 
 /* Wing orbits made even before the third centre face (sizes solved face
  * by face): the edges then need no wing swap, 15 moves each, about one a
@@ -3102,7 +3105,7 @@ static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 
 static const bool even_wings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1};
 
 /* Tries at centres and edges per size: as many as fit the time targets. */
-static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 2, 2, 2, 2, 1, 1};
+static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 3, 2, 2, 2, 1, 1};
 
 /* Edge pairings per try: on 6x6x6 and 7x7x7 the pairing is run a second
  * time with its macros scanned the other way (ties between equally good
@@ -3231,6 +3234,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	err = &inner;
 	r->nvariants = variants_for[c->n];
 	r->lookahead = lookahead_for[c->n];
+	r->lookahead_depth = lookahead_depth_for[c->n];
 	r->even_wings = even_wings_for[c->n];
 	report(r, REDUCE_CENTRES, 0);
 	r->t = table_for(c->n, NULL);

@@ -27,8 +27,9 @@
  *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
  *     (three: outer turns only) for 3-cycles through a wrong centre and a
  *     centre of a colour it needs.
- *     On N = 6 the two best steps are each tried with the best step after
- *     them, and the one with the more gain per move over the two is taken.
+ *     On N = 6 and 7 the two best steps are each tried with the best step
+ *     after them (on N = 7 its turn sequences only 2 deep), and the one
+ *     with the more gain per move over the two is taken.
  *     From N = 6, when the first two faces are done, each wing orbit whose
  *     permutation is odd gets a quarter turn of an inner slice about their
  *     axis (which keeps them), and from then on no centre step may change
@@ -55,8 +56,8 @@
  *     3x3x3 states;
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
- * schemes, 12 tries), 2 (N = 6..9) or 1 first faces (on N = 4 and 5 the
- * staged phases' six choices of first and second axis), and the shortest
+ * schemes, 12 tries), 3 (N = 6), 2 (N = 7..9) or 1 first faces (on N = 4
+ * and 5 the staged phases' six choices of first and second axis), and the shortest
  * try is kept; a step costs what it adds to the written moves. Should
  * every try end where no step gains, the solve starts again with 1..5
  * slice turns in front.
