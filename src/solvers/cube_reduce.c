@@ -1502,6 +1502,7 @@ struct stage {
 	bool keep_parity;  /* centres: no step may change a wing orbit's parity */
 	int slot[NSLOTS];
 	int score, broken;
+	struct macro *swaps;  /* room for t->nswap wing swaps, a stuck step's choice */
 };
 
 static void
@@ -2210,20 +2211,15 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 				 * wing swaps of the odd orbits. */
 				uint16_t wrong[NSLOTS * CUBE_MAX_N];
 				int nwrong = wrong_wings(st, r->col, wrong), nodd;
-				struct macro *odd = malloc((size_t)r->t->nswap * sizeof *odd);
 
-				if (odd == NULL) {
-					tw_error_set(r->err, "out of memory");
-					return false;
-				}
 				/* A swap in an even orbit needs a second one later. */
-				nodd = swaps_in_orbits(r->t, wing_parity(r->t, r->col, r->face_colour), odd);
+				nodd = swaps_in_orbits(r->t, wing_parity(r->t, r->col, r->face_colour),
+				    st->swaps);
 				for (d = 0; d <= 3 && s.best.gain <= 0; d++) {
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wrong, nwrong, 0, d, -1);
 					if (d <= 2 && !after_forced)
-						search_macros(&s, odd, nodd, 0, d, -1);
+						search_macros(&s, st->swaps, nodd, 0, d, -1);
 				}
-				free(odd);
 			} else {
 				/* Setups of up to one turn, then 3-cycles through a
 				 * wrong centre and a centre of a colour it needs under
@@ -2263,18 +2259,9 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 				for (d = 0; d <= 1; d++)
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wings, nwings, 0, d, -1);
 			}
-			if (s.best.len == 0) {
-				struct macro *odd = malloc((size_t)r->t->nswap * sizeof *odd);
-				int nodd;
-
-				if (odd == NULL) {
-					tw_error_set(r->err, "out of memory");
-					return false;
-				}
-				nodd = swaps_in_wrong_orbits(st, r->col, odd);
-				search_macros(&s, odd, nodd, 0, 2, -1);
-				free(odd);
-			}
+			if (s.best.len == 0)
+				search_macros(&s, st->swaps, swaps_in_wrong_orbits(st, r->col, st->swaps),
+				    0, 2, -1);
 			if (s.best.len == 0)
 				s.best.gain = 0;
 			after_forced = true;
@@ -3243,6 +3230,11 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	st->t = r->t;
+	st->swaps = malloc(((size_t)r->t->nswap + 1) * sizeof *st->swaps);
+	if (st->swaps == NULL) {
+		tw_error_set(err, "out of memory");
+		goto done;
+	}
 	if (stats != NULL)
 		memset(stats, 0, sizeof *stats);
 	/* Several tries at centres, edges and parity, each from a different
@@ -3323,6 +3315,7 @@ done:
 	}
 	free(all.m);
 	free(r);
+	free(st->swaps);
 	free(st);
 	return ok;
 }
