@@ -3080,9 +3080,9 @@ swap_phases(struct run *r, struct seq *kept, int from, int to)
 
 /* Centre steps looked at two deep, by size, and the depth of the free
  * search for the second step. On 6x6x6 it saves 5 to 15 moves; on 7x7x7
- * about 7 for 2.4 s a solve, where a second step searched three deep took
- * twice that for no clear gain; 5x5x5 came out 2 moves longer and 4x4x4
- * the same (BENCHMARKS.md). */
+ * 5 to 15 (10.5 on 30 scrambles) for 2.4 to 3.8 s a solve, where a second
+ * step searched three deep took about twice the centre time for no clear
+ * gain; 5x5x5 came out 2 moves longer and 4x4x4 the same (BENCHMARKS.md). */
 static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0};
 static const int lookahead_depth_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0};
 

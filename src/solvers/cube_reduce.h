@@ -57,8 +57,8 @@
  *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
  * schemes, 12 tries), 3 (N = 6), 2 (N = 7..9) or 1 first faces (on N = 4
- * and 5 the staged phases' six choices of first and second axis), and the shortest
- * try is kept; a step costs what it adds to the written moves. Should
+ * and 5 the staged phases' six choices of first and second axis), and the
+ * shortest try is kept; a step costs what it adds to the written moves. Should
  * every try end where no step gains, the solve starts again with 1..5
  * slice turns in front.
  * Consecutive turns about one axis are merged, and written with the fewest
