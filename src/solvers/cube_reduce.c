@@ -22,7 +22,7 @@ const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 #define MAX_ALL (9 * CUBE_MAX_N + 18 * (CUBE_MAX_N - 3))
 #define ORB_MAX (((CUBE_MAX_N - 2) * (CUBE_MAX_N - 2)) / 4)
 #define OTYPE_MAX 8
-enum { STAGE_A, STAGE_B, STAGE_C, STAGE_PHASES };
+enum { STAGE_A, STAGE_B, STAGE_C, STAGE_F1, STAGE_PHASES };
 
 struct otype;
 
@@ -1045,7 +1045,9 @@ build_centre_blocks(struct rtab *t)
  *  B  the colours of a second axis (R, L) onto its faces, with face turns,
  *     any turn about the first axis and half turns of the rest (A stays);
  *  C  U, R and F onto their faces (and so D, L, B onto theirs), with outer
- *     face turns and half turns of the rest (the axes stay).
+ *     face turns and half turns of the rest (the axes stay);
+ *  F1 (sizes not staged) the first face's colour onto U alone, with every
+ *     turn: the start of the face-by-face centres.
  * Orbits whose moves act alike share a type; a type has one distance
  * table per phase, breadth-first from the goal over the distinct
  * permutations the phase's moves make of its 24 facelets. On odd cubes no
@@ -1058,6 +1060,20 @@ build_centre_blocks(struct rtab *t)
  * it costs more than the stages save. */
 static const int stage_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 2000, 2000, 0, 0, 0, 0, 0, 0};
 
+/* Beam widths of phase F1 (the first face) on the sizes solved face by
+ * face; 0: the greedy steps alone. On 7x7x7 the beam brings the face to
+ * a few moves of done in about 15 moves and the greedy finishes it: 6 to
+ * 7 moves fewer a solve on 35 scrambles (BENCHMARKS.md). On 6x6x6 it made
+ * no difference. */
+static const int first_face_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 0, 20000, 0, 0, 0, 0};
+
+/* The phases a size uses. */
+static bool
+stage_phase_used(int n, int phase)
+{
+	return phase == STAGE_F1 ? first_face_width[n] > 0 : stage_width[n] > 0;
+}
+
 struct otype {
 	uint8_t (*perm[STAGE_PHASES])[24];   /* distinct permutations, sorted */
 	int nperm[STAGE_PHASES];
@@ -1069,6 +1085,7 @@ struct otype {
 static uint32_t binom24[25][25];
 static uint32_t rank_lo[1 << 12];
 static uint32_t rank_hi[1 << 12][13];
+static uint8_t ones12[1 << 12];     /* bits set: a lookup, no popcount instruction assumed */
 
 static void
 rank_init(void)
@@ -1083,6 +1100,7 @@ rank_init(void)
 	for (i = 0; i < 1 << 12; i++) {
 		int c, k, b;
 
+		ones12[i] = (uint8_t)__builtin_popcount((unsigned)i);
 		for (b = 0, k = 0, rank_lo[i] = 0; b < 12; b++)
 			if (i >> b & 1)
 				rank_lo[i] += binom24[b][++k];
@@ -1098,7 +1116,7 @@ mask_rank(uint32_t m)
 {
 	uint32_t lo = m & 0xfff;
 
-	return rank_lo[lo] + rank_hi[m >> 12][__builtin_popcount(lo)];
+	return rank_lo[lo] + rank_hi[m >> 12][ones12[lo]];
 }
 
 /* Where phase `phase` may turn, with the first axis `axis` (of the frame). */
@@ -1235,10 +1253,12 @@ stage_table(const uint8_t (*perm)[24], int nperm, uint32_t goal)
 }
 
 /* The faces of the frame's goal in each phase: A U and D, B R and L, C U,
- * R and F. */
+ * R and F, F1 U. */
 static bool
 stage_goal_face(int phase, int face)
 {
+	if (phase == STAGE_F1)
+		return face == 0;
 	return phase == STAGE_A ? face % 3 == 0 : phase == STAGE_B ? face % 3 == 1 : face < 3;
 }
 
@@ -1255,7 +1275,8 @@ orbit_goal(const struct rtab *t, const uint16_t *pos, int phase)
 }
 
 /* The 24 rotations (rot[r * nf + p]: where the sticker at p goes), the
- * orbits and their types, and the types' tables. */
+ * orbits and their types, and the types' tables for the phases the size
+ * uses. */
 static bool
 build_staged(struct rtab *t)
 {
@@ -1315,12 +1336,13 @@ build_staged(struct rtab *t)
 		for (k = 0; k < 24; k++)
 			index[t->orb_pos[o][k]] = (int8_t)k;
 		for (ph = 0; ph < STAGE_PHASES; ph++)
-			np[ph] = orbit_perms(t, index, ph, 0, perm + (size_t)ph * (size_t)t->nall);
+			np[ph] = !stage_phase_used(n, ph) ? 0 :
+			    orbit_perms(t, index, ph, 0, perm + (size_t)ph * (size_t)t->nall);
 		for (ty = 0; ty < t->notypes; ty++) {
 			for (ph = 0; ph < STAGE_PHASES; ph++)
-				if (np[ph] != t->otypes[ty].nperm[ph] ||
+				if (np[ph] != t->otypes[ty].nperm[ph] || (np[ph] > 0 &&
 				    memcmp(perm + (size_t)ph * (size_t)t->nall, t->otypes[ty].perm[ph],
-				    (size_t)np[ph] * 24) != 0)
+				    (size_t)np[ph] * 24) != 0))
 					break;
 			if (ph == STAGE_PHASES)
 				break;
@@ -1335,6 +1357,8 @@ build_staged(struct rtab *t)
 				uint32_t goal = orbit_goal(t, t->orb_pos[o], ph);
 
 				ot->nperm[ph] = np[ph];
+				if (!stage_phase_used(n, ph))
+					continue;     /* no table (NULL) */
 				ot->perm[ph] = malloc((size_t)(np[ph] > 0 ? np[ph] : 1) * sizeof *perm);
 				if (ot->perm[ph] == NULL)
 					goto out;
@@ -1455,7 +1479,7 @@ table_for(int n, bool *built)
 		if (!moves_ok || !build_macros(t) || !build_pairing(t) ||
 		    !build_centre_blocks(t) || !build_centre_insertions(t) ||
 		    !build_centre_conjugates(t) ||
-		    (stage_width[n] > 0 && !build_staged(t))) {
+		    ((stage_width[n] > 0 || first_face_width[n] > 0) && !build_staged(t))) {
 			rtab_free(t);
 			t = NULL;
 		} else {
@@ -2342,13 +2366,16 @@ opposite(int f)
 	return (f + 3) % 6;
 }
 #define STAGE_LEVELS 80
+#define BEAM_TRANS_MAX (16u << 20)   /* at most so many entries in a beam's rank table */
 #define STAGE_STALL 8          /* levels without a new best sum */
 
-/* Progress (of 1000) in the centre phase: the staged phases take 0..250,
- * the face-by-face stages after them the rest up to 500. */
+/* Progress (of 1000) in the centre phase: the staged phases take 0..250
+ * (phase F1 0..100), the face-by-face stages after them the rest up to 500. */
 static int
 stage_progress(int phase, int done, int all)
 {
+	if (phase == STAGE_F1)
+		return 100 * done / (all > 0 ? all : 1);
 	return phase * 100 + (phase == STAGE_C ? 50 : 100) * done / (all > 0 ? all : 1);
 }
 
@@ -2412,10 +2439,12 @@ stage_beam(struct run *r, int frame, int phase, int width)
 	uint32_t *cur = NULL, *next = NULL, *hash = NULL, hsize;
 	struct beam_node *node = NULL;
 	struct beam_child *child = NULL;
-	int *bucket = NULL, *order = NULL;
+	int *bucket = NULL, *order = NULL, *csum = NULL, *cbig = NULL;
 	bool want[6] = {false};
 	int8_t *index = malloc((size_t)t->nf);
 	const uint8_t *dist[ORB_MAX];
+	uint16_t *trans = NULL;    /* [(o * size + rank) * nmv + j]: rank after move j */
+	uint32_t size = 0;         /* masks of an orbit when trans is used, else 0 */
 
 	axis = turned[nn / 2] / nn % 3;
 	for (f = 0; f < 6; f++)
@@ -2434,8 +2463,11 @@ stage_beam(struct run *r, int frame, int phase, int width)
 	child = malloc((size_t)width * (size_t)nmv * sizeof *child);
 	bucket = malloc((size_t)(32 * 16 * ORB_MAX + 2) * sizeof *bucket);
 	order = malloc((size_t)width * (size_t)nmv * sizeof *order);
+	csum = malloc((size_t)nmv * sizeof *csum);
+	cbig = malloc((size_t)nmv * sizeof *cbig);
 	if (index == NULL || lut == NULL || cur == NULL || next == NULL || hash == NULL ||
-	    node == NULL || child == NULL || bucket == NULL || order == NULL) {
+	    node == NULL || child == NULL || bucket == NULL || order == NULL || csum == NULL ||
+	    cbig == NULL) {
 		tw_error_set(r->err, "out of memory");
 		goto out;
 	}
@@ -2465,6 +2497,33 @@ stage_beam(struct run *r, int frame, int phase, int width)
 		result = 1;
 		goto out;
 	}
+	/* Few masks (phase F1: 4 of 24 bits, 10,626 masks): every move's
+	 * image of every mask, as ranks, one row of moves per orbit and mask,
+	 * so that a node's children read one row per orbit; the states are
+	 * then ranks. */
+	size = binom24[24][__builtin_popcount(cur[0])];
+	if (size <= 65536 && (size_t)norb * size * (size_t)nmv <= BEAM_TRANS_MAX) {
+		uint32_t mask = (1u << __builtin_popcount(cur[0])) - 1, rk;
+
+		trans = malloc((size_t)norb * size * (size_t)nmv * sizeof *trans);
+		if (trans == NULL) {
+			tw_error_set(r->err, "out of memory");
+			goto out;
+		}
+		for (rk = 0; rk < size; rk++) {
+			uint32_t low = mask & -mask, ripple = mask + low;
+
+			for (o = 0; o < norb; o++)
+				for (m = 0; m < nmv; m++)
+					trans[((size_t)o * size + mask_rank(mask)) * (size_t)nmv + (size_t)m] =
+					    (uint16_t)mask_rank(perm_lut_apply(&lut[o * nmv + m], mask));
+			mask = ripple | (((mask ^ ripple) >> 2) / low);   /* next, as many bits */
+		}
+		for (o = 0; o < norb; o++)
+			cur[o] = mask_rank(cur[o]);
+	} else {
+		size = 0;
+	}
 	best_sum = start_sum;
 	for (level = 0; level < STAGE_LEVELS && found < 0 && level - best_level <= STAGE_STALL; level++) {
 		int nc = 0, i, j, s, top = 32 * 16 * ORB_MAX + 1, kept = 0;
@@ -2476,22 +2535,27 @@ stage_beam(struct run *r, int frame, int phase, int width)
 		for (i = 0; i < nb; i++) {
 			int last = level == 0 ? -1 : mv[node[(level - 1) * width + i].move];
 
+			memset(csum, 0, (size_t)nmv * sizeof *csum);
+			memset(cbig, 0, (size_t)nmv * sizeof *cbig);
+			for (o = 0; o < norb; o++) {
+				const uint16_t *row = size == 0 ? NULL :
+				    trans + ((size_t)o * size + cur[i * norb + o]) * (size_t)nmv;
+
+				for (j = 0; j < nmv; j++) {
+					int d = size > 0 ? dist[o][row[j]] : dist[o][mask_rank(
+					    perm_lut_apply(&lut[o * nmv + j], cur[i * norb + o]))];
+
+					csum[j] += d;
+					cbig[j] = d > cbig[j] ? d : cbig[j];
+				}
+			}
 			for (j = 0; j < nmv; j++) {
-				int sum = 0, big = 0;
+				int sum = csum[j], big = cbig[j];
 
 				if (last >= 0 && move_axis(t, mv[j]) == move_axis(t, last) && mv[j] <= last)
 					continue;
-				for (o = 0; o < norb; o++) {
-					int d = dist[o][mask_rank(perm_lut_apply(&lut[o * nmv + j],
-					    cur[i * norb + o]))];
-
-					if (d == 0xff)
-						break;
-					sum += d;
-					big = d > big ? d : big;
-				}
-				if (o < norb)
-					continue;
+				if (big == 0xff)
+					continue;     /* an orbit the phase cannot finish from there */
 				s = sum * 32 + (big < 31 ? big : 31);
 				child[nc].sum = sum;
 				if (s > top - 1)
@@ -2514,7 +2578,9 @@ stage_beam(struct run *r, int frame, int phase, int width)
 			uint32_t *to = next + (size_t)kept * (size_t)norb, h;
 
 			for (o = 0; o < norb; o++)
-				to[o] = perm_lut_apply(&lut[o * nmv + c->move], cur[c->parent * norb + o]);
+				to[o] = size > 0 ? trans[((size_t)o * size + cur[c->parent * norb + o]) *
+				    (size_t)nmv + c->move] :
+				    perm_lut_apply(&lut[o * nmv + c->move], cur[c->parent * norb + o]);
 			for (h = beam_hash(to, norb) & (hsize - 1); hash[h] != 0xffffffffu;
 			    h = (h + 1) & (hsize - 1))
 				if (memcmp(next + (size_t)hash[h] * (size_t)norb, to,
@@ -2580,6 +2646,9 @@ out:
 	free(child);
 	free(bucket);
 	free(order);
+	free(csum);
+	free(cbig);
+	free(trans);
 	return result;
 }
 
@@ -2635,7 +2704,7 @@ stage_centres(struct run *r, struct stage *st)
 	int first = r->variant % 3, second = (first + 1 + r->variant / 3 % 2) % 3, ph;
 	int frame = stage_frame(r->t, first, second);
 
-	for (ph = 0; ph < STAGE_PHASES; ph++) {
+	for (ph = 0; ph <= STAGE_C; ph++) {
 		int got = stage_beam(r, frame, ph, stage_width[r->t->n]);
 
 		if (got < 0)
@@ -2742,7 +2811,9 @@ solve_centres(struct run *r, struct stage *st)
 	int n = t->n, nn = n * n, per = (n - 2) * (n - 2) - n % 2, order[6], done = 0, i, f;
 	bool used[6] = {false};
 	int depth = n <= 7 ? 3 : 2;
-	int base = stage_width[n] > 0 ? stage_progress(STAGE_C, 1, 1) : 0;   /* after the staged phases */
+	/* Progress after the staged phases. */
+	int base = stage_width[n] > 0 ? stage_progress(STAGE_C, 1, 1) :
+	    first_face_width[n] > 0 ? stage_progress(STAGE_F1, 1, 1) : 0;
 
 	st->keep_parity = false;
 	if (stage_width[n] > 0 && !stage_centres(r, st))
@@ -2785,6 +2856,12 @@ solve_centres(struct run *r, struct stage *st)
 		order[i] = bf;
 		used[bf] = true;
 	}
+	/* The first face by beam search (phase F1), as far as it gets; the
+	 * greedy steps below finish it. */
+	if (first_face_width[n] > 0 && stage_width[n] == 0 &&
+	    stage_beam(r, stage_frame(t, order[0], (order[0] + 1) % 6), STAGE_F1,
+	    first_face_width[n]) < 0)
+		return false;
 	memset(st->cls, CLS_NONE, sizeof st->cls);
 	for (i = 0; i < t->nf; i++)
 		st->tgt[i] = r->face_colour[i / nn];
@@ -3094,12 +3171,13 @@ static const bool even_wings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1
 /* Tries at centres and edges per size: as many as fit the time targets. */
 static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 3, 2, 2, 2, 1, 1};
 
-/* Edge pairings per try: on 6x6x6 and 7x7x7 the pairing is run a second
- * time with its macros scanned the other way (ties between equally good
- * steps go the other way, and the greedy takes another path), and the
- * shorter pairing and parity are kept. From 8x8x8 up a second pass is
- * not worth its time (BENCHMARKS.md). */
-static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 1, 1};
+/* Edge pairings per try: on 6x6x6 the pairing is run a second time with
+ * its macros scanned the other way (ties between equally good steps go
+ * the other way, and the greedy takes another path), and the shorter
+ * pairing and parity are kept. On 7x7x7 that saved 2.8 moves on 35
+ * scrambles, where the first-face beam, in the same time, saves 7; from
+ * 8x8x8 up it is not worth its time (BENCHMARKS.md). */
+static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 1, 1, 1, 1, 1};
 
 /* Edges and parity from the centres on r->col, pairings_for[n] times;
  * the shortest (in written moves) is left in r->phase and r->col. */

@@ -14,6 +14,8 @@
  *     half turns. The middle layer of odd cubes is not turned. Where the
  *     beam stalls, A and B are finished by the greedy steps below on the
  *     colours as the phase sees them, and C by the face-by-face stages.
+ *     On N = 7 the same beam (20000 states a level, any turn) first takes
+ *     the first face's colour onto it (phase F1), as far as it gets.
  *     Then (and from N = 6 for all of the centres) face by face: the
  *     best-placed face, its opposite, a third, then the last three. Each
  *     step is the best gain per move (moves in outer block turns) among:
@@ -44,7 +46,7 @@
  *     second). When nothing gains, one of the orbits with wrong wings gets
  *     a swap even at a loss: an odd orbit, or an even one whose last wrong
  *     wings no 3-cycle under these setups reaches (it needs a second). On
- *     6x6x6 and 7x7x7 the pairing runs twice, the second time with its
+ *     6x6x6 the pairing runs twice, the second time with its
  *     macros scanned the other way (ties between equally good steps go
  *     the other way) and given up once longer than the first; the
  *     shorter pairing and its parity are kept;
