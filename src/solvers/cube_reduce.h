@@ -14,8 +14,9 @@
  *     half turns. The middle layer of odd cubes is not turned. Where the
  *     beam stalls, A and B are finished by the greedy steps below on the
  *     colours as the phase sees them, and C by the face-by-face stages.
- *     On N = 7 the same beam (20000 states a level, any turn) first takes
- *     the first face's colour onto it (phase F1), as far as it gets.
+ *     On N = 7 the same beam (20000 states a level, any turn but the
+ *     middle layers) first takes the first face's colour onto it (phase
+ *     F1), as far as it gets.
  *     Then (and from N = 6 for all of the centres) face by face: the
  *     best-placed face, its opposite, a third, then the last three. Each
  *     step is the best gain per move (moves in outer block turns) among:
