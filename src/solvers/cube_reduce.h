@@ -92,7 +92,8 @@ struct cube_reduce_options {
 
 struct cube_reduce_stats {
 	long moves[REDUCE_PHASES];       /* outer block turns per phase */
-	double seconds[REDUCE_PHASES];   /* the parity's (microseconds) count as the edges' */
+	/* Seconds per phase; the parity's (microseconds) count as the edges'. */
+	double seconds[REDUCE_PHASES];
 };
 
 /* Solves c (an N x N x N cube, 4 <= N <= 11, that cube_state_solvable
@@ -101,8 +102,9 @@ struct cube_reduce_stats {
  * returned. Errors: size out of range; "cancelled"; out of memory; a
  * position the phases cannot finish (an invalid cube that passed the
  * checks). */
-bool cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
-    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+bool cube_reduce_solve(const struct cube *c,
+    const struct cube_reduce_options *opt, struct movelist *out,
+    struct cube_reduce_stats *stats, struct tw_error *err);
 
 /* Builds the move tables and macros for size n now (they are built on
  * first use otherwise and kept). Returns the seconds it took (0 when they
