@@ -18,7 +18,13 @@
  *     middle layers) first takes the first face's colour onto it (phase
  *     F1), as far as it gets.
  *     Then (and from N = 6 for all of the centres) face by face: the
- *     best-placed face, its opposite, a third, then the last three. Each
+ *     best-placed face, its opposite, a third, then the last three. On
+ *     N = 7 the second face starts with a beam too (phase F2, 1000 states
+ *     a level, levels by turns): its steps are the turns that keep the
+ *     first face's centres and the insertions B X B^-1 (B an inner slice,
+ *     3 turns) that do; its tables hold each orbit's shortest paths in
+ *     turns over where the second face's colour is among the 20 facelets
+ *     off the first face (C(20, 4) states). Each
  *     step is the best gain per move (moves in outer block turns) among:
  *     all sequences of up to 3 (N <= 7) or 2 single-layer turns;
  *     insertions B X B^-1 (B a slice or wide block, X a face turn) after
