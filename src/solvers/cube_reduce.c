@@ -1408,10 +1408,10 @@ struct face_beam {
 	uint8_t *dist;                 /* [o * nstates + c]: turns to the goal; 0xff never */
 };
 
-/* Beam widths of phase F2; 0: the greedy steps alone. On 7x7x7 it
- * takes 338.5 moves a solve on 35 scrambles where the greedy took 343.0,
- * in the same time (BENCHMARKS.md). */
-static const int second_face_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0, 0};
+/* Beam widths of phase F2; 0: the greedy steps alone. In the same time
+ * it takes 7x7x7 to 338.5 moves a solve on 35 scrambles where the greedy
+ * took 343.0, and 6x6x6 to 232.4 on 54 where it took 236.6 (BENCHMARKS.md). */
+static const int second_face_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 1000, 1000, 0, 0, 0, 0};
 
 /* A 24-bit mask of free orbit facelets as a state (its rank among the
  * free facelets). */

@@ -19,7 +19,7 @@
  *     F1), as far as it gets.
  *     Then (and from N = 6 for all of the centres) face by face: the
  *     best-placed face, its opposite, a third, then the last three. On
- *     N = 7 the second face starts with a beam too (phase F2, 1000 states
+ *     N = 6 and 7 the second face starts with a beam (phase F2, 1000 states
  *     a level, levels by turns): its steps are the turns that keep the
  *     first face's centres and the insertions B X B^-1 (B an inner slice,
  *     3 turns) that do; its tables hold each orbit's shortest paths in
