@@ -1395,7 +1395,7 @@ out:
  * standard frame; a try's frame renames the turns. (The same for the
  * third face, U and D kept, made the centres longer: BENCHMARKS.md.)
  */
-#define FB_STEPS_MAX 1024
+#define FB_STEPS_MAX 1024        /* room for steps: 7x7x7 has 408 */
 
 struct face_beam {
 	int kept;                      /* the kept faces, a bit each (standard frame) */
@@ -1441,9 +1441,9 @@ face_beam_free(struct face_beam *fb)
 	free(fb);
 }
 
-/* One candidate step of `len` turns: its permutations of the orbits (the
- * kept faces' facelets as fixed: each face's all show its colour) in
- * perm[o]; false when it takes a centre off a kept face or moves no free
+/* One candidate step of `len` turns: its permutations of the orbits in
+ * perm[o], a kept face's facelets left in place (they all show its
+ * colour); false when it takes a centre off a kept face or moves no free
  * facelet. */
 static bool
 face_beam_perms(const struct rtab *t, const struct face_beam *fb, const int8_t (*index)[MAXF],
@@ -1481,7 +1481,8 @@ face_beam_perms(const struct rtab *t, const struct face_beam *fb, const int8_t (
  * `goal` (standard frame) into *out: the steps (turns first, so that an
  * insertion equal to a turn is left out), their action on every state and
  * the distances, by a shortest-path search from the goal (the steps come
- * with their inverses). False when out of memory. */
+ * with their inverses). False when out of memory, or with more than
+ * FB_STEPS_MAX steps (no size has). */
 static bool
 build_face_beam(struct rtab *t, int kept, int goal, struct face_beam **out)
 {
