@@ -1066,8 +1066,8 @@ static const int stage_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 2000, 2000, 0, 0, 0,
  * face; 0: the greedy steps alone. On 7x7x7 the beam brings the face to
  * a few moves of done in 12 to 19 moves and the greedy finishes it: 7.1
  * moves fewer a solve on 35 scrambles, 4.3 with the second edge pairing
- * dropped to pay for its time (BENCHMARKS.md). On 6x6x6 it made the
- * solves no shorter. */
+ * dropped to pay for its time (it came back with the three-step centre
+ * lookahead: BENCHMARKS.md). On 6x6x6 it made the solves no shorter. */
 static const int first_face_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 0, 20000, 0, 0, 0, 0};
 
 /* The phases a size uses. */
@@ -3682,12 +3682,14 @@ swap_phases(struct run *r, struct seq *kept, int from, int to)
 	}
 }
 
-/* Centre steps looked at two deep, by size, and the depth of the free
- * search for the second step. On 6x6x6 it saves 5 to 15 moves; on 7x7x7
- * 5 to 15 (10.5 on 30 scrambles) for 2.4 to 3.8 s a solve, where a second
- * step searched three deep took about twice the centre time for no clear
- * gain; 5x5x5 came out 2 moves longer and 4x4x4 the same (BENCHMARKS.md). */
-static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0};
+/* Centre steps looked at two deep (the best 2, or 3 on 7x7x7), by size,
+ * and the depth of the free search for the second step. On 6x6x6 it
+ * saves 5 to 15 moves; on 7x7x7 5 to 15 (10.5 on 30 scrambles) for 2.4
+ * to 3.8 s a solve, where a second step searched three deep took about
+ * twice the centre time for no clear gain. Three steps on 7x7x7: 332.3
+ * -> 329.8 moves on 50 scrambles, four 332.6; 5x5x5 came out 2 moves
+ * longer and 4x4x4 the same (BENCHMARKS.md). */
+static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0};
 static const int lookahead_depth_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0};
 
 /* Edge pairing steps looked at two deep: the best four by gain per move,
@@ -3704,13 +3706,14 @@ static const bool even_wings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1
 /* Tries at centres and edges per size: as many as fit the time targets. */
 static const int variants_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 12, 6, 3, 2, 2, 2, 1, 1};
 
-/* Edge pairings per try: on 6x6x6 the pairing is run a second time with
- * its macros scanned the other way (ties between equally good steps go
- * the other way, and the greedy takes another path), and the shorter
- * pairing and parity are kept. On 7x7x7 that saved 2.8 moves on 35
- * scrambles, where the first-face beam, in the same time, saves 7; from
- * 8x8x8 up it is not worth its time (BENCHMARKS.md). */
-static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 1, 1, 1, 1, 1};
+/* Edge pairings per try: on 6x6x6 and 7x7x7 the pairing is run a second
+ * time with its macros scanned the other way (ties between equally good
+ * steps go the other way, and the greedy takes another path), and the
+ * shorter pairing and parity are kept. On 7x7x7 with the edge lookahead
+ * that saves 1.9 moves on 50 scrambles (with three centre steps looked
+ * at, 329.8 -> 327.9) for about 1 s a solve; from 8x8x8 up it is not
+ * worth its time (BENCHMARKS.md). */
+static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 1, 1};
 
 /* Edges and parity from the centres on r->col, pairings_for[n] times;
  * the shortest (in written moves) is left in r->phase and r->col. */
