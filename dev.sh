@@ -2,8 +2,10 @@
 # twirl's one-step set-up: installs only what is missing (apt-get), then
 # configures and builds with meson.
 #   ./dev.sh play [ARGS]   build and start the game (the menu by default)
-#   ./dev.sh test          build and run every test suite, then again
-#                          under AddressSanitizer + UBSan
+#   ./dev.sh test          build and run the default test tier, then again
+#                          under AddressSanitizer + UBSan; prints each
+#                          tier's time (the slow sweeps: meson test -C build
+#                          --suite slow)
 set -eu
 cd "$(dirname "$0")"
 mode=${1:-play}
@@ -45,14 +47,22 @@ play)
 	exec ./build/twirl "$@"
 	;;
 test)
+	start=$(date +%s)
 	build build -Dtests=enabled
 	meson test -C build --print-errorlogs
+	plain=$(date +%s)
+	# Optimised (-O2) under the sanitizers: they catch the same faults, and
+	# the suite runs in a third of the time of -O0.
 	build build-asan -Dtests=enabled -Db_sanitize=address,undefined \
-	    -Db_lundef=false -Dbuildtype=debug -Dc_args=-fno-sanitize-recover=all
+	    -Db_lundef=false -Dbuildtype=debugoptimized \
+	    -Dc_args=-fno-sanitize-recover=all
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 \
 	LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    meson test -C build-asan --print-errorlogs
+	end=$(date +%s)
+	echo "dev.sh test: plain build and tests $((plain - start)) s," \
+	    "sanitized build and tests $((end - plain)) s, total $((end - start)) s"
 	;;
 *)
 	echo "usage: ./dev.sh play [ARGS] | ./dev.sh test" >&2

@@ -48,7 +48,7 @@ bench_size(int n, int count, uint64_t seed)
 	double phase_t[REDUCE_PHASES] = {0};
 	struct tw_rng rng;
 	void *params;
-	char text[8];
+	char text[16];
 	size_t used;
 	int k, p;
 

@@ -3,8 +3,9 @@
  * the even cubes' parity cases forced (none, OLL alone, PLL alone, both;
  * four times each, between random face turns); cancel; sizes out of
  * range; progress and phase; the STM count.
- * Usage: test_cube_reduce N (4..11). CUBE_REDUCE_COUNT overrides the
- * number of scrambles (50 for N <= 7, 10 above), for the sanitizer runs. */
+ * Usage: test_cube_reduce N (4..11). The slow suite solves 50 scrambles
+ * for N <= 7 and 10 above, and every parity case four times; the default
+ * tier and the sanitizer build a fixed sample (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tier.h"
 #include "engine/rng.h"
 #include "solvers/cube_puzzle.h"
 #include "solvers/cube_reduce.h"
@@ -67,14 +69,16 @@ solve_and_replay(const struct cube *c, const struct cube_reduce_options *opt,
 static void
 random_scrambles_are_solved(void **unused)
 {
-	const char *env = getenv("CUBE_REDUCE_COUNT");
-	int count = env != NULL ? atoi(env) : size <= 7 ? 50 : 10, k;
-	char text[8];
+	int count = size <= 5 ? tier_pick(50, 8 - size, 5 - size) :
+	    tier_pick(size <= 7 ? 50 : 10, 1, size <= 7), k;
+	char text[16];
 	size_t used;
 	void *params;
 	struct tw_rng rng;
 
 	(void)unused;
+	if (count == 0)
+		skip();   /* sanitized, N >= 8: progress_and_phase solves one */
 	snprintf(text, sizeof text, "%d", size);
 	params = cube_params_parse(text, &used, NULL);
 	assert_non_null(params);
@@ -193,18 +197,27 @@ parity_case(int n, bool oll, bool pll, struct tw_rng *rng)
 		assert_int_equal(st.moves[REDUCE_PARITY], 0);
 }
 
+/* The four cases (none, OLL alone, PLL alone, both), four times each in
+ * the slow suite; once each in the default tier (on 4x4x4 and 6x6x6; the
+ * larger even cubes take the case with both parities), and on 4x4x4 only
+ * under the sanitizers. */
 static void
 parity_cases_are_fixed(void **unused)
 {
 	struct tw_rng rng;
-	int k;
+	int rounds = tier_pick(4, 1, 1), k;
+	bool every_case = test_tier() == TIER_SLOW || size <= 6;
 
 	(void)unused;
+	if (size % 2 == 1 || (test_tier() == TIER_SANITIZED && size > 4))
+		skip();
 	tw_rng_seed(&rng, 9000 + (uint64_t)size);
-	for (k = 0; k < 4; k++) {
-		parity_case(size, false, false, &rng);
-		parity_case(size, true, false, &rng);
-		parity_case(size, false, true, &rng);
+	for (k = 0; k < rounds; k++) {
+		if (every_case) {
+			parity_case(size, false, false, &rng);
+			parity_case(size, true, false, &rng);
+			parity_case(size, false, true, &rng);
+		}
 		parity_case(size, true, true, &rng);
 	}
 }
@@ -291,7 +304,5 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: test_cube_reduce N (4..%d)\n", CUBE_MAX_N);
 		return 2;
 	}
-	if (size % 2 == 0)
-		return cmocka_run_group_tests(tests, NULL, NULL);
-	return _cmocka_run_group_tests("reduction", tests, 4, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, NULL);
 }

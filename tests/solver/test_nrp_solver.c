@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tier.h"
 #include "engine/nrp.h"
 #include "engine/perm.h"
 #include "engine/rng.h"
@@ -74,16 +75,10 @@ solve_check(const struct nrp_params *p, const struct nrp_state *s)
 	return len;
 }
 
-static int
-env_count(const char *name, int fallback)
-{
-	const char *v = getenv(name);
 
-	return v != NULL && atoi(v) > 0 ? atoi(v) : fallback;
-}
-
-/* A dozen shapes, many random positions each (NRP_RANDOM_COUNT, default
- * 1000), including k = 4..8 and orientable games. */
+/* Sixteen shapes, many random positions each (1,000 in the slow suite,
+ * 40 in the default tier, 8 under the sanitizers; a tenth of that on
+ * boards of 100 cells or more), including k = 4..8 and orientable games. */
 static void
 test_random_shapes(void **unused)
 {
@@ -93,14 +88,14 @@ test_random_shapes(void **unused)
 		{4, 5, 4, false}, {16, 16, 2, false}, {5, 4, 3, true}, {6, 6, 2, true},
 		{8, 8, 7, true}, {9, 9, 8, true}, {3, 4, 3, false}, {3, 3, 2, false},
 	};
-	int count = env_count("NRP_RANDOM_COUNT", 1000);
+	int count = tier_pick(1000, 40, 8);
 
 	(void)unused;
 	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
 		const struct nrp_params *p = &shapes[i];
 		struct tw_rng rng;
 		long total = 0, max = 0;
-		int n = p->rows * p->cols >= 100 ? count / 10 : count;
+		int n = p->rows * p->cols >= 100 ? (count + 9) / 10 : count;
 
 		tw_rng_seed(&rng, 4000 + i);
 		for (int j = 0; j < n; j++) {
@@ -120,33 +115,65 @@ test_random_shapes(void **unused)
 	}
 }
 
-/* Every board 2..16 x 2..16 and every k, plain and orientable: a few
- * random positions each (NRP_SWEEP_COUNT, default 1). */
+/* Solves one random position of board p (seeded by its shape). */
 static void
-test_every_shape(void **unused)
+solve_one_of_shape(const struct nrp_params *p)
 {
-	int count = env_count("NRP_SWEEP_COUNT", 1), shapes = 0;
-	int max_side = env_count("NRP_SWEEP_MAX", NRP_MAX_SIDE);
+	struct tw_rng rng;
+	struct nrp_state *s;
 
-	(void)unused;
+	tw_rng_seed(&rng, (uint64_t)(p->rows * 10000 + p->cols * 100 + p->k * 2 +
+	    p->orientable));
+	s = nrp_scramble(p, &rng, NULL);
+	assert_non_null(s);
+	solve_check(p, s);
+	free(s);
+}
+
+/* Every board with both sides at most max_side, every k, plain and
+ * orientable: one random position each. */
+static int
+solve_every_shape_up_to(int max_side)
+{
+	int shapes = 0;
+
 	for (int m = 2; m <= max_side; m++)
 		for (int n = 2; n <= max_side; n++)
 			for (int k = 2; k <= (m < n ? m : n); k++)
 				for (int o = 0; o < 2; o++) {
 					struct nrp_params p = {m, n, k, o == 1};
-					struct tw_rng rng;
 
-					tw_rng_seed(&rng, (uint64_t)(m * 10000 + n * 100 + k * 2 + o));
-					for (int j = 0; j < count; j++) {
-						struct nrp_state *s = nrp_scramble(&p, &rng, NULL);
-
-						assert_non_null(s);
-						solve_check(&p, s);
-						free(s);
-					}
+					solve_one_of_shape(&p);
 					shapes++;
 				}
-	printf("# %d board shapes solved\n", shapes);
+	return shapes;
+}
+
+/* Every board shape: in the slow suite every board 2..16 x 2..16 with
+ * every k, plain and orientable; in the default tier every board up to
+ * 8 x 8 (5 x 5 under the sanitizers) and a fixed sample of the larger
+ * ones covering their classes: the narrow k x (k + 1) boards, a block
+ * that fills the board, k = 2 on the largest board, odd and even k,
+ * orientable tiles, one-row boards. */
+static void
+test_every_shape(void **unused)
+{
+	static const struct nrp_params large[] = {
+		{16, 16, 2, false}, {16, 16, 16, false}, {9, 10, 9, false},
+		{16, 15, 15, false}, {12, 13, 12, true}, {16, 16, 7, true},
+		{2, 16, 2, false}, {16, 2, 2, true}, {10, 10, 8, false},
+		{13, 11, 6, false}, {16, 16, 3, true}, {11, 14, 9, true},
+	};
+	int max_side = tier_pick(NRP_MAX_SIDE, 8, 5), shapes;
+	size_t i, extra = test_tier() == TIER_SLOW ? 0 :
+	    test_tier() == TIER_SANITIZED ? 4 : sizeof large / sizeof large[0];
+
+	(void)unused;
+	shapes = solve_every_shape_up_to(max_side);
+	for (i = 0; i < extra; i++)
+		solve_one_of_shape(&large[i]);
+	printf("# %d board shapes up to %dx%d and %zu larger ones solved\n", shapes,
+	    max_side, max_side, extra);
 }
 
 /* Breadth-first distances from solved over a board's positions, keyed by
@@ -234,7 +261,7 @@ test_optimal_matches_bfs(void **unused)
 		{{2, 3, 2, true}, 1 << 14}, {{3, 4, 3, false}, 1 << 12},
 		{{2, 2, 2, true}, 1 << 4},
 	};
-	int count = env_count("NRP_OPTIMAL_COUNT", 200);
+	int count = tier_pick(200, 40, 10);
 
 	(void)unused;
 	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {

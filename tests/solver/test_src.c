@@ -1,8 +1,9 @@
 /* SRC against breadth-first search: for every board m x n with
- * 1 <= m, n <= 8, every start, goal and label, an answer exists exactly
+ * 1 <= m, n <= S, every start, goal and label, an answer exists exactly
  * when BFS finds a path, its expansion is legal and ends solved, and it is
- * as short as BFS's. Then random instances on boards up to 60 x 60 and a
- * few up to 200 (where long sides are shortened and lengthened again). */
+ * as short as BFS's (S = 8 in the slow suite, 6 in the default tier, 4
+ * under the sanitizers). Then random instances on boards up to 60 x 60 and
+ * a few up to 200 (where long sides are shortened and lengthened again). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tier.h"
 #include "engine/rollcube.h"
 #include "solvers/puzzles.h"
 #include "solvers/src.h"
@@ -50,14 +52,17 @@ check(int64_t m, int64_t n, int64_t xi, int64_t yi, int64_t xf, int64_t yf, int 
 }
 
 static void
-every_instance_up_to_8x8_matches_bfs(void **unused)
+every_instance_of_small_boards_matches_bfs(void **unused)
 {
+	int side = tier_pick(8, 6, 4);
 	int m, n, xi, yi, xf, yf, l;
-	long total = 0, wrong = 0;
+	long total = 0, wrong = 0, squares = 0;
 
 	(void)unused;
-	for (m = 1; m <= 8; m++)
-	for (n = 1; n <= 8; n++)
+	for (m = 1; m <= side; m++)
+		squares += (long)m * m;
+	for (m = 1; m <= side; m++)
+	for (n = 1; n <= side; n++)
 	for (xi = 1; xi <= n; xi++)
 	for (yi = 1; yi <= m; yi++)
 	for (xf = 1; xf <= n; xf++)
@@ -66,8 +71,11 @@ every_instance_up_to_8x8_matches_bfs(void **unused)
 		total++;
 		wrong += !check(m, n, xi, yi, xf, yf, l);
 	}
-	printf("# %ld instances, %ld wrong\n", total, wrong);
-	assert_int_equal(total, 249696);
+	printf("# boards up to %dx%d: %ld instances, %ld wrong\n", side, side,
+	    total, wrong);
+	/* Every (start, goal) pair of every board, six labels each: 249,696
+	 * instances up to 8 x 8. */
+	assert_int_equal(total, 6 * squares * squares);
 	assert_int_equal(wrong, 0);
 }
 
@@ -75,12 +83,12 @@ static void
 random_instances_on_larger_boards_match_bfs(void **unused)
 {
 	struct tw_rng rng;
-	int k, wrong = 0;
+	int count = tier_pick(2000, 400, 100), k, wrong = 0;
 
 	(void)unused;
 	tw_rng_seed(&rng, 60);
-	for (k = 0; k < 2000; k++) {
-		int64_t side = k < 1800 ? 60 : 200;
+	for (k = 0; k < count; k++) {
+		int64_t side = k < count * 9 / 10 ? 60 : 200;
 		int64_t m = 1 + (int64_t)tw_rng_below(&rng, (uint64_t)side);
 		int64_t n = 1 + (int64_t)tw_rng_below(&rng, (uint64_t)side);
 
@@ -155,7 +163,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(every_instance_up_to_8x8_matches_bfs),
+		cmocka_unit_test(every_instance_of_small_boards_matches_bfs),
 		cmocka_unit_test(random_instances_on_larger_boards_match_bfs),
 		cmocka_unit_test(gps_strings_read_as_the_paper_writes_them),
 		cmocka_unit_test(huge_boards_answer_in_constant_size),

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tier.h"
 #include "engine/torus.h"
 #include "solvers/puzzles.h"
 #include "solvers/torus_solver.h"
@@ -69,7 +70,7 @@ static void
 random_positions_of_every_board_to_10x10_are_solved(void **unused)
 {
 	struct tw_rng rng;
-	int m, n, i;
+	int count = tier_pick(1000, 100, 20), m, n, i;
 
 	(void)unused;
 	tw_rng_seed(&rng, 20260101);
@@ -78,7 +79,7 @@ random_positions_of_every_board_to_10x10_are_solved(void **unused)
 			struct torus_params p = {m, n};
 			long worst = 0;
 
-			for (i = 0; i < 1000; i++) {
+			for (i = 0; i < count; i++) {
 				struct torus_state *s = torus_scramble(&p, &rng, NULL);
 				long len = solve_and_check(&p, s, i % 2 ? TORUS_PUSH : TORUS_DRAG);
 
@@ -98,15 +99,15 @@ random_positions_of_large_boards_are_solved(void **unused)
 	static const int sizes[][2] = {{20, 20}, {19, 19}, {20, 19}, {19, 20},
 	    {2, 20}, {20, 2}, {3, 17}, {16, 11}, {11, 16}, {15, 15}};
 	struct tw_rng rng;
+	int count = tier_pick(30, 10, 3), i;
 	size_t k;
-	int i;
 
 	(void)unused;
 	tw_rng_seed(&rng, 77);
 	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		struct torus_params p = {sizes[k][0], sizes[k][1]};
 
-		for (i = 0; i < 30; i++) {
+		for (i = 0; i < count; i++) {
 			struct torus_state *s = torus_scramble(&p, &rng, NULL);
 			long len = solve_and_check(&p, s, TORUS_DRAG);
 
