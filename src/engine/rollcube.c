@@ -228,6 +228,7 @@ rollcube_params_parse(const char *text, size_t *used, struct tw_error *err)
 {
 	struct rollcube_params *p = tw_calloc(1, sizeof *p, err);
 	const char *s = text, *map = NULL;
+	bool have_rule = false;
 	int64_t rows, cols;
 
 	if (p == NULL)
@@ -248,6 +249,11 @@ rollcube_params_parse(const char *text, size_t *used, struct tw_error *err)
 	p->rule = RULE_TOP_AFTER;
 	while (*s == ':') {
 		if (strncmp(s, ":rule=", 6) == 0) {
+			if (have_rule) {
+				tw_error_set(err, "rule= given twice");
+				goto fail;
+			}
+			have_rule = true;
 			s += 6;
 			if (strncmp(s, "abbott", 6) == 0) {
 				p->rule = RULE_ABBOTT;
@@ -260,6 +266,10 @@ rollcube_params_parse(const char *text, size_t *used, struct tw_error *err)
 				goto fail;
 			}
 		} else if (strncmp(s, ":map=", 5) == 0) {
+			if (map != NULL) {
+				tw_error_set(err, "map= given twice");
+				goto fail;
+			}
 			map = s + 5;
 			if (!parse_map(map, '/', ":#", p, &s, 1, err))
 				goto fail;
@@ -370,6 +380,10 @@ rollcube_state_parse(const void *params, const char *text, struct tw_error *err)
 	while (*c != '\0') {
 		if (strncmp(c, "start=", 6) == 0) {
 			c += 6;
+			if (have_start) {
+				tw_error_set(err, "start= given twice");
+				goto fail;
+			}
 			s->x = read_int(&c);
 			if (*c++ != ',' || s->x < 0 || (s->y = read_int(&c)) < 0) {
 				tw_error_set(err, "start should be X,Y (e.g. start=1,1)");
@@ -399,6 +413,10 @@ rollcube_state_parse(const void *params, const char *text, struct tw_error *err)
 			have_start = true;
 		} else if (strncmp(c, "goal=", 5) == 0) {
 			c += 5;
+			if (have_goal) {
+				tw_error_set(err, "goal= given twice");
+				goto fail;
+			}
 			s->gx = read_int(&c);
 			if (*c++ != ',' || s->gx < 0 || (s->gy = read_int(&c)) < 0) {
 				tw_error_set(err, "goal should be X,Y (e.g. goal=5,6)");
@@ -407,6 +425,10 @@ rollcube_state_parse(const void *params, const char *text, struct tw_error *err)
 			have_goal = true;
 		} else if (strncmp(c, "label=", 6) == 0) {
 			c += 6;
+			if (have_label) {
+				tw_error_set(err, "label= given twice");
+				goto fail;
+			}
 			if (strncmp(c, "any", 3) == 0) {
 				s->label = 0;
 				c += 3;
@@ -507,81 +529,6 @@ rollcube_state_is_solved(const void *params, const void *state)
 	(void)params;
 	return s->x == s->gx && s->y == s->gy &&
 	    (s->label == 0 || s->die.top == s->label);
-}
-
-/* Breadth-first search limit for the solvability check. */
-#define SEARCH_CELLS (INT64_C(1) << 22)
-
-bool
-rollcube_state_solvable(const void *params, const void *state, struct tw_error *why)
-{
-	const struct rollcube_params *p = params;
-	const struct rollcube_state *s = state;
-	struct movelist path = MOVELIST_EMPTY;
-	struct tw_error err;
-	bool ok;
-
-	if (rollcube_state_is_solved(p, s))
-		return true;
-	if (s->x == s->gx && s->y == s->gy) {
-		tw_error_set(why, "the die starts on the goal without %d on top, and may stand there only after its last move",
-		    s->label);
-		return false;
-	}
-	if (p->rows * p->cols > SEARCH_CELLS) {
-		/* Open boards this large: on 2 or more rows and columns every
-		 * (cell, top) can be reached (12 of the 24 orientations on
-		 * each cell, two with each top); on one row or column the top
-		 * follows from the distance rolled. */
-		struct rollcube_state t = *s;
-		int64_t d;
-
-		if (p->rows > 1 && p->cols > 1)
-			return true;
-		d = p->rows == 1 ? s->gx - s->x : s->gy - s->y;
-		for (int64_t k = 0; k < ((d % 4) + 4) % 4; k++)
-			t.die = die_roll(t.die, p->rows == 1 ? (d > 0 ? DIR_E : DIR_W) :
-			    (d > 0 ? DIR_N : DIR_S));
-		if (s->label == 0 || t.die.top == s->label)
-			return true;
-		tw_error_set(why, "no path: on a single line the die shows %d at the goal",
-		    t.die.top);
-		return false;
-	}
-	ok = rollcube_bfs(p, s, SEARCH_CELLS, NULL, &path, &err);
-	movelist_clear(&path);
-	if (!ok)
-		tw_error_set(why, "%s", err.msg);
-	return ok;
-}
-
-void *
-rollcube_scramble(const void *params, struct tw_rng *rng, struct tw_error *err)
-{
-	const struct rollcube_params *p = params;
-	struct rollcube_state *s = tw_calloc(1, sizeof *s, err);
-	int tries;
-
-	if (s == NULL)
-		return NULL;
-	for (tries = 0; tries < 10000; tries++) {
-		s->x = 1 + (int64_t)tw_rng_below(rng, (uint64_t)p->cols);
-		s->y = 1 + (int64_t)tw_rng_below(rng, (uint64_t)p->rows);
-		s->gx = 1 + (int64_t)tw_rng_below(rng, (uint64_t)p->cols);
-		s->gy = 1 + (int64_t)tw_rng_below(rng, (uint64_t)p->rows);
-		s->label = (uint8_t)(1 + tw_rng_below(rng, 6));
-		s->die = die_standard;
-		if (s->x == s->gx && s->y == s->gy)
-			continue;
-		if (rollcube_cell(p, s->x, s->y) != CELL_FREE ||
-		    rollcube_cell(p, s->gx, s->gy) == CELL_BLOCKED)
-			continue;
-		if (rollcube_state_solvable(p, s, NULL))
-			return s;
-	}
-	tw_error_set(err, "no solvable start and goal found on this board");
-	free(s);
-	return NULL;
 }
 
 char *
@@ -778,6 +725,9 @@ rollcube_level_parse(const char *text, struct rollcube_params *params,
 	const char *map_start = NULL;
 	int map_line = 0;
 	char start_v[128] = "", goal_v[128] = "", label_v[128] = "any";
+	static const char *const level_keys[] = {"name", "rule", "start", "goal", "label"};
+	int key_line[sizeof level_keys / sizeof level_keys[0]] = {0};
+	size_t k;
 	struct rollcube_state *s;
 
 	memset(params, 0, sizeof *params);
@@ -808,6 +758,16 @@ rollcube_level_parse(const char *text, struct rollcube_params *params,
 		key[klen] = '\0';
 		memcpy(value, eq + 1, len - klen - 1);
 		value[len - klen - 1] = '\0';
+		for (k = 0; k < sizeof level_keys / sizeof level_keys[0]; k++) {
+			if (strcmp(key, level_keys[k]) != 0)
+				continue;
+			if (key_line[k] != 0) {
+				tw_error_set(err, "line %d: %s= given twice (first on line %d)",
+				    line, key, key_line[k]);
+				goto fail;
+			}
+			key_line[k] = line;
+		}
 		if (strcmp(key, "name") == 0) {
 			if (name != NULL) {
 				free(*name);

@@ -170,6 +170,12 @@ bad_ids_name_the_bad_part(void **unused)
 		{"rollcube:2x2:map=.q/..:start=1,1:goal=2,2", "'q' is not a cell"},
 		{"rollcube:2x2:map=.x/..:start=1,1:goal=2,2", "the goal is on a blocked cell"},
 		{"rollcube:201x3:map=...:start=1,1:goal=2,2", "at most 200x200"},
+		/* A key given twice is refused (the first map once leaked). */
+		{"rollcube:1x2:map=..:map=..:start=1,1:goal=2,1", "map= given twice"},
+		{"rollcube:3x3:rule=abbott:rule=top-after:start=1,1:goal=2,2", "rule= given twice"},
+		{"rollcube:3x3:start=1,1:goal=2,2:start=2,1", "start= given twice"},
+		{"rollcube:3x3:start=1,1:goal=2,2:goal=2,1", "goal= given twice"},
+		{"rollcube:3x3:start=1,1:goal=2,2:label=1:label=2", "label= given twice"},
 	};
 	size_t i;
 
@@ -197,6 +203,9 @@ level_files_parse_and_errors_name_line_and_column(void **unused)
 		{"name=x\nstart=1,1\n\n..\n..\n", "needs start=X,Y and goal=X,Y"},
 		{"name=x\nstart=1,1\ngoal=2,2\n", "no map"},
 		{"name=x\nstart=3,1\ngoal=2,2\n\n..\n..\n", "header: start (3,1) is off"},
+		{"name=x\nstart=1,1\ngoal=2,2\nstart=2,1\n\n..\n..\n",
+		    "line 4: start= given twice (first on line 2)"},
+		{"name=x\nname=y\nstart=1,1\ngoal=2,2\n\n..\n..\n", "line 2: name= given twice"},
 	};
 	struct rollcube_params p;
 	struct rollcube_state s;
