@@ -228,17 +228,23 @@ face_index(char letter)
 bool
 cube_move_parse(int n, const char *text, struct cube_move *mv, struct tw_error *err)
 {
-	const char *c = text;
+	const char *c = text, *letters;
 	int prefix = 0, f;
-	bool wide = false, slice_letter = false;
+	bool wide = false, slice_letter = false, have_prefix = false;
 
 	memset(mv, 0, sizeof *mv);
 	while (*c >= '0' && *c <= '9') {
 		prefix = prefix * 10 + (*c - '0');
+		have_prefix = true;
 		if (prefix > 99)
 			break;
 		c++;
 	}
+	if (have_prefix && prefix == 0) {
+		tw_error_set(err, "'%.16s': layers are numbered from 1", text);
+		return false;
+	}
+	letters = c;
 	if (*c == 'x' || *c == 'y' || *c == 'z') {
 		if (prefix != 0)
 			goto bad;
@@ -306,19 +312,21 @@ cube_move_parse(int n, const char *text, struct cube_move *mv, struct tw_error *
 		goto bad;
 	(void)slice_letter;
 	{
-		size_t len = (size_t)(c - text);
+		/* The name as written, the layer number without leading zeros
+		 * ("000002Rw" is "2Rw"): at most two digits (the prefix stops
+		 * at 99) and two letters ("Rw"), so it always fits. */
+		int digits = have_prefix ? snprintf(mv->name, sizeof mv->name, "%d", prefix) : 0;
+		size_t len = (size_t)(c - letters);
 
-		while (len > 0 && (text[len - 1] == '\'' || text[len - 1] == '2'))
+		while (len > 0 && (letters[len - 1] == '\'' || letters[len - 1] == '2'))
 			len--;
-		if (len >= sizeof mv->name)
-			len = sizeof mv->name - 1;
-		memcpy(mv->name, text, len);
-		mv->name[len] = '\0';
+		memcpy(mv->name + digits, letters, len);
+		mv->name[(size_t)digits + len] = '\0';
 	}
 	return true;
 bad:
-	tw_error_set(err, "bad move '%.16s': expected a face (R U F L D B), a wide move (Rw, 3Rw), a slice (2R, M E S) or a rotation (x y z), then ', 2 or nothing",
-	    text);
+	tw_error_set(err, "bad move '%.16s%s': expected a face (R U F L D B), a wide move (Rw, 3Rw), a slice (2R, M E S) or a rotation (x y z), then ', 2 or nothing",
+	    text, strlen(text) > 16 ? "..." : "");
 	return false;
 }
 

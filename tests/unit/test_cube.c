@@ -162,6 +162,9 @@ bad_moves_name_the_token(void **unused)
 		{"2", "Rw", "a wide move turns 1 to 1 layers on a 2x2x2 cube"},
 		{"3", "2x", "bad move '2x'"},
 		{"3", "rw", "bad move 'rw'"},
+		{"4", "0R", "layers are numbered from 1"},
+		{"4", "00Rw", "layers are numbered from 1"},
+		{"4", "100R", "bad move '100R'"},
 	};
 	size_t i;
 
@@ -185,6 +188,8 @@ moves_are_written_canonically(void **unused)
 	static const char *const cases[][2] = {
 		{"R", "R"}, {"R'", "R'"}, {"R2'", "R2"}, {"3Rw'", "3Rw'"},
 		{"2R2", "2R2"}, {"x'", "x'"}, {"M2", "M2"}, {"r", "r"},
+		/* Leading zeros dropped: the name is never cut short. */
+		{"000002Rw", "2Rw"}, {"0000000003Rw'", "3Rw'"}, {"02R2", "2R2"},
 	};
 	size_t i;
 
@@ -196,6 +201,38 @@ moves_are_written_canonically(void **unused)
 		assert_true(cube_move_parse(5, cases[i][0], &mv, NULL));
 		cube_move_format(&mv, buf, sizeof buf);
 		assert_string_equal(buf, cases[i][1]);
+	}
+}
+
+/* A move's inverse, written and parsed back, undoes it, however the
+ * move was spelled (the written name once kept only 8 bytes, so the
+ * inverse of 000002Rw came back as 000002R', a different move). */
+static void
+inverses_of_long_spellings_undo_the_move(void **unused)
+{
+	static const char *const moves[] = {"000002Rw", "000002Rw'", "0003Lw2",
+	    "00000000000004U", "2Rw", "1Rw'", "r", "M'"};
+	size_t i;
+
+	(void)unused;
+	for (i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		struct cube c;
+		struct cube_move mv, inv;
+		char back[16];
+
+		cube_solved(&c, 5);
+		apply(&c, "R U2 F' 2D b");
+		{
+			struct cube start = c;
+
+			assert_true(cube_move_parse(5, moves[i], &mv, NULL));
+			inv = cube_move_inverse(&mv);
+			cube_move_format(&inv, back, sizeof back);
+			apply(&c, moves[i]);
+			apply(&c, back);
+			if (strcmp(c.f, start.f) != 0)
+				fail_msg("%s then %s is not the identity", moves[i], back);
+		}
 	}
 }
 
@@ -231,6 +268,7 @@ main(void)
 		cmocka_unit_test(solved_in_any_orientation),
 		cmocka_unit_test(bad_moves_name_the_token),
 		cmocka_unit_test(moves_are_written_canonically),
+		cmocka_unit_test(inverses_of_long_spellings_undo_the_move),
 		cmocka_unit_test(facelet_strings_parse_with_reasons),
 	};
 
