@@ -85,7 +85,8 @@ bool rollcube_level_parse(const char *text, struct rollcube_params *params,
 
 void rollcube_params_clear(struct rollcube_params *p);
 
-/* The puzzle-table functions (engine/puzzle.h). */
+/* The puzzle-table functions (engine/puzzle.h); solvability and the
+ * scramble, which need the solvers, are in solvers/rollcube_solver.h. */
 void *rollcube_params_default(struct tw_error *err);
 void *rollcube_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *rollcube_params_format(const void *params, struct tw_error *err);
@@ -97,9 +98,7 @@ char *rollcube_state_format(const void *params, const void *state, struct tw_err
 void *rollcube_state_dup(const void *params, const void *state, struct tw_error *err);
 void rollcube_state_free(void *state);
 bool rollcube_state_equal(const void *params, const void *a, const void *b);
-bool rollcube_state_solvable(const void *params, const void *state, struct tw_error *why);
 bool rollcube_state_is_solved(const void *params, const void *state);
-void *rollcube_scramble(const void *params, struct tw_rng *rng, struct tw_error *err);
 char *rollcube_state_render(const void *params, const void *state, struct tw_error *err);
 bool rollcube_move_apply(const void *params, void *state, const char *move, struct tw_error *err);
 char *rollcube_move_inverse(const void *params, const char *move, struct tw_error *err);
@@ -110,8 +109,7 @@ extern const char *const rollcube_metrics[];
 /* Shortest path by breadth-first search over (cell, orientation), for
  * boards with at most max_cells cells. Appends N/E/S/W moves to out.
  * Returns false with "no path" when the goal cannot be reached with its
- * label, "board too large for search" past max_cells, or "cancelled".
- * The search lives in the engine because the solvability check needs it. */
+ * label, "board too large for search" past max_cells, or "cancelled". */
 bool rollcube_bfs(const struct rollcube_params *p, const struct rollcube_state *s,
     int64_t max_cells, atomic_bool *cancel, struct movelist *out,
     struct tw_error *err);
