@@ -18,26 +18,22 @@ history_new(const struct puzzle *p, const void *params, const void *start,
 	h->start = p->state_dup(params, start, err);
 	if (h->start == NULL)
 		goto fail;
+	h->current = p->state_dup(params, start, err);
+	if (h->current == NULL)
+		goto fail;
 	return h;
 fail:
 	history_free(h);
 	return NULL;
 }
 
-static void
-entry_free(const struct puzzle *p, struct history_entry *e)
-{
-	free(e->move);
-	if (e->state_after != NULL)
-		p->state_free(e->state_after);
-	memset(e, 0, sizeof *e);
-}
-
+/* Drops the events past the cursor and the positions kept within them. */
 static void
 drop_tail(struct history *h)
 {
-	while (h->len > h->cursor)
-		entry_free(h->puzzle, &h->entries[--h->len]);
+	h->len = h->cursor;
+	while (h->ncheckpoints > h->len / HISTORY_CHECKPOINT)
+		h->puzzle->state_free(h->checkpoint[--h->ncheckpoints]);
 }
 
 void
@@ -46,8 +42,13 @@ history_free(struct history *h)
 	if (h == NULL)
 		return;
 	h->cursor = 0;
-	drop_tail(h);
+	if (h->puzzle != NULL)
+		drop_tail(h);
 	free(h->entries);
+	free(h->checkpoint);
+	strset_clear(&h->moves);
+	if (h->current != NULL)
+		h->puzzle->state_free(h->current);
 	if (h->start != NULL)
 		h->puzzle->state_free(h->start);
 	if (h->params != NULL)
@@ -58,35 +59,91 @@ history_free(struct history *h)
 const void *
 history_state(const struct history *h)
 {
-	return h->cursor == 0 ? h->start : h->entries[h->cursor - 1].state_after;
+	return h->current;
 }
 
+/* Applies event e to state (a move, or back to the start). The events were
+ * legal when recorded, so this fails only when out of memory. */
 static bool
-push_entry(struct history *h, enum history_kind kind, char *move, void *after,
+replay_event(const struct history *h, void **state, const struct history_entry *e,
     struct tw_error *err)
 {
-	struct history_entry *grown;
-	size_t cap;
+	if (e->kind == HISTORY_RESTART) {
+		void *start = h->puzzle->state_dup(h->params, h->start, err);
 
+		if (start == NULL)
+			return false;
+		h->puzzle->state_free(*state);
+		*state = start;
+		return true;
+	}
+	return h->puzzle->move_apply(h->params, *state, e->move, err);
+}
+
+void *
+history_state_after(const struct history *h, size_t i, struct tw_error *err)
+{
+	size_t j = i / HISTORY_CHECKPOINT, k;
+	const void *base = j == 0 ? h->start : h->checkpoint[j - 1];
+	void *state;
+
+	if (i == h->cursor)
+		return h->puzzle->state_dup(h->params, h->current, err);
+	state = h->puzzle->state_dup(h->params, base, err);
+	for (k = j * HISTORY_CHECKPOINT; state != NULL && k < i; k++) {
+		if (!replay_event(h, &state, &h->entries[k], err)) {
+			h->puzzle->state_free(state);
+			return NULL;
+		}
+	}
+	return state;
+}
+
+/* Records event (kind, move) whose position is next (owned; freed on
+ * failure), dropping the redo tail. */
+static bool
+push_entry(struct history *h, enum history_kind kind, const char *move, void *next,
+    struct tw_error *err)
+{
 	drop_tail(h);
 	if (h->len == h->cap) {
-		cap = h->cap == 0 ? 64 : h->cap * 2;
-		grown = realloc(h->entries, cap * sizeof *grown);
-		if (grown == NULL) {
-			tw_error_set(err, "out of memory");
-			free(move);
-			h->puzzle->state_free(after);
-			return false;
-		}
+		size_t cap = h->cap == 0 ? 64 : h->cap * 2;
+		struct history_entry *grown = realloc(h->entries, cap * sizeof *grown);
+
+		if (grown == NULL)
+			goto oom;
 		h->entries = grown;
 		h->cap = cap;
 	}
+	if ((h->len + 1) % HISTORY_CHECKPOINT == 0) {
+		void *copy;
+
+		if (h->ncheckpoints == h->checkpoint_cap) {
+			size_t cap = h->checkpoint_cap == 0 ? 16 : h->checkpoint_cap * 2;
+			void **grown = realloc(h->checkpoint, cap * sizeof *grown);
+
+			if (grown == NULL)
+				goto oom;
+			h->checkpoint = grown;
+			h->checkpoint_cap = cap;
+		}
+		copy = h->puzzle->state_dup(h->params, next, err);
+		if (copy == NULL)
+			goto fail;
+		h->checkpoint[h->ncheckpoints++] = copy;
+	}
 	h->entries[h->len].kind = kind;
 	h->entries[h->len].move = move;
-	h->entries[h->len].state_after = after;
 	h->len++;
 	h->cursor = h->len;
+	h->puzzle->state_free(h->current);
+	h->current = next;
 	return true;
+oom:
+	tw_error_set(err, "out of memory");
+fail:
+	h->puzzle->state_free(next);
+	return false;
 }
 
 bool
@@ -94,16 +151,16 @@ history_move(struct history *h, const char *move, enum history_kind kind,
     struct tw_error *err)
 {
 	void *next;
-	char *copy;
+	const char *copy;
 
-	next = h->puzzle->state_dup(h->params, history_state(h), err);
+	next = h->puzzle->state_dup(h->params, h->current, err);
 	if (next == NULL)
 		return false;
 	if (!h->puzzle->move_apply(h->params, next, move, err)) {
 		h->puzzle->state_free(next);
 		return false;
 	}
-	copy = tw_strdup(move, err);
+	copy = strset_intern(&h->moves, move, err);
 	if (copy == NULL) {
 		h->puzzle->state_free(next);
 		return false;
@@ -116,7 +173,7 @@ history_restart(struct history *h, struct tw_error *err)
 {
 	void *start;
 
-	if (h->puzzle->state_equal(h->params, history_state(h), h->start)) {
+	if (h->puzzle->state_equal(h->params, h->current, h->start)) {
 		tw_error_set(err, "already at the start position");
 		return false;
 	}
@@ -129,17 +186,30 @@ history_restart(struct history *h, struct tw_error *err)
 const struct history_entry *
 history_undo(struct history *h)
 {
+	void *before;
+
 	if (h->cursor == 0)
 		return NULL;
+	before = history_state_after(h, h->cursor - 1, NULL);
+	if (before == NULL)
+		return NULL;
+	h->puzzle->state_free(h->current);
+	h->current = before;
 	return &h->entries[--h->cursor];
 }
 
 const struct history_entry *
 history_redo(struct history *h)
 {
+	const struct history_entry *e;
+
 	if (h->cursor == h->len)
 		return NULL;
-	return &h->entries[h->cursor++];
+	e = &h->entries[h->cursor];
+	if (!replay_event(h, &h->current, e, NULL))
+		return NULL;
+	h->cursor++;
+	return e;
 }
 
 bool

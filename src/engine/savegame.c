@@ -37,11 +37,8 @@ fail:
 void
 savegame_free(struct savegame *sg)
 {
-	size_t i;
-
-	for (i = 0; i < sg->nevents; i++)
-		free(sg->events[i].move);
 	free(sg->events);
+	strset_clear(&sg->moves);
 	if (sg->puzzle != NULL) {
 		if (sg->start != NULL)
 			sg->puzzle->state_free(sg->start);
@@ -54,18 +51,20 @@ savegame_free(struct savegame *sg)
 	memset(sg, 0, sizeof *sg);
 }
 
+/* Appends an event; move (may be NULL) is interned in sg->moves. */
 static bool
 add_event(struct savegame *sg, enum save_event_kind kind, uint64_t ms,
-    char *move, size_t line, struct tw_error *err)
+    const char *move, size_t line, struct tw_error *err)
 {
 	struct save_event *grown;
 	size_t cap;
 
+	if (move != NULL && (move = strset_intern(&sg->moves, move, err)) == NULL)
+		return false;
 	if (sg->nevents == sg->cap) {
 		cap = sg->cap == 0 ? 64 : sg->cap * 2;
 		grown = realloc(sg->events, cap * sizeof *grown);
 		if (grown == NULL) {
-			free(move);
 			tw_error_set(err, "out of memory");
 			return false;
 		}
@@ -86,11 +85,7 @@ bool
 savegame_add(struct savegame *sg, enum save_event_kind kind, uint64_t ms,
     const char *move, struct tw_error *err)
 {
-	char *copy = NULL;
-
-	if (move != NULL && (copy = tw_strdup(move, err)) == NULL)
-		return false;
-	return add_event(sg, kind, ms, copy, 0, err);
+	return add_event(sg, kind, ms, move, 0, err);
 }
 
 uint64_t
@@ -142,10 +137,10 @@ put(struct buf *b, const char *s)
 	b->len += n;
 }
 
-/* Writes "key=value\n", dropping newlines from value so one record stays
- * one line. */
+/* Appends value with newlines turned into spaces, so that one record
+ * stays one line. */
 static void
-put_kv(struct buf *b, const char *key, const char *value)
+put_one_line(struct buf *b, const char *value)
 {
 	char *clean = tw_strdup(value, NULL), *c;
 
@@ -156,11 +151,28 @@ put_kv(struct buf *b, const char *key, const char *value)
 	for (c = clean; *c != '\0'; c++)
 		if (*c == '\n' || *c == '\r')
 			*c = ' ';
+	put(b, clean);
+	free(clean);
+}
+
+/* Writes "key=value\n", or "key=value more\n" when more is not NULL. */
+static void
+put_kv2(struct buf *b, const char *key, const char *value, const char *more)
+{
 	put(b, key);
 	put(b, "=");
-	put(b, clean);
+	put_one_line(b, value);
+	if (more != NULL) {
+		put(b, " ");
+		put_one_line(b, more);
+	}
 	put(b, "\n");
-	free(clean);
+}
+
+static void
+put_kv(struct buf *b, const char *key, const char *value)
+{
+	put_kv2(b, key, value, NULL);
 }
 
 static void
@@ -178,7 +190,7 @@ savegame_format(struct savegame *sg, const struct history *h,
 {
 	const struct puzzle *p = sg->puzzle;
 	struct buf b = {NULL, 0, 0, false};
-	char *game, *ps, *start, line[200];
+	char *game, *ps, *start;
 	size_t i;
 
 	sg->cursor = h->cursor;
@@ -206,13 +218,12 @@ savegame_format(struct savegame *sg, const struct history *h,
 	put_u64(&b, "elapsed", sg->elapsed_ms);
 	for (i = 0; i < sg->nevents; i++) {
 		const struct save_event *e = &sg->events[i];
+		char ms[24];
 
-		if (e->move != NULL)
-			snprintf(line, sizeof line, "%llu %s",
-			    (unsigned long long)e->ms, e->move);
-		else
-			snprintf(line, sizeof line, "%llu", (unsigned long long)e->ms);
-		put_kv(&b, event_names[e->kind], line);
+		/* The move is appended as it is, however long: no line of a
+		 * save is cut to a buffer's size. */
+		snprintf(ms, sizeof ms, "%llu", (unsigned long long)e->ms);
+		put_kv2(&b, event_names[e->kind], ms, e->move);
 	}
 	put_u64(&b, "cursor", sg->cursor);
 	{
@@ -296,7 +307,8 @@ parse_record(const struct puzzle *const *puzzles, struct savegame *sg,
 	for (k = 0; k < 5; k++) {
 		if (strcmp(key, event_names[k]) == 0) {
 			const char *sp = strchr(value, ' ');
-			char *ms_text, *move = NULL;
+			char *ms_text;
+			const char *move = NULL;
 			bool ok;
 
 			if (seen[K_HASH] != 0) {
@@ -334,8 +346,7 @@ parse_record(const struct puzzle *const *puzzles, struct savegame *sg,
 					tw_error_prefix(err, "%s", key);
 					return false;
 				}
-				if ((move = tw_strdup(sp + 1, err)) == NULL)
-					return false;
+				move = sp + 1;
 			} else if (sp != NULL) {
 				tw_error_set(err, "%s: expected only a time, found '%.40s'", key, value);
 				return false;
@@ -404,10 +415,15 @@ parse_record(const struct puzzle *const *puzzles, struct savegame *sg,
 			tw_error_set(err, "start: board differs from game=");
 			return false;
 		}
-		sg->puzzle->state_free(sg->start);
-		sg->start = st.state;
-		st.state = NULL;
+		/* The start position is named twice (game= by its state or
+		 * seed, start= by its state): they must agree. */
+		same = sg->puzzle->state_equal(sg->params, st.state, sg->start);
 		gameid_free(&st);
+		if (!same) {
+			tw_error_set(err, "start: the position differs from the one game= names (line %zu)",
+			    seen[K_GAME]);
+			return false;
+		}
 		return true;
 	}
 	case K_PARAMS:

@@ -18,7 +18,10 @@
  * Times are integer milliseconds so that no locale's decimal comma can
  * change the file. The hash comes last, so a truncated file is always
  * noticed. Readers ignore unknown keys, refuse duplicates of single keys,
- * and refuse another major version. This module reads and writes the text
+ * refuse fields that contradict each other (params=, seed= or start=
+ * against game=), and refuse another major version. The hash checks the
+ * moves, not the whole file: name=, created= and elapsed= are free text
+ * for people (a hand-edited name or time is not an error). This module reads and writes the text
  * only; files live in src/ui/storage.c. */
 #ifndef TWIRL_SAVEGAME_H
 #define TWIRL_SAVEGAME_H
@@ -26,6 +29,7 @@
 #include <stdint.h>
 
 #include "engine/history.h"
+#include "engine/strset.h"
 
 #define SAVEGAME_VERSION 1
 /* Texts longer than this are refused before parsing. */
@@ -36,7 +40,7 @@ enum save_event_kind { SAVE_MOVE, SAVE_HINT, SAVE_UNDO, SAVE_REDO, SAVE_RESTART 
 struct save_event {
 	enum save_event_kind kind;
 	uint64_t ms;    /* milliseconds since the game started */
-	char *move;     /* SAVE_MOVE and SAVE_HINT only; owned */
+	const char *move;  /* SAVE_MOVE and SAVE_HINT only; in the record's moves set */
 	size_t line;    /* line in the parsed text, 0 when recorded live */
 };
 
@@ -50,6 +54,7 @@ struct savegame {
 	uint64_t elapsed_ms;
 	struct save_event *events;  /* owned */
 	size_t nevents, cap;
+	struct strset moves;    /* every move text of events, once */
 	size_t cursor;          /* as recorded */
 	uint64_t hash;          /* as recorded */
 };

@@ -1,14 +1,22 @@
 /* Undo/redo history: restart is undoable, a new move drops the redo tail,
- * hints are marked, an illegal move changes nothing. */
+ * hints are marked, an illegal move changes nothing; long games keep a
+ * position only every HISTORY_CHECKPOINT events, and undo, redo and the
+ * position after any event still agree with a game that kept them all;
+ * memory grows by far less than a position an event. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <sys/resource.h>
+
+#include "tier.h"
 
 #include "engine/history.h"
+#include "engine/rng.h"
 #include "engine/torus.h"
 #include "solvers/puzzles.h"
 
@@ -142,6 +150,123 @@ illegal_move_changes_nothing(void **unused)
 	history_free(h);
 }
 
+/* A reference history that keeps every position, as text. */
+struct shadow {
+	char **pos;        /* pos[i]: after i events; pos[0] the start */
+	size_t len, cursor;
+};
+
+static void
+shadow_push(struct shadow *sh, const struct history *h)
+{
+	while (sh->len > sh->cursor + 1)
+		free(sh->pos[--sh->len]);
+	sh->pos[sh->len++] = torus_state_format(h->params, history_state(h), NULL);
+	sh->cursor = sh->len - 1;
+}
+
+/* Thousands of random moves, undos, redos and restarts across many
+ * checkpoints: after every step the current position, and now and then
+ * the position after a random earlier event, equal the reference's. */
+static void
+long_games_agree_with_a_history_that_keeps_every_position(void **unused)
+{
+	struct torus_params big = {4, 5};
+	struct torus_state *start = torus_state_solved(&big, NULL);
+	struct history *h = history_new(&torus_puzzle, &big, start, NULL);
+	struct shadow sh = {calloc(20001, sizeof(char *)), 0, 0};
+	struct tw_rng rng;
+	int step;
+
+	(void)unused;
+	assert_non_null(h);
+	assert_non_null(sh.pos);
+	sh.pos[sh.len++] = torus_state_format(&big, start, NULL);
+	tw_rng_seed(&rng, 64);
+	for (step = 0; step < 20000; step++) {
+		int r = (int)tw_rng_below(&rng, 20);
+		char *now;
+
+		if (r < 14) {
+			static const char dirs[] = "NESW";
+			char move[16];
+
+			snprintf(move, sizeof move, "%c%d", dirs[tw_rng_below(&rng, 4)],
+			    1 + (int)tw_rng_below(&rng, 4));
+			assert_true(history_move(h, move, HISTORY_MOVE, NULL));
+			shadow_push(&sh, h);
+		} else if (r < 17) {
+			assert_int_equal(history_undo(h) != NULL, sh.cursor > 0);
+			if (sh.cursor > 0)
+				sh.cursor--;
+		} else if (r < 19) {
+			assert_int_equal(history_redo(h) != NULL, sh.cursor + 1 < sh.len);
+			if (sh.cursor + 1 < sh.len)
+				sh.cursor++;
+		} else if (history_restart(h, NULL)) {
+			shadow_push(&sh, h);
+		}
+		assert_int_equal(h->cursor, sh.cursor);
+		assert_int_equal(h->len, sh.len - 1);
+		now = torus_state_format(&big, history_state(h), NULL);
+		assert_string_equal(now, sh.pos[sh.cursor]);
+		free(now);
+		if (step % 97 == 0) {
+			size_t i = (size_t)tw_rng_below(&rng, (uint64_t)sh.len);
+			void *s = history_state_after(h, i, NULL);
+			char *text = torus_state_format(&big, s, NULL);
+
+			assert_string_equal(text, sh.pos[i]);
+			free(text);
+			torus_puzzle.state_free(s);
+		}
+	}
+	assert_true(h->ncheckpoints >= 10);
+	while (sh.len > 0)
+		free(sh.pos[--sh.len]);
+	free(sh.pos);
+	free(start);
+	history_free(h);
+}
+
+static long
+peak_kb(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}
+
+/* 300,000 moves of a 16 x 16 torus (a position is over 1 KB): memory
+ * grows by the event list, not by a position an event. Not measured
+ * under the sanitizers, whose allocator keeps freed memory. */
+static void
+a_long_game_costs_bytes_an_event_not_a_position(void **unused)
+{
+	struct torus_params big = {16, 16};
+	struct torus_state *start = torus_state_solved(&big, NULL);
+	struct history *h;
+	long before, grown;
+	int i;
+
+	(void)unused;
+	if (test_tier() == TIER_SANITIZED)
+		skip();
+	before = peak_kb();
+	h = history_new(&torus_puzzle, &big, start, NULL);
+	for (i = 0; i < 300000; i++)
+		assert_true(history_move(h, i % 2 ? "E3" : "N7", HISTORY_MOVE, NULL));
+	for (i = 0; i < 1000; i++)
+		assert_non_null(history_undo(h));
+	grown = peak_kb() - before;
+	printf("# 300000 moves: %ld KB more at peak (%.0f bytes an event)\n", grown,
+	    grown * 1024.0 / 300000);
+	assert_true(grown < 300000 / 10);   /* under 100 bytes an event */
+	free(start);
+	history_free(h);
+}
+
 int
 main(void)
 {
@@ -152,6 +277,8 @@ main(void)
 		cmocka_unit_test(counts_follow_metric_and_restart),
 		cmocka_unit_test(hint_moves_are_marked),
 		cmocka_unit_test(illegal_move_changes_nothing),
+		cmocka_unit_test(long_games_agree_with_a_history_that_keeps_every_position),
+		cmocka_unit_test(a_long_game_costs_bytes_an_event_not_a_position),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
