@@ -55,18 +55,35 @@ static const char usage[] =
 
 static int fail(const char *fmt, ...) TW_PRINTF(1, 2);
 
-/* Reports bad input on stderr; returns exit status 2. */
+/* Reports bad input on stderr; returns exit status 2. The message is
+ * printed escaped (tw_escape): nothing a user typed can reach the terminal
+ * as a control sequence. */
 static int
 fail(const char *fmt, ...)
 {
+	char raw[1024], safe[2048];
 	va_list ap;
 
-	fputs("twirl: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	tw_escape(safe, sizeof safe, raw, SIZE_MAX);
+	fprintf(stderr, "twirl: %s\n", safe);
 	return 2;
+}
+
+/* An argument as a message quotes it: escaped and cut to 60 characters.
+ * Four buffers in turn, so that one message can quote several. */
+static const char *
+quoted(const char *arg)
+{
+	static char buf[4][256];
+	static int next;
+	char *out = buf[next];
+
+	next = (next + 1) % 4;
+	tw_escape(out, sizeof buf[0], arg, 60);
+	return out;
 }
 
 static uint64_t
@@ -83,7 +100,7 @@ static void *
 named_position(const struct gameid *gid, const char *text, struct tw_error *err)
 {
 	if (gid->kind == GAMEID_PARAMS) {
-		tw_error_set(err, "'%.60s' names no position: add ':STATE' or '#SEED'", text);
+		tw_error_set(err, "'%s' names no position: add ':STATE' or '#SEED'", quoted(text));
 		return NULL;
 	}
 	return gameid_start_state(gid, 0, err);
@@ -163,9 +180,8 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 				strncat(known, i > 0 ? ", " : "", sizeof known - strlen(known) - 1);
 				strncat(known, p->metrics[i], sizeof known - strlen(known) - 1);
 			}
-			fprintf(stderr, "twirl: %s has no metric '%s' (known: %s)\n",
-			    p->id, metric, known);
-			return 2;
+			return fail("%s has no metric '%s' (known: %s)", p->id,
+			    quoted(metric), known);
 		}
 	}
 	if (optimal && !p->optimal_solver)
@@ -307,12 +323,12 @@ main(int argc, char **argv)
 				long v = strtol(argv[i], &end, 10);
 
 				if (*end != '\0' || v < 1 || v > 40)
-					return fail("--max-length '%s': a move count from 1 to 40", argv[i]);
+					return fail("--max-length '%s': a move count from 1 to 40", quoted(argv[i]));
 				max_length = (int)v;
 			} else {
 				time_limit = strtod(argv[i], &end);
 				if (*end != '\0' || !(time_limit > 0) || time_limit > 3600)
-					return fail("--time-limit '%s': seconds, more than 0 and at most 3600", argv[i]);
+					return fail("--time-limit '%s': seconds, more than 0 and at most 3600", quoted(argv[i]));
 			}
 		} else if (strcmp(a, "--metric") == 0) {
 			if (++i == argc)
@@ -321,7 +337,7 @@ main(int argc, char **argv)
 		} else if (strncmp(a, "--metric=", 9) == 0) {
 			metric = a + 9;
 		} else if (a[0] == '-' && a[1] != '\0') {
-			return fail("unknown option '%s' (see twirl --help)", a);
+			return fail("unknown option '%s' (see twirl --help)", quoted(a));
 		} else {
 			args[nargs++] = argv[i];
 		}
@@ -347,15 +363,15 @@ main(int argc, char **argv)
 		return rc;
 	}
 	if (verify)
-		return fail("--verify goes with replay, not %s", cmd);
+		return fail("--verify goes with replay, not %s", quoted(cmd));
 	if (strcmp(cmd, "play") != 0 && strcmp(cmd, "solve") != 0 &&
 	    strcmp(cmd, "check") != 0 && strcmp(cmd, "scramble") != 0)
 		return fail("unknown command '%s' (commands: play, solve, check, scramble, replay; see twirl --help)",
-		    cmd);
+		    quoted(cmd));
 	if (nargs < 2)
 		return fail("%s needs a game ID, e.g. twirl %s torus:4x4#1", cmd, cmd);
 	if (nargs > 2)
-		return fail("unexpected argument '%s' (see twirl --help)", args[2]);
+		return fail("unexpected argument '%s' (see twirl --help)", quoted(args[2]));
 	idtext = args[1];
 	if ((max_length != 0 || time_limit != 0) && strcmp(cmd, "solve") != 0)
 		return fail("--max-length and --time-limit go with solve, not %s", cmd);

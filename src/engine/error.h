@@ -16,11 +16,20 @@ struct tw_error {
 };
 
 /* Sets err->msg from a printf-style format; err may be NULL (the message
- * is dropped). Messages are truncated to fit, never overflow. */
+ * is dropped). Messages are truncated to fit, never overflow, and are
+ * always printable: control characters and bytes that are not UTF-8
+ * (quoted from bad input) are written \xNN. */
 void tw_error_set(struct tw_error *err, const char *fmt, ...) TW_PRINTF(2, 3);
 
 /* Prepends "prefix: " to an existing message. */
 void tw_error_prefix(struct tw_error *err, const char *fmt, ...) TW_PRINTF(2, 3);
+
+/* Copies src into dst (size bytes, NUL-terminated) so that it prints as
+ * one readable line: control characters and bytes that are not UTF-8
+ * become \xNN, and after max_chars characters (or when dst is full) the
+ * rest becomes "...". Returns the length written. For quoting user input
+ * in messages: tw_escape(buf, sizeof buf, arg, 60). */
+size_t tw_escape(char *dst, size_t size, const char *src, size_t max_chars);
 
 /* Allocation helpers: they return NULL and set "out of memory" in err,
  * never abort. tw_strdup/tw_asprintf results are owned by the caller. */
