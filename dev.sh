@@ -6,6 +6,9 @@
 #                          under AddressSanitizer + UBSan; prints each
 #                          tier's time (the slow sweeps: meson test -C build
 #                          --suite slow)
+#   ./dev.sh fuzz [SECONDS] build the fuzz harnesses with clang and libFuzzer
+#                          (+ ASan, UBSan) and run each for SECONDS (default
+#                          60), two at a time; findings in build-fuzz/findings
 set -eu
 cd "$(dirname "$0")"
 mode=${1:-play}
@@ -18,9 +21,13 @@ command -v pkg-config >/dev/null 2>&1 || want pkg-config
 command -v ninja >/dev/null 2>&1 || want ninja-build
 command -v meson >/dev/null 2>&1 || want meson
 pkg-config --exists ncursesw 2>/dev/null || want libncurses-dev
+pkg-config --exists zlib 2>/dev/null || want zlib1g-dev
 if [ "$mode" = test ]; then
 	pkg-config --exists cmocka 2>/dev/null || want libcmocka-dev
 	command -v tmux >/dev/null 2>&1 || want tmux
+fi
+if [ "$mode" = fuzz ]; then
+	command -v clang >/dev/null 2>&1 || want clang
 fi
 if [ -n "$missing" ]; then
 	echo "dev.sh: installing:$missing"
@@ -64,8 +71,47 @@ test)
 	echo "dev.sh test: plain build and tests $((plain - start)) s," \
 	    "sanitized build and tests $((end - plain)) s, total $((end - start)) s"
 	;;
+fuzz)
+	secs=${1:-60}
+	if [ ! -f build-fuzz/build.ninja ]; then
+		CC=clang meson setup build-fuzz -Dfuzzing=true -Dtests=disabled \
+		    -Db_sanitize=address,undefined -Db_lundef=false \
+		    -Dbuildtype=debugoptimized >/dev/null
+	fi
+	meson compile -C build-fuzz
+	# run_one NAME: one harness for $secs seconds over a working corpus
+	# seeded from tests/fuzz/corpus; prints its executions.
+	run_one() {
+		h=$1
+		mkdir -p "build-fuzz/corpus/$h" "build-fuzz/findings/$h"
+		ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		    "build-fuzz/tests/fuzz/fuzz_$h" -max_total_time="$secs" \
+		    -dict=tests/fuzz/twirl.dict -timeout=10 -rss_limit_mb=2048 \
+		    -artifact_prefix="build-fuzz/findings/$h/" -print_final_stats=1 \
+		    "build-fuzz/corpus/$h" "tests/fuzz/corpus/$h" \
+		    >"build-fuzz/findings/$h.log" 2>&1
+		status=$?
+		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "build-fuzz/findings/$h.log")
+		echo "fuzz_$h: ${execs:-?} executions in $secs s, exit $status" \
+		    "(log: build-fuzz/findings/$h.log)"
+		return $status
+	}
+	rc=0
+	set -- gameid moves savegame level solve
+	while [ $# -gt 0 ]; do
+		run_one "$1" & first=$!
+		second=""
+		if [ $# -gt 1 ]; then run_one "$2" & second=$!; fi
+		wait $first || rc=1
+		[ -z "$second" ] || wait $second || rc=1
+		shift; [ $# -gt 0 ] && shift
+	done
+	[ $rc -eq 0 ] && echo "dev.sh fuzz: no findings" ||
+	    echo "dev.sh fuzz: findings in build-fuzz/findings (add each to tests/fuzz/corpus once fixed)"
+	exit $rc
+	;;
 *)
-	echo "usage: ./dev.sh play [ARGS] | ./dev.sh test" >&2
+	echo "usage: ./dev.sh play [ARGS] | ./dev.sh test | ./dev.sh fuzz [SECONDS]" >&2
 	exit 2
 	;;
 esac

@@ -80,7 +80,7 @@ solve_check(const struct nrp_params *p, const struct nrp_state *s)
  * 40 in the default tier, 8 under the sanitizers; a tenth of that on
  * boards of 100 cells or more), including k = 4..8 and orientable games. */
 static void
-test_random_shapes(void **unused)
+random_positions_of_sixteen_shapes_are_solved(void **unused)
 {
 	static const struct nrp_params shapes[] = {
 		{4, 4, 2, false}, {5, 5, 3, false}, {6, 6, 4, false}, {7, 7, 5, false},
@@ -156,7 +156,7 @@ solve_every_shape_up_to(int max_side)
  * that fills the board, k = 2 on the largest board, odd and even k,
  * orientable tiles, one-row boards. */
 static void
-test_every_shape(void **unused)
+every_board_shape_is_solved(void **unused)
 {
 	static const struct nrp_params large[] = {
 		{16, 16, 2, false}, {16, 16, 16, false}, {9, 10, 9, false},
@@ -251,7 +251,7 @@ bfs_build(struct bfs *b, const struct nrp_params *p, int metric, size_t cap)
 /* The optimal solver's lengths equal breadth-first distances, in both
  * metrics, on boards whose whole position graph fits a test. */
 static void
-test_optimal_matches_bfs(void **unused)
+optimal_lengths_equal_breadth_first_distances(void **unused)
 {
 	static const struct {
 		struct nrp_params p;
@@ -304,7 +304,7 @@ test_optimal_matches_bfs(void **unused)
 /* Unsolvable positions are refused with the checker's reason; boards over
  * 12 cells are refused by the optimal solver. */
 static void
-test_refusals(void **unused)
+unsolvable_and_oversized_positions_are_refused(void **unused)
 {
 	struct nrp_params p = {4, 4, 3, false}, big = {4, 4, 2, false};
 	struct nrp_state *s = nrp_state_solved(&p, NULL);
@@ -328,10 +328,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_optimal_matches_bfs),
-		cmocka_unit_test(test_every_shape),
-		cmocka_unit_test(test_random_shapes),
+		cmocka_unit_test(unsolvable_and_oversized_positions_are_refused),
+		cmocka_unit_test(optimal_lengths_equal_breadth_first_distances),
+		cmocka_unit_test(every_board_shape_is_solved),
+		cmocka_unit_test(random_positions_of_sixteen_shapes_are_solved),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

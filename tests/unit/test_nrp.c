@@ -42,7 +42,7 @@ expect_params_error(const char *text, const char *fragment)
 }
 
 static void
-test_params(void **unused)
+params_parse_format_and_refuse_with_reasons(void **unused)
 {
 	struct nrp_params p = params("4x5k3");
 	char *text;
@@ -106,7 +106,7 @@ assert_state(const struct nrp_params *p, const struct nrp_state *s, const char *
 }
 
 static void
-test_moves_and_states(void **unused)
+moves_and_states_parse_apply_and_format(void **unused)
 {
 	struct nrp_params p = params("3x3k2"), po = params("3x3k2o");
 	struct nrp_state *s = nrp_state_solved(&p, NULL), *t;
@@ -173,7 +173,7 @@ expect_unsolvable(const char *par, const char *state, const char *fragment)
 }
 
 static void
-test_reasons(void **unused)
+unsolvable_positions_name_their_reason(void **unused)
 {
 	(void)unused;
 	expect_unsolvable("4x4k3", "2,1,3,4,5,6,7,8,9,10,11,12,13,14,15,16",
@@ -500,7 +500,7 @@ walk_accepted(const struct nrp_params *p, int steps)
 }
 
 static void
-test_predicate_brute_force(void **unused)
+solvability_predicate_matches_brute_force_up_to_12_cells(void **unused)
 {
 	int boards = 0;
 
@@ -583,7 +583,7 @@ test_predicate_brute_force(void **unused)
  * accepts for each (counted exactly on boards up to 9 cells, for a solved
  * and an odd arrangement), and walks are accepted everywhere. */
 static void
-test_orientable_predicate(void **unused)
+orientable_predicate_matches_brute_force(void **unused)
 {
 	(void)unused;
 	for (int m = 2; m <= 6; m++)
@@ -642,7 +642,7 @@ test_orientable_predicate(void **unused)
 /* Scrambles are solvable, never solved, and uniform: on 2x3 with k = 2
  * each of the 119 unsolved positions comes up about equally often. */
 static void
-test_scramble(void **unused)
+scrambles_are_solvable_unsolved_and_uniform(void **unused)
 {
 	static const char *const shapes[] = {"2x3k2", "3x4k3", "4x4k4", "5x5k3", "6x6k4",
 		"7x7k7o", "8x8k7", "9x9k2o", "16x16k9", "16x16k16o", "3x4k3o", "4x4k3o"};
@@ -687,12 +687,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_params),
-		cmocka_unit_test(test_moves_and_states),
-		cmocka_unit_test(test_reasons),
-		cmocka_unit_test(test_scramble),
-		cmocka_unit_test(test_predicate_brute_force),
-		cmocka_unit_test(test_orientable_predicate),
+		cmocka_unit_test(params_parse_format_and_refuse_with_reasons),
+		cmocka_unit_test(moves_and_states_parse_apply_and_format),
+		cmocka_unit_test(unsolvable_positions_name_their_reason),
+		cmocka_unit_test(scrambles_are_solvable_unsolved_and_uniform),
+		cmocka_unit_test(solvability_predicate_matches_brute_force_up_to_12_cells),
+		cmocka_unit_test(orientable_predicate_matches_brute_force),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,333 @@
+/* The solver table cache: a table is built once, then read from the disk
+ * by the next process (here: after table_cache_release_all) without a
+ * build; a damaged, truncated, stale or foreign file is rebuilt, never
+ * trusted; a cache directory that cannot be written costs only the
+ * rebuild, with one warning; a cancelled build leaves nothing; two
+ * threads asking at once share one build; status lists and clear
+ * removes the files. Each test has a cache directory of its own. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sys/tablecache.h"
+
+static atomic_int builds;
+
+/* Byte i is (i * 7 + seed) mod 251; the build reports progress. */
+static bool
+build_pattern(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	unsigned char *b = buf;
+	size_t i, seed = (size_t)(uintptr_t)ctx;
+
+	atomic_fetch_add(&builds, 1);
+	for (i = 0; i < size; i++) {
+		if (i % 4096 == 0 && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		b[i] = (unsigned char)((i * 7 + seed) % 251);
+		if (prog->progress != NULL && i % 65536 == 0)
+			atomic_store(prog->progress, (int)(1000 * i / size));
+	}
+	if (prog->progress != NULL)
+		atomic_store(prog->progress, 1000);
+	nanosleep(&(struct timespec){0, 20000000}, NULL);   /* for a second thread to arrive */
+	return true;
+}
+
+static struct table_spec
+spec(const char *name, uint32_t version, const char *params, size_t size)
+{
+	struct table_spec s = {name, version, params, size, build_pattern, (void *)3};
+
+	return s;
+}
+
+static bool
+is_pattern(const unsigned char *b, size_t size, size_t seed)
+{
+	for (size_t i = 0; i < size; i++)
+		if (b[i] != (unsigned char)((i * 7 + seed) % 251))
+			return false;
+	return true;
+}
+
+static char dir_template[] = "/tmp/twirl-tablecache-XXXXXX";
+static char cache_dir[64];
+
+static int
+setup(void **unused)
+{
+	(void)unused;
+	strcpy(cache_dir, dir_template);
+	assert_non_null(mkdtemp(cache_dir));
+	setenv("XDG_CACHE_HOME", cache_dir, 1);
+	atomic_store(&builds, 0);
+	table_cache_release_all();
+	return 0;
+}
+
+static int
+teardown(void **unused)
+{
+	char cmd[256];
+
+	(void)unused;
+	table_cache_release_all();
+	snprintf(cmd, sizeof cmd, "chmod -R u+w %s; rm -rf %s", cache_dir, cache_dir);
+	assert_int_equal(system(cmd), 0);
+	return 0;
+}
+
+static char *
+file_of(const char *name)
+{
+	static char path[256];
+
+	snprintf(path, sizeof path, "%s/twirl/%s.tbl", cache_dir, name);
+	return path;
+}
+
+static void
+built_once_then_read_from_disk(void **unused)
+{
+	struct table_spec s = spec("test-pattern", 1, "n=100000", 100000);
+	const unsigned char *a, *b;
+	struct tw_error err = {""};
+	atomic_int progress;
+	struct table_progress prog = {&progress, NULL, NULL};
+
+	(void)unused;
+	atomic_init(&progress, -1);
+	a = table_get(&s, &prog, &err);
+	assert_non_null(a);
+	assert_true(is_pattern(a, s.size, 3));
+	assert_int_equal(atomic_load(&progress), 1000);
+	assert_int_equal(atomic_load(&builds), 1);
+	assert_ptr_equal(table_get(&s, NULL, &err), a);   /* held in memory */
+	table_cache_release_all();                       /* a new process */
+	assert_true(table_cached(&s));
+	b = table_get(&s, NULL, &err);
+	assert_non_null(b);
+	assert_true(is_pattern(b, s.size, 3));
+	assert_int_equal(atomic_load(&builds), 1);       /* not built again */
+}
+
+/* Writes bytes at offset of the table's file. */
+static void
+poke(const char *name, long offset, const void *bytes, size_t len)
+{
+	FILE *f = fopen(file_of(name), "r+b");
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, offset, SEEK_SET), 0);
+	assert_int_equal(fwrite(bytes, 1, len, f), len);
+	fclose(f);
+}
+
+static void
+damaged_truncated_stale_and_foreign_files_are_rebuilt(void **unused)
+{
+	struct table_spec s = spec("test-damage", 2, "n=50000", 50000);
+	struct tw_error err = {""};
+	const unsigned char *t;
+
+	(void)unused;
+	assert_non_null(table_get(&s, NULL, &err));
+	/* One flipped byte of the payload: the checksum differs. */
+	table_cache_release_all();
+	poke("test-damage", TABLE_HEADER_BYTES + 777, "\xff", 1);
+	assert_false(table_cached(&s));
+	t = table_get(&s, NULL, &err);
+	assert_true(is_pattern(t, s.size, 3));
+	assert_int_equal(atomic_load(&builds), 2);
+	/* Cut short. */
+	table_cache_release_all();
+	assert_int_equal(truncate(file_of("test-damage"), TABLE_HEADER_BYTES + 100), 0);
+	t = table_get(&s, NULL, &err);
+	assert_true(is_pattern(t, s.size, 3));
+	assert_int_equal(atomic_load(&builds), 3);
+	/* Another version of the builder, other parameters. */
+	table_cache_release_all();
+	s.version = 3;
+	assert_false(table_cached(&s));
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 4);
+	table_cache_release_all();
+	s.params = "n=50000 other";
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 5);
+	/* Not a table at all. */
+	table_cache_release_all();
+	poke("test-damage", 0, "GARBAGE!", 8);
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 6);
+}
+
+static void
+unwritable_cache_costs_only_the_rebuild_with_one_warning(void **unused)
+{
+	struct table_spec s = spec("test-readonly", 1, "", 4096);
+	struct tw_error err = {""};
+	char dir[128], msg[400];
+
+	(void)unused;
+	if (geteuid() == 0)
+		skip();   /* root writes anywhere */
+	snprintf(dir, sizeof dir, "%s/twirl", cache_dir);
+	assert_int_equal(mkdir(dir, 0500), 0);
+	while (table_cache_take_warning(msg, sizeof msg))
+		;          /* an earlier test's */
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_true(table_cache_take_warning(msg, sizeof msg));
+	assert_non_null(strstr(msg, "solver tables are not cached"));
+	assert_false(table_cache_take_warning(msg, sizeof msg));
+	table_cache_release_all();
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 2);
+	assert_false(table_cache_take_warning(msg, sizeof msg));   /* once only */
+}
+
+/* The cache directory is a file: nothing can be created under it. */
+static void
+cache_path_that_is_a_file_costs_only_the_rebuild(void **unused)
+{
+	struct table_spec s = spec("test-blocked", 1, "", 4096);
+	struct tw_error err = {""};
+	char path[128], msg[400];
+	FILE *f;
+
+	(void)unused;
+	snprintf(path, sizeof path, "%s/twirl", cache_dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	while (table_cache_take_warning(msg, sizeof msg))
+		;          /* an earlier test's */
+	assert_non_null(table_get(&s, NULL, &err));
+	if (!table_cache_take_warning(msg, sizeof msg) ||
+	    strstr(msg, "solver tables are not cached (cannot") == NULL)
+		fail_msg("no warning, or '%s'", msg);
+	table_cache_release_all();
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 2);
+	assert_false(table_cache_take_warning(msg, sizeof msg));   /* once only */
+}
+
+static void
+cancelled_build_leaves_nothing(void **unused)
+{
+	struct table_spec s = spec("test-cancel", 1, "", 1 << 20);
+	struct tw_error err = {""};
+	atomic_bool stop;
+	struct table_progress prog = {NULL, &stop, NULL};
+	struct table_file *files;
+	size_t n;
+
+	(void)unused;
+	atomic_init(&stop, true);
+	assert_null(table_get(&s, &prog, &err));
+	assert_string_equal(err.msg, "cancelled");
+	assert_true(table_cache_list(&files, &n, &err));
+	assert_int_equal(n, 0);
+	free(files);
+	atomic_store(&stop, false);
+	assert_non_null(table_get(&s, &prog, &err));
+}
+
+static void *
+get_in_thread(void *arg)
+{
+	return (void *)table_get(arg, NULL, NULL);
+}
+
+static void
+two_threads_share_one_build(void **unused)
+{
+	struct table_spec s = spec("test-threads", 1, "", 1 << 20);
+	pthread_t a, b;
+	void *ra, *rb;
+
+	(void)unused;
+	assert_int_equal(pthread_create(&a, NULL, get_in_thread, &s), 0);
+	assert_int_equal(pthread_create(&b, NULL, get_in_thread, &s), 0);
+	pthread_join(a, &ra);
+	pthread_join(b, &rb);
+	assert_non_null(ra);
+	assert_ptr_equal(ra, rb);
+	assert_int_equal(atomic_load(&builds), 1);
+}
+
+static void
+status_lists_and_clear_removes(void **unused)
+{
+	struct table_spec a = spec("test-a", 4, "alpha", 8192), b = spec("test-b", 1, "beta", 100);
+	struct tw_error err = {""};
+	struct table_file *files;
+	size_t n, removed;
+
+	(void)unused;
+	assert_non_null(table_get(&b, NULL, &err));
+	assert_non_null(table_get(&a, NULL, &err));
+	table_cache_release_all();
+	poke("test-b", TABLE_HEADER_BYTES + 1, "\x01", 1);
+	assert_true(table_cache_list(&files, &n, &err));
+	assert_int_equal(n, 2);
+	assert_string_equal(files[0].name, "test-a");
+	assert_string_equal(files[0].params, "alpha");
+	assert_int_equal(files[0].version, 4);
+	assert_int_equal(files[0].bytes, 8192);
+	assert_true(files[0].valid);
+	assert_false(files[1].valid);
+	assert_string_equal(files[1].problem, "damaged (checksum)");
+	free(files);
+	assert_true(table_cache_clear(&removed, &err));
+	assert_int_equal(removed, 2);
+	assert_true(table_cache_list(&files, &n, &err));
+	assert_int_equal(n, 0);
+	free(files);
+}
+
+static void
+bad_specs_are_refused(void **unused)
+{
+	struct table_spec s = spec("no spaces", 1, "", 10);
+	struct tw_error err = {""};
+
+	(void)unused;
+	assert_null(table_get(&s, NULL, &err));
+	assert_non_null(strstr(err.msg, "bad table name"));
+	s = spec("ok-name", 1, "", 0);
+	assert_null(table_get(&s, NULL, &err));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(built_once_then_read_from_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(damaged_truncated_stale_and_foreign_files_are_rebuilt,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(unwritable_cache_costs_only_the_rebuild_with_one_warning,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(cache_path_that_is_a_file_costs_only_the_rebuild,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(cancelled_build_leaves_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(two_threads_share_one_build, setup, teardown),
+		cmocka_unit_test_setup_teardown(status_lists_and_clear_removes, setup, teardown),
+		cmocka_unit_test_setup_teardown(bad_specs_are_refused, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
