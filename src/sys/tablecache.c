@@ -451,7 +451,8 @@ table_cache_list(struct table_file **files, size_t *count, struct tw_error *err)
 	}
 	closedir(d);
 	free(dir);
-	qsort(list, n, sizeof *list, compare_files);
+	if (n > 1)
+		qsort(list, n, sizeof *list, compare_files);
 	*files = list;
 	*count = n;
 	return true;

@@ -83,7 +83,8 @@ run_dir(const char *dir, int *count)
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, compare_names);
+	if (n > 1)
+		qsort(names, n, sizeof *names, compare_names);
 	for (i = 0; i < n; i++) {
 		rc |= run_file(names[i]);
 		(*count)++;
