@@ -745,3 +745,17 @@ nrp_move_cost(const void *params, const char *move, int metric)
 		return -1;
 	return metric == NRP_QTM && mv.turns == 2 ? 2 : 1;
 }
+
+char *
+nrp_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
+{
+	const struct nrp_params *p = params;
+	struct nrp_move mv;
+	char buf[32];
+
+	mv.row = 1 + (int)tw_rng_below(rng, (uint64_t)(p->rows - p->k + 1));
+	mv.col = 1 + (int)tw_rng_below(rng, (uint64_t)(p->cols - p->k + 1));
+	mv.turns = 1 + (int)tw_rng_below(rng, 3);
+	nrp_move_format(&mv, buf, sizeof buf);
+	return tw_strdup(buf, err);
+}

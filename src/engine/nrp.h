@@ -74,6 +74,7 @@ void *nrp_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *nrp_params_format(const void *params, struct tw_error *err);
 void *nrp_params_dup(const void *params, struct tw_error *err);
 void nrp_params_free(void *params);
+char *nrp_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);
 void *nrp_state_solved(const void *params, struct tw_error *err);
 void *nrp_state_parse(const void *params, const char *text, struct tw_error *err);
 char *nrp_state_format(const void *params, const void *state, struct tw_error *err);

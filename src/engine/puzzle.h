@@ -83,6 +83,20 @@ struct puzzle {
 	bool (*move_apply)(const void *params, void *state, const char *move, struct tw_error *err);
 	char *(*move_inverse)(const void *params, const char *move, struct tw_error *err);
 	long (*move_cost)(const void *params, const char *move, int metric);
+	/* A random move of the board in the puzzle's notation, in any
+	 * spelling its parser takes (malloc'd; NULL only when out of
+	 * memory). It may be illegal where it is played (a wall in the
+	 * way): for tests and fuzzing. */
+	char *(*move_random)(const void *params, struct tw_rng *rng, struct tw_error *err);
+	/* Whether the inverse of a legal move is always legal where the move
+	 * leads. False when rules forbid some moves back (the rolling cube's
+	 * labelled cells and goal). */
+	bool reversible;
+
+	/* Params texts that between them reach every case the engine
+	 * distinguishes (board shapes, rules, variants), NULL-ended, quick
+	 * ones first: the contract test checks every puzzle on each. */
+	const char *const *sample_params;
 
 	/* Whether solve honours req->optimal (twirl solve --optimal); the
 	 * others are refused with a message. */

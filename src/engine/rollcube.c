@@ -836,3 +836,12 @@ fail:
 	}
 	return false;
 }
+
+char *
+rollcube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
+{
+	char buf[2] = {dir_letter[tw_rng_below(rng, 4)], '\0'};
+
+	(void)params;
+	return tw_strdup(buf, err);
+}

@@ -92,6 +92,7 @@ void *rollcube_params_parse(const char *text, size_t *used, struct tw_error *err
 char *rollcube_params_format(const void *params, struct tw_error *err);
 void *rollcube_params_dup(const void *params, struct tw_error *err);
 void rollcube_params_free(void *params);
+char *rollcube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);
 void *rollcube_state_solved(const void *params, struct tw_error *err);
 void *rollcube_state_parse(const void *params, const char *text, struct tw_error *err);
 char *rollcube_state_format(const void *params, const void *state, struct tw_error *err);

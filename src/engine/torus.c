@@ -400,3 +400,20 @@ torus_move_cost(const void *params, const char *move, int metric)
 		return -1;
 	return metric == TORUS_PUSH ? mv.amount : 1;
 }
+
+char *
+torus_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
+{
+	const struct torus_params *p = params;
+	struct torus_move mv;
+	int len;
+	char buf[32];
+
+	mv.dir = (enum torus_dir)tw_rng_below(rng, 4);
+	mv.line = 1 + (int)tw_rng_below(rng, (uint64_t)(mv.dir == TORUS_E ||
+	    mv.dir == TORUS_W ? p->rows : p->cols));
+	len = mv.dir == TORUS_E || mv.dir == TORUS_W ? p->cols : p->rows;
+	mv.amount = 1 + (int)tw_rng_below(rng, (uint64_t)(len - 1));
+	torus_move_format(&mv, buf, sizeof buf);
+	return tw_strdup(buf, err);
+}

@@ -58,6 +58,7 @@ void *torus_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *torus_params_format(const void *params, struct tw_error *err);
 void *torus_params_dup(const void *params, struct tw_error *err);
 void torus_params_free(void *params);
+char *torus_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);
 void *torus_state_solved(const void *params, struct tw_error *err);
 void *torus_state_parse(const void *params, const char *text, struct tw_error *err);
 char *torus_state_format(const void *params, const void *state, struct tw_error *err);

@@ -530,3 +530,35 @@ cube_solve_entry(const void *params, const void *state,
 		return true;
 	}
 }
+
+/* Every kind of move the notation has: face turns, wide turns written
+ * Rw, kRw or r, inner slices kR, M E S on odd cubes, rotations; numbered
+ * moves now and then with leading zeros (000002Rw), which the parser
+ * takes as written. */
+char *
+cube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
+{
+	static const char faces[] = "URFDLB", suffixes[][3] = {"", "'", "2"};
+	const struct cube_params *p = params;
+	const char *suffix = suffixes[tw_rng_below(rng, 3)];
+	char face = faces[tw_rng_below(rng, 6)], zeros[4] = "";
+	int kind = (int)tw_rng_below(rng, 6), layers;
+
+	if (tw_rng_below(rng, 8) == 0)
+		snprintf(zeros, sizeof zeros, "%.*s", 1 + (int)tw_rng_below(rng, 3), "000");
+	if (kind == 1 && p->n >= 3) {            /* wide */
+		layers = 2 + (int)tw_rng_below(rng, (uint64_t)(p->n - 2));
+		if (layers == 2 && tw_rng_below(rng, 2) == 0)
+			return tw_asprintf(err, "%c%s", face - 'A' + 'a', suffix);
+		return tw_asprintf(err, "%s%d%cw%s", zeros, layers, face, suffix);
+	}
+	if (kind == 2 && p->n >= 3) {            /* inner slice */
+		layers = 2 + (int)tw_rng_below(rng, (uint64_t)(p->n - 2));
+		return tw_asprintf(err, "%s%d%c%s", zeros, layers, face, suffix);
+	}
+	if (kind == 3 && p->n % 2 == 1)          /* middle slice */
+		return tw_asprintf(err, "%c%s", "MES"[tw_rng_below(rng, 3)], suffix);
+	if (kind == 4)                           /* rotation */
+		return tw_asprintf(err, "%c%s", "xyz"[tw_rng_below(rng, 3)], suffix);
+	return tw_asprintf(err, "%c%s", face, suffix);
+}

@@ -31,6 +31,7 @@ char *cube_state_render(const void *params, const void *state, struct tw_error *
 bool cube_move_apply(const void *params, void *state, const char *move, struct tw_error *err);
 char *cube_move_inverse_text(const void *params, const char *move, struct tw_error *err);
 long cube_move_cost(const void *params, const char *move, int metric);
+char *cube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);
 bool cube_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err);
 

@@ -2362,9 +2362,16 @@ report(const struct run *r, int phase, int permille)
 		return;
 	if (r->opt->phase != NULL)
 		atomic_store(r->opt->phase, cube_reduce_phase_name[phase]);
-	if (r->opt->progress != NULL)
-		atomic_store(r->opt->progress, phase <= REDUCE_PARITY && r->nvariants > 1 ?
-		    (r->variant * 900 + permille) / r->nvariants : permille);
+	if (r->opt->progress != NULL) {
+		/* Tries share the first 900 per mille; the finish the rest.
+		 * One overall figure that never falls (a later step may start
+		 * below where an earlier one reached). */
+		int v = phase <= REDUCE_PARITY && r->nvariants > 1 ?
+		    (r->variant * 900 + permille * 9 / 10) / r->nvariants : permille;
+
+		if (v > atomic_load(r->opt->progress))
+			atomic_store(r->opt->progress, v);
+	}
 }
 
 /* A step search from the stage's position on col, after the move prev. */
@@ -3838,6 +3845,8 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r->edge_lookahead = edge_lookahead_for[c->n];
 	r->lookahead_depth = lookahead_depth_for[c->n];
 	r->even_wings = even_wings_for[c->n];
+	if (opt != NULL && opt->progress != NULL)
+		atomic_store(opt->progress, 0);   /* this solve's figure starts here */
 	report(r, REDUCE_CENTRES, 0);
 	r->t = table_for(c->n, NULL);
 	if (r->t == NULL) {

@@ -1415,7 +1415,10 @@ report(atomic_int *progress, const struct work *w)
 	for (int c = 0; c < w->g->N; c++)
 		if (w->tile[c] == c)
 			home++;
-	atomic_store(progress, 1000 * home / w->g->N);
+	/* Tiles home, as a figure that never falls: fixing rotations moves
+	 * placed tiles away for a while. */
+	if (1000 * home / w->g->N > atomic_load(progress))
+		atomic_store(progress, 1000 * home / w->g->N);
 }
 
 static int
@@ -1656,6 +1659,8 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s,
 	geom_init(x.g, p->rows, p->cols, p->k, p->orientable);
 	w->g = x.g;
 	w->cancel = cancel;
+	if (progress != NULL)
+		atomic_store(progress, 0);
 	for (int c = 0; c < x.g->N; c++) {
 		w->tile[c] = (uint8_t)(s->tile[c] - 1);
 		w->pos[s->tile[c] - 1] = (uint8_t)c;

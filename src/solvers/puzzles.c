@@ -31,6 +31,10 @@ const struct puzzle torus_puzzle = {
 	.move_apply = torus_move_apply,
 	.move_inverse = torus_move_inverse,
 	.move_cost = torus_move_cost,
+	.move_random = torus_move_random,
+	.reversible = true,
+	.sample_params = (const char *const[]){"2x2", "2x3", "3x3", "4x4", "3x5", "20x20",
+	    "20x19", "2x20", NULL},
 	.solve = torus_solve_entry,
 };
 
@@ -57,6 +61,10 @@ const struct puzzle nrp_puzzle = {
 	.move_apply = nrp_move_apply,
 	.move_inverse = nrp_move_inverse,
 	.move_cost = nrp_move_cost,
+	.move_random = nrp_move_random,
+	.reversible = true,
+	.sample_params = (const char *const[]){"2x2k2", "3x3k2", "3x4k3", "2x3k2o", "4x4k3",
+	    "5x5k4", "3x3k2o", "4x4k4o", "6x7k6", "16x16k2", "16x16k7o", NULL},
 	.optimal_solver = true,
 	.solve = nrp_solve_entry,
 };
@@ -84,6 +92,11 @@ const struct puzzle rollcube_puzzle = {
 	.move_apply = rollcube_move_apply,
 	.move_inverse = rollcube_move_inverse,
 	.move_cost = rollcube_move_cost,
+	.move_random = rollcube_move_random,
+	.reversible = false,
+	.sample_params = (const char *const[]){"1x2", "2x2", "1x9", "8x8", "12x9",
+	    "3x6:rule=abbott:map=..x.../.1..*./......", "4x5:map=..x../.x.x./3..2./....x",
+	    "2147483647x2147483647", "1x4194304", NULL},
 	.solve = rollcube_solve_entry,
 };
 
@@ -110,6 +123,9 @@ const struct puzzle cube_puzzle = {
 	.move_apply = cube_move_apply,
 	.move_inverse = cube_move_inverse_text,
 	.move_cost = cube_move_cost,
+	.move_random = cube_move_random,
+	.reversible = true,
+	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", NULL},
 	.solve = cube_solve_entry,
 };
 

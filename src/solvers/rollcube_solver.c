@@ -71,6 +71,7 @@ rollcube_solve_entry(const void *params, const void *state,
 {
 	const struct rollcube_params *p = params;
 	const struct rollcube_state *s = state;
+	size_t listed = out->len;
 	struct gps g;
 	bool solvable;
 
@@ -85,8 +86,15 @@ rollcube_solve_entry(const void *params, const void *state,
 	if (req->truncated != NULL)
 		*req->truncated = gps_length(&g, llabs(s->gx - s->x),
 		    llabs(s->gy - s->y)) > ROLLCUBE_MAX_LISTED;
-	return gps_expand(&g, llabs(s->gx - s->x), llabs(s->gy - s->y),
-	    ROLLCUBE_MAX_LISTED, req->partial_ok, out, err);
+	if (!gps_expand(&g, llabs(s->gx - s->x), llabs(s->gy - s->y),
+	    ROLLCUBE_MAX_LISTED, req->partial_ok, req->cancel, out, err)) {
+		while (out->len > listed)   /* nothing listed on failure */
+			free(out->moves[--out->len]);
+		if (listed == 0)
+			movelist_clear(out);
+		return false;
+	}
+	return true;
 }
 
 bool

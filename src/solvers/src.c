@@ -377,7 +377,7 @@ gps_format(const struct gps *g, char *buf, size_t size)
 
 bool
 gps_expand(const struct gps *g, int64_t dx, int64_t dy, int64_t max_moves,
-    bool prefix_ok, struct movelist *out, struct tw_error *err)
+    bool prefix_ok, atomic_bool *cancel, struct movelist *out, struct tw_error *err)
 {
 	int64_t total = gps_length(g, dx, dy), k, listed = 0;
 	char one[2] = {0, 0};
@@ -398,6 +398,10 @@ gps_expand(const struct gps *g, int64_t dx, int64_t dy, int64_t max_moves,
 			for (c = s->moves; *c != '\0'; c++) {
 				if (listed++ == max_moves)
 					return true;
+				if (cancel != NULL && listed % 65536 == 0 && atomic_load(cancel)) {
+					tw_error_set(err, "cancelled");
+					return false;
+				}
 				one[0] = *c;
 				if (!movelist_push(out, one, err))
 					return false;

@@ -54,8 +54,10 @@ void gps_format(const struct gps *g, char *buf, size_t size);
 
 /* Appends the moves of g (one N/E/S/W string each) to out. Past
  * max_moves it fails with "solution too long to list (N moves); use
- * --gps", or with prefix_ok lists just the first max_moves. */
+ * --gps", or with prefix_ok lists just the first max_moves. Fails with
+ * "cancelled" when *cancel is set (may be NULL), the moves appended so
+ * far left in out for the caller to drop. */
 bool gps_expand(const struct gps *g, int64_t dx, int64_t dy, int64_t max_moves,
-    bool prefix_ok, struct movelist *out, struct tw_error *err);
+    bool prefix_ok, atomic_bool *cancel, struct movelist *out, struct tw_error *err);
 
 #endif

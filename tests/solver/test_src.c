@@ -34,7 +34,7 @@ check(int64_t m, int64_t n, int64_t xi, int64_t yi, int64_t xf, int64_t yf, int 
 	ok = found == solvable;
 	if (ok && solvable) {
 		t = s;
-		ok = gps_expand(&g, llabs(xf - xi), llabs(yf - yi), 1 << 20, false, &ex, NULL) &&
+		ok = gps_expand(&g, llabs(xf - xi), llabs(yf - yi), 1 << 20, false, NULL, &ex, NULL) &&
 		    ex.len == bfs.len &&
 		    puzzle_apply_list(&rollcube_puzzle, &p, &t, &ex, NULL) &&
 		    rollcube_state_is_solved(&p, &t);
