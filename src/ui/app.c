@@ -8,6 +8,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include <term.h>
 
 #include "ui/draw.h"
 #include "ui/game.h"
@@ -48,6 +49,42 @@ install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Whether the game can be played here: standard input and output are a
+ * terminal (not a file or a pipe at its end, where every read returns at
+ * once and the game would spin), and the terminal can place the cursor
+ * (TERM=dumb cannot). Errors say which and what to do. */
+static bool
+terminal_usable(struct tw_error *err)
+{
+	const char *term = getenv("TERM");
+	int status = 0;
+	char *cup;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		tw_error_set(err, "the game needs a terminal, and standard %s is not one (for scripts: twirl solve, check, scramble, replay --verify)",
+		    !isatty(STDIN_FILENO) ? "input" : "output");
+		return false;
+	}
+	if (term == NULL || term[0] == '\0') {
+		tw_error_set(err, "TERM is not set: the game cannot tell what terminal this is");
+		return false;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &status) != OK) {
+		tw_error_set(err, "unknown terminal type '%.40s' (TERM): %s", term,
+		    status == 0 ? "no description of it is installed" : "it cannot be used");
+		return false;
+	}
+	cup = tigetstr("cup");
+	if (cup == NULL || cup == (char *)-1) {
+		tw_error_set(err, "the terminal '%.40s' (TERM) cannot place the cursor, which the game needs",
+		    term);
+		del_curterm(cur_term);
+		return false;
+	}
+	del_curterm(cur_term);
+	return true;
 }
 
 static bool
@@ -209,6 +246,15 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	MEVENT ev;
 	int key, rc = 0;
 
+	/* A replay that cannot be read is reported before the screen is
+	 * taken over. */
+	if (replay_path != NULL && (replay = replay_open(replay_path, err)) == NULL)
+		return 2;
+	if (!terminal_usable(err)) {
+		if (replay != NULL)
+			replay_close(replay);
+		return 2;
+	}
 	install_signals();
 	atexit(restore_terminal);
 	if (getenv("ESCDELAY") == NULL)
@@ -216,6 +262,8 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		tw_error_set(err, "cannot use this terminal (TERM=%s)",
 		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
+		if (replay != NULL)
+			replay_close(replay);
 		return 2;
 	}
 	curses_active = true;
@@ -236,12 +284,7 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 		rc = 2;
 		goto out;
 	}
-	if (replay_path != NULL) {
-		replay = replay_open(replay_path, err);
-		if (replay == NULL) {
-			rc = 2;
-			goto out;
-		}
+	if (replay != NULL) {
 		screen = SCREEN_REPLAY;
 	} else if (gid != NULL) {
 		game = open_game(gid, menu);

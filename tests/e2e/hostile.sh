@@ -9,7 +9,8 @@ twirl=$1
 failures=0
 passes=0
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+sock=twirl-hostile-$$
+trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 
 ok() { echo "ok   $1"; passes=$((passes + 1)); }
 bad() { echo "FAIL $1"; failures=$((failures + 1)); }
@@ -54,6 +55,33 @@ run "a 100 KB metric" 2 solve 'torus:4x4#1' --metric "$long"
 run "a 100 KB puzzle name" 2 solve "$long:3"
 run "a 100 KB state" 2 solve "cube:3:$long"
 run "a bell in a game ID" 2 solve "$(printf 'torus:4x4:\007')"
+
+# No terminal: the game refuses at once (it once spun at 94 % CPU on a
+# closed standard input) and a replay that cannot be read is reported
+# before the screen is touched.
+start=$(date +%s)
+run "play with standard input at its end" 2 play 'torus:4x4#1' </dev/null
+has "  ... says why" "needs a terminal, and standard input is not one"
+[ $(( $(date +%s) - start )) -le 2 ] && ok "  ... at once" || bad "  ... took over 2 s"
+run "the menu with standard input at its end" 2 </dev/null
+tmux -L "$sock" -f /dev/null new-session -d -s main -x 80 -y 24 \
+    "TERM=dumb '$twirl' play 'torus:4x4#1' 2>'$tmp/dumb'; echo \$? >'$tmp/dumb.rc';
+     '$twirl' replay '$tmp/none.twirl' 2>'$tmp/none'; echo \$? >'$tmp/none.rc'; sleep 30"
+n=0
+while [ ! -s "$tmp/none.rc" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+screen_now=$(tmux -L "$sock" capture-pane -p -t main 2>/dev/null)
+tmux -L "$sock" kill-server 2>/dev/null
+if [ "$(cat "$tmp/dumb.rc" 2>/dev/null)" = 2 ] && grep -q "'dumb' (TERM) cannot place the cursor" "$tmp/dumb"; then
+	ok "TERM=dumb: exit 2 with the reason"
+else
+	bad "TERM=dumb: status $(cat "$tmp/dumb.rc" 2>/dev/null), '$(cat "$tmp/dumb" 2>/dev/null)'"
+fi
+if [ "$(cat "$tmp/none.rc" 2>/dev/null)" = 2 ] && grep -q 'none.twirl: No such file' "$tmp/none" &&
+    [ -z "$(printf '%s' "$screen_now" | tr -d ' \n')" ]; then
+	ok "replay of a missing file: the error, and the screen left alone"
+else
+	bad "replay of a missing file: status $(cat "$tmp/none.rc" 2>/dev/null), '$(cat "$tmp/none" 2>/dev/null)', screen '$screen_now'"
+fi
 
 # Open rolling-cube boards of millions of cells: SRC, no search.
 limit() { # SECONDS MB ARGS...: runs twirl under a CPU-time and memory cap
