@@ -15,6 +15,7 @@
 struct nrp_ui {
 	int brow, bcol;   /* cursor block's top-left cell, from 0 */
 	int cw, ch;       /* cell width and height in characters */
+	bool tight;       /* cells one column wider than the widest number */
 };
 
 static const char *const nrp_help[] = {
@@ -73,6 +74,7 @@ nrp_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w
 		if (p->rows * ch + 2 <= h && p->cols * cw + 2 <= w) {
 			ui->ch = ch;
 			ui->cw = cw;
+			ui->tight = cw < d + 2;
 			*need_h = p->rows * ch + 2;
 			*need_w = p->cols * cw + 2;
 			return true;
@@ -97,7 +99,10 @@ draw_tile(WINDOW *win, int y, int x, const struct nrp_ui *ui, const struct nrp_p
 
 	ui_fill(win, y, x, ui->ch, ui->cw, attr);
 	len = snprintf(num, sizeof num, "%d", tile);
-	col = x + (ui->cw - len - (p->orientable ? 1 : 0) + 1) / 2;
+	/* Cells one column wider than the widest number: flush right, so
+	 * that the block outline's bars fall in the spare left columns. */
+	col = ui->tight ? x + ui->cw - len - (p->orientable ? 1 : 0) :
+	    x + (ui->cw - len - (p->orientable ? 1 : 0) + 1) / 2;
 	ui_text(win, y + ui->ch / 2, col, num, attr);
 	if (p->orientable)
 		ui_glyph(win, y + ui->ch / 2, col + len, arrow_u[rot & 3], arrow_a[rot & 3],
@@ -162,7 +167,9 @@ nrp_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 	ox = x + 1 + ui->bcol * cw;
 	for (int r = 0; r < k * ch; r++) {
 		ui_glyph(win, oy + r, ox, "┃", '|', outline);
-		ui_glyph(win, oy + r, ox + k * cw - 1, "┃", '|', outline);
+		/* tight cells: in the spare column of the next cell (or on the
+		 * frame), never over a number */
+		ui_glyph(win, oy + r, ox + k * cw - (ui->tight ? 0 : 1), "┃", '|', outline);
 	}
 	if (ch >= 3) {
 		for (int c = 0; c < k * cw; c++) {

@@ -168,21 +168,54 @@ orientable_tiles_show_arrows(void **unused)
 	close_screen();
 }
 
+/* A 16x16 board at 80x24: every tile 1..256 is on the screen exactly
+ * once (the block outline once covered the first digit of three-digit
+ * numbers in the block's last column), whichever block the cursor is on. */
 static void
 big_board_fits_small_terminal(void **unused)
 {
-	struct game *g;
-	char *text;
+	static const char *const ids[] = {"nrp:16x16k5#3", "nrp:16x16k2#4", "nrp:16x16k16#5",
+	    "nrp:16x15k7o#6"};
 
 	(void)unused;
-	open_screen(24, 80, true, true);
-	g = game_from("nrp:16x16k5#3");
-	game_draw(g, stdscr);
-	text = dump();
-	assert_non_null(strstr(text, "256"));
-	free(text);
-	game_free(g);
-	close_screen();
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		struct game *g;
+		int cells = strstr(ids[i], "16x15") != NULL ? 240 : 256;
+
+		open_screen(24, 80, true, true);
+		g = game_from(ids[i]);
+		for (int step = 0; step < 12; step++) {
+			int count[257] = {0}, seen = 0;
+			char *text;
+
+			game_draw(g, stdscr);
+			text = dump();
+			/* numbers on the board's rows (below the title, above
+			 * the status lines) */
+			for (char *line = strchr(text, '\n') + 1, *c; line != NULL && *line != '\0';
+			    line = strchr(line, '\n') != NULL ? strchr(line, '\n') + 1 : NULL) {
+				if (strncmp(line, " Moves", 6) == 0)
+					break;
+				for (c = line; *c != '\0' && *c != '\n'; c++) {
+					if (*c >= '0' && *c <= '9' && (c == line || c[-1] < '0' || c[-1] > '9')) {
+						int v = atoi(c);
+
+						if (v >= 1 && v <= cells && count[v]++ == 0)
+							seen++;
+					}
+				}
+			}
+			if (seen != cells) {
+				printf("%s", text);
+				fail_msg("%s, cursor step %d: %d of %d tiles shown", ids[i], step,
+				    seen, cells);
+			}
+			free(text);
+			game_key(g, step % 3 == 2 ? KEY_DOWN : KEY_RIGHT);
+		}
+		game_free(g);
+		close_screen();
+	}
 }
 
 int

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include <pthread.h>
+#include <time.h>
 
 #include "tier.h"
 #include "engine/rng.h"
@@ -69,8 +71,10 @@ solve_and_replay(const struct cube *c, const struct cube_reduce_options *opt,
 static void
 random_scrambles_are_solved(void **unused)
 {
-	int count = size <= 5 ? tier_pick(50, 8 - size, 5 - size) :
-	    tier_pick(size <= 7 ? 50 : 10, 1, size <= 7), k;
+	/* The default tier solves one scramble of every size in
+	 * test_lengths.c; here a few more of the small ones. */
+	int count = size <= 5 ? tier_pick(50, 6 - size, 5 - size) :
+	    tier_pick(size <= 7 ? 50 : 10, 0, 0), k;
 	char text[16];
 	size_t used;
 	void *params;
@@ -78,7 +82,7 @@ random_scrambles_are_solved(void **unused)
 
 	(void)unused;
 	if (count == 0)
-		skip();   /* sanitized, N >= 8: progress_and_phase solves one */
+		skip();   /* test_lengths.c and progress_and_phase solve this size */
 	snprintf(text, sizeof text, "%d", size);
 	params = cube_params_parse(text, &used, NULL);
 	assert_non_null(params);
@@ -222,48 +226,142 @@ parity_cases_are_fixed(void **unused)
 	}
 }
 
-static void
-cancel_and_sizes(void **unused)
-{
+/* A solve in its own thread, watched from this one. */
+struct watched {
 	struct cube c;
+	atomic_bool stop;
+	atomic_int progress;
+	_Atomic(const char *) phase;
+	atomic_bool done;
+	struct cube_reduce_options opt;
+	struct movelist moves;
+	struct cube_reduce_stats stats;
+	struct tw_error err;
+	bool ok;
+};
+
+static void *
+watched_solve(void *arg)
+{
+	struct watched *w = arg;
+
+	w->ok = cube_reduce_solve(&w->c, &w->opt, &w->moves, &w->stats, &w->err);
+	atomic_store(&w->done, true);
+	return NULL;
+}
+
+static void
+watch_start(struct watched *w, pthread_t *t, uint64_t seed)
+{
+	char text[16];
+	size_t used;
+	void *params;
+	struct tw_rng rng;
+	struct cube *c;
+
+	memset(w, 0, sizeof *w);
+	snprintf(text, sizeof text, "%d", size);
+	params = cube_params_parse(text, &used, NULL);
+	tw_rng_seed(&rng, seed);
+	c = cube_scramble(params, &rng, NULL);
+	assert_non_null(c);
+	w->c = *c;
+	free(c);
+	cube_params_free(params);
+	atomic_init(&w->stop, false);
+	atomic_init(&w->progress, -1);
+	atomic_init(&w->phase, NULL);
+	atomic_init(&w->done, false);
+	w->opt = (struct cube_reduce_options){&w->stop, &w->progress, &w->phase, 0};
+	assert_int_equal(pthread_create(t, NULL, watched_solve, w), 0);
+}
+
+static void
+pause_ms(int ms)
+{
+	nanosleep(&(struct timespec){0, (long)ms * 1000000}, NULL);
+}
+
+/* The cancel flag, set from another thread once the solver is working,
+ * stops it with "cancelled" and nothing listed; sizes it does not solve
+ * are refused. */
+static void
+cancel_mid_search_and_sizes(void **unused)
+{
+	struct watched *w = malloc(sizeof *w);
 	struct movelist m = MOVELIST_EMPTY;
 	struct tw_error err;
-	atomic_bool stop;
-	struct cube_reduce_options opt = {&stop, NULL, NULL, 0};
+	struct cube c;
+	pthread_t t;
 
 	(void)unused;
-	atomic_init(&stop, true);
-	cube_solved(&c, size);
-	cube_apply_alg(&c, "R U 2F' D", NULL);
-	assert_false(cube_reduce_solve(&c, &opt, &m, NULL, &err));
-	assert_string_equal(err.msg, "cancelled");
-	assert_int_equal(m.len, 0);
+	assert_non_null(w);
+	watch_start(w, &t, 42);
+	while (!atomic_load(&w->done) && atomic_load(&w->progress) <= 0)
+		pause_ms(1);
+	atomic_store(&w->stop, true);
+	pthread_join(t, NULL);
+	assert_false(w->ok);
+	assert_string_equal(w->err.msg, "cancelled");
+	assert_int_equal(w->moves.len, 0);
+	movelist_clear(&w->moves);
+	free(w);
 	cube_solved(&c, 3);
 	assert_false(cube_reduce_solve(&c, NULL, &m, NULL, &err));
 	assert_non_null(strstr(err.msg, "from 4x4x4 to 11x11x11"));
 }
 
 /* The front end's hint line reads the phase and the progress while the
- * solver works (across all its tries); at the end they say it finished. */
+ * solver works: read here every millisecond, the progress never falls,
+ * passes through several values between 0 and 1000, the phases are the
+ * solver's own, centres first and the 3x3x3 finish once at the end; at
+ * the end they say it finished. */
 static void
-progress_and_phase(void **unused)
+progress_and_phase_while_solving(void **unused)
 {
-	struct cube c;
-	struct cube_reduce_stats st;
-	atomic_bool stop;
-	atomic_int progress;
-	_Atomic(const char *) phase;
-	struct cube_reduce_options opt = {&stop, &progress, &phase, 0};
+	struct watched *w = malloc(sizeof *w);
+	const char *seen[8] = {NULL};
+	int last = -1, values = 0, nseen = 0;
+	pthread_t t;
 
 	(void)unused;
-	atomic_init(&stop, false);
-	atomic_init(&progress, -1);
-	atomic_init(&phase, NULL);
-	cube_solved(&c, size);
-	cube_apply_alg(&c, "R U 2F' D 2R2 B", NULL);
-	solve_and_replay(&c, &opt, &st);
-	assert_int_equal(atomic_load(&progress), 1000);
-	assert_string_equal(atomic_load(&phase), "3x3x3");
+	assert_non_null(w);
+	watch_start(w, &t, 43);
+	while (!atomic_load(&w->done)) {
+		int v = atomic_load(&w->progress);
+		const char *ph = atomic_load(&w->phase);
+
+		if (v < last)
+			fail_msg("progress fell from %d to %d", last, v);
+		if (v != last && v > 0 && v < 1000)
+			values++;
+		last = v;
+		if (ph != NULL && (nseen == 0 || strcmp(seen[nseen - 1], ph) != 0) && nseen < 8)
+			seen[nseen++] = ph;
+		pause_ms(1);
+	}
+	pthread_join(t, NULL);
+	if (!w->ok)
+		fail_msg("%s", w->err.msg);
+	assert_int_equal(atomic_load(&w->progress), 1000);
+	assert_string_equal(atomic_load(&w->phase), "3x3x3");
+	if (nseen == 0 || strcmp(seen[nseen - 1], "3x3x3") != 0)
+		seen[nseen < 8 ? nseen++ : 7] = "3x3x3";
+	assert_true(values >= 3);
+	assert_true(nseen >= 3);
+	assert_string_equal(seen[0], "centres");
+	/* Each try (another first face) goes through centres, edges and
+	 * parity again; the 3x3x3 finish comes once, at the end. */
+	for (int i = 0; i < nseen; i++) {
+		bool known = false;
+
+		for (int p = 0; p < REDUCE_PHASES; p++)
+			known |= strcmp(seen[i], cube_reduce_phase_name[p]) == 0;
+		assert_true(known);
+		assert_true(strcmp(seen[i], "3x3x3") != 0 || i == nseen - 1);
+	}
+	movelist_clear(&w->moves);
+	free(w);
 }
 
 static void
@@ -291,8 +389,8 @@ main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(slice_turn_metric),
-		cmocka_unit_test(cancel_and_sizes),
-		cmocka_unit_test(progress_and_phase),
+		cmocka_unit_test(cancel_mid_search_and_sizes),
+		cmocka_unit_test(progress_and_phase_while_solving),
 		cmocka_unit_test(random_scrambles_are_solved),
 		/* The even cubes' parity cases. */
 		cmocka_unit_test(parity_cases_are_fixed),

@@ -169,7 +169,7 @@ odd_by_odd_odd_positions_are_refused(void **unused)
 }
 
 static void
-cancel_flag_stops_the_solver(void **unused)
+a_cancel_flag_set_beforehand_stops_the_solver_at_once(void **unused)
 {
 	struct torus_params p = {12, 12};
 	struct tw_rng rng;
@@ -343,7 +343,7 @@ main(void)
 		cmocka_unit_test(solved_position_needs_no_moves),
 		cmocka_unit_test(one_move_away_is_solved_in_one_move),
 		cmocka_unit_test(odd_by_odd_odd_positions_are_refused),
-		cmocka_unit_test(cancel_flag_stops_the_solver),
+		cmocka_unit_test(a_cancel_flag_set_beforehand_stops_the_solver_at_once),
 		cmocka_unit_test(push_metric_never_does_worse_in_push),
 		cmocka_unit_test(bfs_reproduces_the_papers_diameters_and_solvable_counts),
 	};

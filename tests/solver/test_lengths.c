@@ -1,0 +1,135 @@
+/* Solution lengths do not grow: for every solver, a fixed set of
+ * positions (seeded game IDs) is solved through the puzzle table, every
+ * answer replayed to solved, and the mean length in the row's metric is
+ * compared with the figure recorded here. The test fails when the mean
+ * grows by more than 2 %; a solver that gets shorter updates its figure in
+ * the same commit (the test prints a reminder when a mean is 2 % under).
+ * Rows marked heavy (the big cubes) are left out under the sanitizers. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "tier.h"
+#include "engine/gameid.h"
+#include "solvers/puzzles.h"
+
+struct row {
+	const char *board;     /* game ID without the seed: "torus:4x4" */
+	const char *metric;
+	bool optimal;
+	int seeds;             /* seeds 1..seeds */
+	double recorded;       /* mean length in metric, as last measured */
+	bool heavy;            /* seconds a solve: not under the sanitizers */
+};
+
+static const struct row rows[] = {
+	{"torus:4x4", "drag", false, 20, 31.30, false},
+	{"torus:4x4", "push", false, 20, 39.85, false},
+	{"torus:9x7", "drag", false, 10, 177.80, false},
+	{"torus:20x20", "drag", false, 5, 1314.40, false},
+	{"torus:20x20", "push", false, 5, 5337.20, false},
+	{"rollcube:8x8", "moves", false, 20, 5.90, false},
+	{"rollcube:1000x1000", "moves", false, 5, 414.60, false},
+	{"rollcube:3x6:rule=abbott:map=..x.../.1..*./......", "moves", false, 10, 6.70, false},
+	{"rollcube:6x8:map=...x..../.x....x./..3x.x../.x...2x./....x.../x......x", "moves",
+	    false, 10, 10.00, false},
+	{"nrp:4x4k2", "qtm", false, 20, 67.15, false},
+	{"nrp:5x6k5", "qtm", false, 5, 1971.40, false},
+	{"nrp:7x8k7", "qtm", false, 2, 28791.50, false},
+	{"nrp:10x10k8", "qtm", false, 3, 2645.00, false},
+	{"nrp:16x16k2", "qtm", false, 3, 3651.67, false},
+	{"nrp:8x8k4o", "qtm", false, 3, 2152.33, false},
+	{"nrp:3x3k2", "qtm", true, 20, 7.60, false},
+	{"nrp:3x4k2", "htm", true, 5, 8.80, false},
+	{"cube:2", "htm", false, 20, 9.00, false},
+	{"cube:2", "qtm", false, 20, 10.85, false},
+	{"cube:3", "htm", false, 20, 20.45, false},
+	{"cube:4", "htm", false, 3, 67.33, false},
+	{"cube:5", "htm", false, 2, 103.00, false},
+	{"cube:6", "htm", false, 1, 231.00, true},
+	{"cube:7", "htm", false, 1, 339.00, true},
+	{"cube:8", "htm", false, 1, 600.00, true},
+	{"cube:9", "htm", false, 1, 663.00, true},
+	{"cube:10", "htm", false, 1, 924.00, true},
+	{"cube:11", "htm", false, 1, 1148.00, true},
+};
+
+/* The answer's length in metric; the answer replayed must solve. */
+static long
+solve_one(const char *id, int metric, bool optimal)
+{
+	struct solve_request req = {.metric = metric, .optimal = optimal};
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err = {""};
+	struct gameid g;
+	void *s, *work;
+	long len;
+
+	if (!gameid_parse(twirl_puzzles, id, &g, &err))
+		fail_msg("%s: %s", id, err.msg);
+	s = gameid_start_state(&g, 0, &err);
+	assert_non_null(s);
+	if (!g.puzzle->solve(g.params, s, &req, &moves, &err))
+		fail_msg("%s: %s", id, err.msg);
+	work = g.puzzle->state_dup(g.params, s, NULL);
+	assert_true(puzzle_apply_list(g.puzzle, g.params, work, &moves, NULL));
+	if (!g.puzzle->state_is_solved(g.params, work))
+		fail_msg("%s: the answer does not solve", id);
+	len = puzzle_list_cost(g.puzzle, g.params, &moves, metric);
+	g.puzzle->state_free(work);
+	g.puzzle->state_free(s);
+	movelist_clear(&moves);
+	gameid_free(&g);
+	return len;
+}
+
+static void
+mean_lengths_have_not_grown(void **unused)
+{
+	int grown = 0;
+
+	(void)unused;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct row *r = &rows[i];
+		const struct puzzle *p;
+		char id[160];
+		long total = 0;
+		double mean;
+		int metric;
+
+		if (r->heavy && test_tier() == TIER_SANITIZED)
+			continue;
+		snprintf(id, sizeof id, "%s", r->board);
+		*strchr(id, ':') = '\0';
+		p = puzzle_find(twirl_puzzles, id);
+		assert_non_null(p);
+		metric = puzzle_metric_index(p, r->metric);
+		assert_true(metric >= 0);
+		for (int seed = 1; seed <= r->seeds; seed++) {
+			snprintf(id, sizeof id, "%s#%d", r->board, seed);
+			total += solve_one(id, metric, r->optimal);
+		}
+		mean = (double)total / r->seeds;
+		printf("# %s %s%s, seeds 1..%d: mean %.2f (recorded %.2f)%s\n", r->board,
+		    r->metric, r->optimal ? " optimal" : "", r->seeds, mean, r->recorded,
+		    mean > r->recorded * 1.02 ? "  GROWN" :
+		    mean < r->recorded * 0.98 ? "  shorter: record the new figure" : "");
+		grown += mean > r->recorded * 1.02;
+	}
+	assert_int_equal(grown, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(mean_lengths_have_not_grown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
