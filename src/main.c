@@ -10,6 +10,7 @@
 
 #include "engine/gameid.h"
 #include "solvers/puzzles.h"
+#include "sys/tablecache.h"
 #include "solvers/rollcube_solver.h"
 #include "ui/app.h"
 #include "ui/storage.h"
@@ -28,6 +29,7 @@ static const char usage[] =
     "       twirl scramble GAMEID                     print a scrambled position's ID\n"
     "       twirl replay FILE [--ascii] [--no-color]  watch a saved game\n"
     "       twirl replay --verify FILE...             check saved games without the UI\n"
+    "       twirl cache status|build|clear            the solvers' tables on disk\n"
     "       twirl --help | --version\n"
     "\n"
     "GAMEID is PUZZLE:PARAMS, PUZZLE:PARAMS#SEED or PUZZLE:PARAMS:STATE, e.g.\n"
@@ -133,6 +135,16 @@ cmd_gps(const struct gameid *gid, const char *text)
 	return rc;
 }
 
+/* A table-cache warning (a cache that cannot be written), once. */
+static void
+print_cache_warning(void)
+{
+	char msg[400];
+
+	if (table_cache_take_warning(msg, sizeof msg))
+		fprintf(stderr, "twirl: warning: %s\n", msg);
+}
+
 /* --stats: the length in every metric, then the solver's phases. */
 static void
 print_stats(const struct puzzle *p, const void *params, const struct movelist *moves,
@@ -203,6 +215,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		free(line);
 		if (want_stats)
 			print_stats(p, gid->params, &moves, &stats);
+		print_cache_warning();
 	} else {
 		rc = fail("%s", err.msg);
 	}
@@ -278,6 +291,70 @@ cmd_verify(char **files, int count)
 	return rc;
 }
 
+/* twirl cache status|build|clear: the solver tables under
+ * $XDG_CACHE_HOME/twirl. */
+static int
+cmd_cache(char **args, int nargs)
+{
+	struct tw_error err;
+	char *dir;
+
+	if (nargs != 1 || (strcmp(args[0], "status") != 0 && strcmp(args[0], "build") != 0 &&
+	    strcmp(args[0], "clear") != 0))
+		return fail("cache needs one of status, build, clear (e.g. twirl cache status)");
+	dir = table_cache_dir(false, &err);
+	if (dir == NULL)
+		return fail("%s", err.msg);
+	if (strcmp(args[0], "status") == 0) {
+		struct table_file *files;
+		size_t n, i;
+		uint64_t total = 0;
+
+		if (!table_cache_list(&files, &n, &err)) {
+			free(dir);
+			return fail("%s", err.msg);
+		}
+		printf("%s: %zu table%s\n", dir, n, n == 1 ? "" : "s");
+		for (i = 0; i < n; i++) {
+			printf("  %-40s %10.1f MB  v%u  %s%s%s\n", files[i].name,
+			    files[i].bytes / 1048576.0, files[i].version,
+			    files[i].valid ? "ok" : files[i].problem,
+			    files[i].params[0] != '\0' ? "  " : "", files[i].params);
+			total += files[i].bytes;
+		}
+		printf("  total %.1f MB\n", total / 1048576.0);
+		free(files);
+	} else if (strcmp(args[0], "clear") == 0) {
+		size_t removed;
+		bool ok = table_cache_clear(&removed, &err);
+
+		printf("%s: %zu file%s removed\n", dir, removed, removed == 1 ? "" : "s");
+		if (!ok) {
+			free(dir);
+			return fail("%s", err.msg);
+		}
+	} else {
+		for (size_t i = 0; twirl_puzzles[i] != NULL; i++) {
+			const struct puzzle *p = twirl_puzzles[i];
+			struct timespec t0, t1;
+
+			if (p->prepare_tables == NULL)
+				continue;
+			clock_gettime(CLOCK_MONOTONIC, &t0);
+			if (!p->prepare_tables(NULL, NULL, &err)) {
+				free(dir);
+				return fail("%s tables: %s", p->id, err.msg);
+			}
+			clock_gettime(CLOCK_MONOTONIC, &t1);
+			printf("%s: tables ready (%.1f s)\n", p->id, (double)(t1.tv_sec - t0.tv_sec) +
+			    (t1.tv_nsec - t0.tv_nsec) / 1e9);
+		}
+		print_cache_warning();
+	}
+	free(dir);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -348,6 +425,12 @@ main(int argc, char **argv)
 		return ui_run(&opt, NULL, NULL, &err) == 2 ? fail("%s", err.msg) : 0;
 	}
 	cmd = args[0];
+	if (strcmp(cmd, "cache") == 0) {
+		if (metric != NULL || optimal || verify || gps || stats || max_length != 0 ||
+		    time_limit != 0)
+			return fail("cache takes no options");
+		return cmd_cache(args + 1, nargs - 1);
+	}
 	if (strcmp(cmd, "replay") == 0) {
 		if (metric != NULL || optimal)
 			return fail("--metric and --optimal go with solve, not replay");
@@ -366,7 +449,7 @@ main(int argc, char **argv)
 		return fail("--verify goes with replay, not %s", quoted(cmd));
 	if (strcmp(cmd, "play") != 0 && strcmp(cmd, "solve") != 0 &&
 	    strcmp(cmd, "check") != 0 && strcmp(cmd, "scramble") != 0)
-		return fail("unknown command '%s' (commands: play, solve, check, scramble, replay; see twirl --help)",
+		return fail("unknown command '%s' (commands: play, solve, check, scramble, replay, cache; see twirl --help)",
 		    quoted(cmd));
 	if (nargs < 2)
 		return fail("%s needs a game ID, e.g. twirl %s torus:4x4#1", cmd, cmd);

@@ -102,6 +102,13 @@ struct puzzle {
 	 * others are refused with a message. */
 	bool optimal_solver;
 
+	/* May be NULL. Builds (or finds in the table cache) every table the
+	 * puzzle's solvers keep on disk for the boards people usually play,
+	 * reporting through progress (0..1000) and stopping on *cancel (both
+	 * may be NULL): twirl cache build. Errors: "cancelled", out of
+	 * memory, a builder's own. */
+	bool (*prepare_tables)(atomic_int *progress, atomic_bool *cancel, struct tw_error *err);
+
 	/* Solver entry point: appends a solution to out. Fails with the
 	 * reason for an unsolvable position, or "cancelled". */
 	bool (*solve)(const void *params, const void *state,

@@ -4,10 +4,12 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/perm.h"
+#include "sys/tablecache.h"
 
 #define OPT_MAX NRP_OPTIMAL_MAX_CELLS
 #define OPT_MAX_MOVES (3 * 30)  /* 2x6 or 6x2 with k = 2 has 5 blocks; 3x4 has 6 */
@@ -19,9 +21,10 @@ struct opt_tables {
 	int N, nmv;
 	uint8_t dest[OPT_MAX_MOVES][OPT_MAX];
 	uint8_t block_r[OPT_MAX_MOVES / 3], block_c[OPT_MAX_MOVES / 3];
-	uint8_t *exact;            /* N <= 10: by perm_rank of the tile array */
-	uint8_t *pdb[2];           /* N = 12: tiles 0..5 and 6..11 */
-	uint8_t *rotations;        /* orientable: by the rotations of the cells, base 4 */
+	/* Distance tables, from the table cache (sys/tablecache.h): */
+	const uint8_t *exact;      /* N <= 10: by perm_rank of the tile array */
+	const uint8_t *pdb[2];     /* N = 12: tiles 0..5 and 6..11 */
+	const uint8_t *rotations;  /* orientable: by the rotations of the cells, base 4 */
 };
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -60,20 +63,17 @@ falling(int N, int count)
 	return r;
 }
 
-/* Breadth-first distances over the arrangements of tiles first..first+5. */
-static uint8_t *
-build_pdb(const struct opt_tables *t, int first)
+/* Breadth-first distances over the arrangements of tiles first..first+5,
+ * into d (falling(N, 6) bytes). */
+static bool
+build_pdb(uint8_t *d, const struct opt_tables *t, int first)
 {
 	long size = falling(t->N, PDB_TILES), head = 0, tail = 0;
-	uint8_t *d = malloc((size_t)size);
 	uint32_t *queue = malloc((size_t)size * sizeof *queue);
 	uint8_t cells[PDB_TILES];
 
-	if (d == NULL || queue == NULL) {
-		free(d);
-		free(queue);
-		return NULL;
-	}
+	if (queue == NULL)
+		return false;
 	memset(d, 255, (size_t)size);
 	for (int i = 0; i < PDB_TILES; i++)
 		cells[i] = (uint8_t)(first + i);
@@ -107,23 +107,19 @@ build_pdb(const struct opt_tables *t, int first)
 		}
 	}
 	free(queue);
-	return d;
+	return true;
 }
 
-/* Exact distances over all arrangements (N <= 10). */
-static uint8_t *
-build_exact(const struct opt_tables *t)
+/* Exact distances over all arrangements (N <= 10), into d (N! bytes). */
+static bool
+build_exact(uint8_t *d, const struct opt_tables *t)
 {
 	long size = falling(t->N, t->N), head = 0, tail = 0;
-	uint8_t *d = malloc((size_t)size);
 	uint32_t *queue = malloc((size_t)size * sizeof *queue);
 	uint8_t p[OPT_MAX], q[OPT_MAX];
 
-	if (d == NULL || queue == NULL) {
-		free(d);
-		free(queue);
-		return NULL;
-	}
+	if (queue == NULL)
+		return false;
 	memset(d, 255, (size_t)size);
 	d[0] = 0;  /* the identity has rank 0 */
 	queue[tail++] = 0;
@@ -146,23 +142,20 @@ build_exact(const struct opt_tables *t)
 		}
 	}
 	free(queue);
-	return d;
+	return true;
 }
 
 /* Distances over the rotations of the cells alone (a move permutes and
- * turns them without looking at which tiles they are). */
-static uint8_t *
-build_rotations(const struct opt_tables *t)
+ * turns them without looking at which tiles they are), into d (4^N
+ * bytes). */
+static bool
+build_rotations(uint8_t *d, const struct opt_tables *t)
 {
 	size_t size = (size_t)1 << (2 * t->N), head = 0, tail = 0;
-	uint8_t *d = malloc(size);
 	uint32_t *queue = malloc(size * sizeof *queue);
 
-	if (d == NULL || queue == NULL) {
-		free(d);
-		free(queue);
-		return NULL;
-	}
+	if (queue == NULL)
+		return false;
 	memset(d, 255, size);
 	d[0] = 0;
 	queue[tail++] = 0;
@@ -191,19 +184,56 @@ build_rotations(const struct opt_tables *t)
 		}
 	}
 	free(queue);
-	return d;
+	return true;
+}
+
+/* The table cache's view of one distance table of a board. */
+enum opt_table { OPT_EXACT, OPT_PDB0, OPT_PDB1, OPT_ROTATIONS };
+struct opt_build {
+	const struct opt_tables *t;
+	enum opt_table which;
+};
+
+static bool
+build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	const struct opt_build *b = ctx;
+	bool ok;
+
+	(void)size;
+	(void)prog;
+	switch (b->which) {
+	case OPT_EXACT: ok = build_exact(buf, b->t); break;
+	case OPT_PDB0: ok = build_pdb(buf, b->t, 0); break;
+	case OPT_PDB1: ok = build_pdb(buf, b->t, PDB_TILES); break;
+	default: ok = build_rotations(buf, b->t); break;
+	}
+	if (!ok)
+		tw_error_set(err, "out of memory");
+	return ok;
+}
+
+/* One distance table of t from the cache, built when missing. */
+static const uint8_t *
+cached_table(const struct opt_tables *t, enum opt_table which, struct tw_error *err)
+{
+	static const char *const what[] = {"exact", "pdb0", "pdb1", "rotations"};
+	struct opt_build b = {t, which};
+	char name[64];
+	struct table_spec spec = {name, 1, NULL, 0, build_table, &b};
+
+	snprintf(name, sizeof name, "nrp-optimal-%dx%dk%d%s-%s-%s", t->m, t->n, t->k,
+	    t->orientable ? "o" : "", t->metric == NRP_HTM ? "htm" : "qtm", what[which]);
+	spec.size = which == OPT_EXACT ? (size_t)falling(t->N, t->N) :
+	    which == OPT_ROTATIONS ? (size_t)1 << (2 * t->N) : (size_t)falling(t->N, PDB_TILES);
+	return table_get(&spec, NULL, err);
 }
 
 static void
 tables_free(struct opt_tables *t)
 {
-	if (t == NULL)
-		return;
-	free(t->exact);
-	free(t->pdb[0]);
-	free(t->pdb[1]);
-	free(t->rotations);
-	free(t);
+	free(t);   /* the distance tables belong to the table cache */
 }
 
 static struct opt_tables *
@@ -252,14 +282,15 @@ tables_get(const struct nrp_params *p, int metric, struct tw_error *err)
 		}
 	}
 	if (t->N <= 10) {
-		if ((t->exact = build_exact(t)) == NULL)
-			goto oom;
+		if ((t->exact = cached_table(t, OPT_EXACT, err)) == NULL)
+			goto fail;
 	} else {
-		if ((t->pdb[0] = build_pdb(t, 0)) == NULL || (t->pdb[1] = build_pdb(t, PDB_TILES)) == NULL)
-			goto oom;
+		if ((t->pdb[0] = cached_table(t, OPT_PDB0, err)) == NULL ||
+		    (t->pdb[1] = cached_table(t, OPT_PDB1, err)) == NULL)
+			goto fail;
 	}
-	if (t->orientable && (t->rotations = build_rotations(t)) == NULL)
-		goto oom;
+	if (t->orientable && (t->rotations = cached_table(t, OPT_ROTATIONS, err)) == NULL)
+		goto fail;
 	if (i == 16) {
 		tables_free(cache[15]);
 		i = 15;
@@ -269,9 +300,10 @@ out:
 	pthread_mutex_unlock(&cache_lock);
 	return t;
 oom:
+	tw_error_set(err, "out of memory");
+fail:
 	pthread_mutex_unlock(&cache_lock);
 	tables_free(t);
-	tw_error_set(err, "out of memory");
 	return NULL;
 }
 
@@ -457,4 +489,27 @@ nrp_optimal_distribution(const struct nrp_params *params, int metric, long *coun
 			god = d;
 	}
 	return god;
+}
+
+bool
+nrp_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
+{
+	static const struct nrp_params boards[] = {
+		{3, 3, 2, false}, {3, 4, 3, false}, {2, 3, 2, true}, {3, 3, 2, true},
+	};
+	int n = (int)(sizeof boards / sizeof boards[0]), done = 0;
+
+	for (int i = 0; i < n; i++) {
+		for (int metric = NRP_QTM; metric <= NRP_HTM; metric++) {
+			if (cancel != NULL && atomic_load(cancel)) {
+				tw_error_set(err, "cancelled");
+				return false;
+			}
+			if (tables_get(&boards[i], metric, err) == NULL)
+				return false;
+			if (progress != NULL)
+				atomic_store(progress, 1000 * ++done / (2 * n));
+		}
+	}
+	return true;
 }

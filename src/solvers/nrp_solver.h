@@ -60,6 +60,12 @@ bool nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 bool nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
     int metric, atomic_bool *cancel, struct movelist *out, struct tw_error *err);
 
+/* Builds (or loads from the table cache) the optimal solver's tables of
+ * the small boards the menu offers (3x3k2, 3x4k3, 2x3k2o, 3x3k2o), both
+ * metrics: the puzzle table's prepare_tables. progress and cancel may be
+ * NULL. Errors: "cancelled", "out of memory". */
+bool nrp_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err);
+
 /* The optimal distance distribution of a board of at most 10 cells
  * (not orientable) in metric: counts[d] (d < cap) positions need d moves.
  * Returns God's number (the largest distance), or -1 with an error for

@@ -66,6 +66,7 @@ const struct puzzle nrp_puzzle = {
 	.sample_params = (const char *const[]){"2x2k2", "3x3k2", "3x4k3", "2x3k2o", "4x4k3",
 	    "5x5k4", "3x3k2o", "4x4k4o", "6x7k6", "16x16k2", "16x16k7o", NULL},
 	.optimal_solver = true,
+	.prepare_tables = nrp_prepare_tables,
 	.solve = nrp_solve_entry,
 };
 

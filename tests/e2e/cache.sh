@@ -1,0 +1,48 @@
+#!/bin/sh
+# The solver table cache from the command line: twirl cache status, build
+# and clear; a solve fills the cache and the next one reads it; a damaged
+# file is reported and rebuilt; a cache that cannot be written costs the
+# rebuild and one warning, never the answer.
+# Usage: cache.sh PATH/TO/twirl
+set -u
+twirl=$1
+failures=0
+passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+XDG_CACHE_HOME=$tmp/cache
+export XDG_CACHE_HOME
+
+ok() { echo "ok   $1"; passes=$((passes + 1)); }
+bad() { echo "FAIL $1"; failures=$((failures + 1)); }
+# check NAME COMMAND...: the command succeeds
+check() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+
+"$twirl" cache status >"$tmp/out" 2>&1
+check "status of an empty cache" grep -q ': 0 tables' "$tmp/out"
+want=$("$twirl" solve 'nrp:3x3k2#4' --optimal 2>"$tmp/err")
+check "a solve builds its tables" test -s "$tmp/cache/twirl/nrp-optimal-3x3k2-qtm-exact.tbl"
+check "  ... without a warning" test ! -s "$tmp/err"
+"$twirl" cache status >"$tmp/out"
+check "status lists them, whole" grep -Eq 'nrp-optimal-3x3k2-qtm-exact +0\.3 MB  v1  ok' "$tmp/out"
+check "the next solve reads them: same answer" test "$("$twirl" solve 'nrp:3x3k2#4' --optimal)" = "$want"
+printf 'X' | dd of="$tmp/cache/twirl/nrp-optimal-3x3k2-qtm-exact.tbl" bs=1 seek=5000 conv=notrunc 2>/dev/null
+"$twirl" cache status >"$tmp/out"
+check "a damaged file is reported" grep -q 'nrp-optimal-3x3k2-qtm-exact .*damaged (checksum)' "$tmp/out"
+check "  ... and rebuilt, the answer the same" test "$("$twirl" solve 'nrp:3x3k2#4' --optimal)" = "$want"
+"$twirl" cache status >"$tmp/out"
+check "  ... whole again" grep -Eq 'nrp-optimal-3x3k2-qtm-exact .* ok' "$tmp/out"
+"$twirl" cache build >"$tmp/out" 2>&1
+check "build prepares every puzzle's tables" grep -q '^nrp: tables ready' "$tmp/out"
+"$twirl" cache clear >"$tmp/out"
+check "clear removes them" grep -Eq ': [0-9]+ files removed' "$tmp/out"
+check "  ... all" test -z "$(ls "$tmp/cache/twirl")"
+"$twirl" cache flush >/dev/null 2>"$tmp/err"
+check "an unknown cache command is refused" test $? -eq 2
+touch "$tmp/blocked"
+XDG_CACHE_HOME=$tmp/blocked "$twirl" solve 'nrp:3x3k2#4' --optimal >"$tmp/out" 2>"$tmp/err"
+check "a cache that cannot be written: the answer still comes" test "$(cat "$tmp/out")" = "$want"
+check "  ... with one warning" test "$(grep -c 'warning: solver tables are not cached' "$tmp/err")" -eq 1
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
