@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/rng.h"
-#include "solvers/cube2.h"
-#include "solvers/cube3.h"
+#include "core/rng.h"
+#include "puzzles/cube/cube2.h"
+#include "puzzles/cube/cube3.h"
 
 static double
 now(void)

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/rng.h"
-#include "solvers/cube_puzzle.h"
-#include "solvers/cube_reduce.h"
+#include "core/rng.h"
+#include "puzzles/cube/puzzle.h"
+#include "puzzles/cube/reduce/reduce.h"
 
 static double
 now(void)

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/nrp.h"
-#include "solvers/nrp_solver.h"
+#include "puzzles/nrp/nrp.h"
+#include "puzzles/nrp/solve.h"
 
 static double
 now(void)

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/rollcube.h"
-#include "solvers/src.h"
+#include "puzzles/rollcube/rollcube.h"
+#include "puzzles/rollcube/src.h"
 
 static double
 now(void)

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/torus.h"
-#include "solvers/puzzles.h"
-#include "solvers/torus_solver.h"
+#include "puzzles/torus/torus.h"
+#include "puzzles/registry.h"
+#include "puzzles/torus/solve.h"
 
 static double
 now(void)

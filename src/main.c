@@ -8,10 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/gameid.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/registry.h"
 #include "sys/tablecache.h"
-#include "solvers/rollcube_solver.h"
+#include "puzzles/rollcube/solve.h"
 #include "ui/app.h"
 #include "ui/storage.h"
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rollcube.h"
-#include "solvers/puzzles.h"
+#include "puzzles/rollcube/rollcube.h"
+#include "puzzles/registry.h"
 
 #define WANT 24
 

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/error.h"
+#include "core/error.h"
 
 enum xdg_kind {
 	XDG_DATA,    /* $XDG_DATA_HOME, else ~/.local/share */

@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/error.h"
+#include "core/error.h"
 
 #define TABLE_CACHE_FORMAT 1
 #define TABLE_HEADER_BYTES 4096

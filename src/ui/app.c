@@ -12,9 +12,9 @@
 
 #include "ui/draw.h"
 #include "ui/game.h"
-#include "ui/levels_screen.h"
+#include "puzzles/rollcube/levels_screen.h"
 #include "ui/menu.h"
-#include "solvers/puzzles.h"
+#include "puzzles/registry.h"
 #include "ui/replay.h"
 #include "ui/saves_screen.h"
 #include "ui/storage.h"

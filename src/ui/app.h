@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "engine/gameid.h"
+#include "core/gameid.h"
 
 struct ui_options {
 	bool ascii;      /* --ascii: no box drawing or arrows */

@@ -8,9 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/gameid.h"
-#include "engine/history.h"
-#include "engine/savegame.h"
+#include "core/gameid.h"
+#include "core/history.h"
+#include "core/savegame.h"
 #include "ui/draw.h"
 #include "ui/input.h"
 #include "ui/storage.h"

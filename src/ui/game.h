@@ -6,8 +6,8 @@
 
 #include <curses.h>
 
-#include "engine/history.h"
-#include "engine/savegame.h"
+#include "core/history.h"
+#include "core/savegame.h"
 
 struct game;
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solvers/puzzles.h"
+#include "puzzles/registry.h"
 #include "ui/draw.h"
 #include "ui/input.h"
 #include "ui/view.h"

@@ -5,7 +5,7 @@
 
 #include <curses.h>
 
-#include "engine/gameid.h"
+#include "core/gameid.h"
 
 struct menu;
 

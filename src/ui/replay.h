@@ -8,7 +8,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "engine/error.h"
+#include "core/error.h"
 
 struct replay;
 

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "solvers/puzzles.h"
+#include "puzzles/registry.h"
 
 void (*storage_before_rename)(void);
 

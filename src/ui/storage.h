@@ -6,7 +6,7 @@
 
 #include <time.h>
 
-#include "engine/savegame.h"
+#include "core/savegame.h"
 
 enum storage_place {
 	STORAGE_SAVES,     /* $XDG_DATA_HOME/twirl/saves */

@@ -7,7 +7,8 @@
 
 #include <curses.h>
 
-#include "engine/puzzle.h"
+#include "core/puzzle.h"
+#include "puzzle_list.h"
 
 /* A move in flight: draw the state before move, t of the way through. */
 struct anim {
@@ -47,10 +48,10 @@ struct puzzle_view {
 	int (*anim_ms)(const void *params, const char *move);
 };
 
-extern const struct puzzle_view torus_view;
-extern const struct puzzle_view rollcube_view;
-extern const struct puzzle_view cube_view;
-extern const struct puzzle_view nrp_view;
+/* Each puzzle's view, ID_view, beside it in src/puzzles/ID/view.c. */
+#define TWIRL_PUZZLE(id) extern const struct puzzle_view id##_view;
+TWIRL_PUZZLE_LIST
+#undef TWIRL_PUZZLE
 
 /* The view for a puzzle, or NULL when it has none. */
 const struct puzzle_view *view_for(const struct puzzle *p);

@@ -5,7 +5,7 @@
 
 #include <pthread.h>
 
-#include "engine/puzzle.h"
+#include "core/puzzle.h"
 
 struct solve_job {
 	pthread_t thread;

@@ -25,8 +25,8 @@
 #include <time.h>
 
 #include "tier.h"
-#include "engine/gameid.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/registry.h"
 
 static double
 now(void)

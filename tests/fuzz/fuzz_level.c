@@ -3,9 +3,9 @@
  * decided (with a reason when not). */
 #include "fuzz.h"
 
-#include "engine/gameid.h"
-#include "engine/rollcube.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/rollcube/rollcube.h"
+#include "puzzles/registry.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,8 +6,8 @@
  * each metric. */
 #include "fuzz.h"
 
-#include "engine/gameid.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/registry.h"
 
 #define MAX_TEXT 90
 

@@ -10,8 +10,8 @@
 #include <wchar.h>
 #include <cmocka.h>
 
-#include "engine/gameid.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/registry.h"
 #include "ui/draw.h"
 #include "screen.h"
 

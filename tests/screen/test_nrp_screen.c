@@ -10,8 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine/nrp.h"
-#include "solvers/puzzles.h"
+#include "puzzles/nrp/nrp.h"
+#include "puzzles/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "screen.h"

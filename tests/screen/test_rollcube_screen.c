@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine/rollcube.h"
+#include "puzzles/rollcube/rollcube.h"
 #include "screen.h"
 
 static const char *maze_id =

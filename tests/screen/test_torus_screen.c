@@ -15,9 +15,9 @@
 #include <wchar.h>
 #include <cmocka.h>
 
-#include "engine/gameid.h"
-#include "engine/torus.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/torus/torus.h"
+#include "puzzles/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "screen.h"

@@ -13,8 +13,8 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "engine/rng.h"
-#include "solvers/cube3.h"
+#include "core/rng.h"
+#include "puzzles/cube/cube3.h"
 
 static const struct cube3_options defaults = {20, 0.008, NULL};
 

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine/gameid.h"
-#include "solvers/cube_puzzle.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/cube/puzzle.h"
+#include "puzzles/registry.h"
 
 static void
 scrambles_are_solvable_seeded_and_unsolved(void **unused)

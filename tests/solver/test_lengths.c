@@ -15,8 +15,8 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "engine/gameid.h"
-#include "solvers/puzzles.h"
+#include "core/gameid.h"
+#include "puzzles/registry.h"
 
 struct row {
 	const char *board;     /* game ID without the seed: "torus:4x4" */

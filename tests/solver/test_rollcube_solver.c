@@ -14,10 +14,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine/rollcube.h"
-#include "engine/gameid.h"
-#include "solvers/puzzles.h"
-#include "solvers/rollcube_solver.h"
+#include "puzzles/rollcube/rollcube.h"
+#include "core/gameid.h"
+#include "puzzles/registry.h"
+#include "puzzles/rollcube/solve.h"
 
 static char *
 slurp(const char *path)

@@ -14,9 +14,9 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "engine/rollcube.h"
-#include "solvers/puzzles.h"
-#include "solvers/src.h"
+#include "puzzles/rollcube/rollcube.h"
+#include "puzzles/registry.h"
+#include "puzzles/rollcube/src.h"
 
 /* One instance; returns false (after printing it) when SRC is wrong. */
 static bool

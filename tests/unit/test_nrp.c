@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine/nrp.h"
-#include "engine/perm.h"
+#include "puzzles/nrp/nrp.h"
+#include "core/perm.h"
 
 static struct nrp_params
 params(const char *text)

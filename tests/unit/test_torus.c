@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "engine/torus.h"
+#include "puzzles/torus/torus.h"
 
 static struct torus_state *
 parse(int m, int n, const char *text)

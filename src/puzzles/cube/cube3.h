@@ -1,0 +1,55 @@
+/* The 3x3x3 two-phase solver (Kociemba): phase 1 brings the cube into the
+ * subgroup <U, D, R2, L2, F2, B2> (corner twist, edge flip and the
+ * UD-slice edges' places all solved), phase 2 solves it inside; each phase
+ * is an IDA* search bounded by pruning tables over pairs of coordinates
+ * (REFERENCE.md, "Rubik's cube"). The search goes on after the first
+ * solution, through longer phase-1 prefixes, while that can still shorten
+ * the answer and time allows. Tables (about 4.5 MB) are built in memory on
+ * first use. Moves are in the half-turn metric. */
+#ifndef TWIRL_CUBE3_H
+#define TWIRL_CUBE3_H
+
+#include <stdatomic.h>
+
+#include "puzzles/cube/cube.h"
+#include "core/movelist.h"
+
+/* No answer is longer: the search runs past the time limit until it has
+ * one this short (every position has one of at most 20). */
+#define CUBE3_BOUND 21
+
+struct cube3_options {
+	int target;          /* stop at a solution this short or shorter (e.g. 20) */
+	double time_limit;   /* seconds; then return the best found */
+	atomic_bool *cancel; /* may be NULL */
+};
+
+/* Solves c (a 3x3x3 facelet cube with centres in place: U on U, ...),
+ * appending face turns (R, U2, F' ...) to out. Errors: not a 3x3x3;
+ * centres turned (use a rotation first); a piece that cannot exist;
+ * twisted corner; flipped edge; parity; cancelled; out of memory. */
+bool cube3_solve(const struct cube *c, const struct cube3_options *opt,
+    struct movelist *out, struct tw_error *err);
+
+/* Checks that c is a solvable 3x3x3 (same reasons as above). */
+bool cube3_validate(const struct cube *c, struct tw_error *err);
+
+/* What keeps a 3x3x3 with centres in place (U on U, ...) from being
+ * solvable, as a set of flags; 0 for a solvable cube. The reduction solver
+ * reads the even cubes' parities from it (OLL parity is CUBE3_FLIP, PLL
+ * parity CUBE3_PARITY). */
+#define CUBE3_BAD_PIECE 1u   /* centres off, or a piece missing or twice */
+#define CUBE3_TWIST 2u
+#define CUBE3_FLIP 4u
+#define CUBE3_PARITY 8u
+unsigned cube3_defects(const struct cube *c);
+
+/* Builds the tables now; returns the seconds it took (0 if built). */
+double cube3_prepare(void);
+
+/* A uniformly random solvable 3x3x3, drawn directly from the cubie group:
+ * every permutation and orientation with the parity and sum rules. */
+struct tw_rng;
+void cube3_random(struct tw_rng *rng, struct cube *out);
+
+#endif
