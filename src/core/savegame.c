@@ -213,6 +213,12 @@ savegame_format(struct savegame *sg, const struct history *h,
 	put_kv(&b, "start", start);
 	if (sg->name != NULL)
 		put_kv(&b, "name", sg->name);
+	if (sg->session != 0) {
+		char hs[17];
+
+		snprintf(hs, sizeof hs, "%016llx", (unsigned long long)sg->session);
+		put_kv(&b, "session", hs);
+	}
 	if (sg->created != NULL)
 		put_kv(&b, "created", sg->created);
 	put_u64(&b, "elapsed", sg->elapsed_ms);
@@ -287,11 +293,11 @@ parse_hash(const char *s, uint64_t *out)
 }
 
 enum key {
-	K_GAME, K_PARAMS, K_SEED, K_START, K_NAME, K_CREATED, K_ELAPSED,
+	K_GAME, K_PARAMS, K_SEED, K_START, K_NAME, K_SESSION, K_CREATED, K_ELAPSED,
 	K_CURSOR, K_HASH, K_SINGLE_COUNT,
 };
 static const char *const single_keys[K_SINGLE_COUNT] = {
-	"game", "params", "seed", "start", "name", "created", "elapsed",
+	"game", "params", "seed", "start", "name", "session", "created", "elapsed",
 	"cursor", "hash",
 };
 
@@ -431,6 +437,12 @@ parse_record(const struct puzzle *const *puzzles, struct savegame *sg,
 		return true;    /* checked against game= after the last line */
 	case K_NAME:
 		return (sg->name = tw_strdup(value, err)) != NULL;
+	case K_SESSION:
+		if (!parse_hash(value, &sg->session)) {
+			tw_error_set(err, "session: '%.20s' should be 16 lower-case hex digits", value);
+			return false;
+		}
+		return true;
 	case K_CREATED:
 		return (sg->created = tw_strdup(value, err)) != NULL;
 	case K_ELAPSED:

@@ -7,6 +7,7 @@
  *   seed=8812                  only for seeded games
  *   start=torus:4x4:8,2,...    the start position itself
  *   name=torus 4x4 2026-11-21 05:52
+ *   session=9f86d081884c7d65   which game this is, the same in its every save
  *   created=2026-11-21T05:52:07Z
  *   elapsed=83250              milliseconds played when saved
  *   move=1250 E2               events in order, each with its time offset
@@ -50,6 +51,10 @@ struct savegame {
 	char *seed;             /* owned, NULL when not seeded */
 	void *start;            /* owned start state */
 	char *name;             /* owned, may be NULL */
+	/* A random number that names one game across its saves and the
+	 * autosave (0: none, as in saves from before it): the front end
+	 * never overwrites the autosave of another game (ui/keep.h). */
+	uint64_t session;
 	char *created;          /* owned ISO 8601 text, may be NULL */
 	uint64_t elapsed_ms;
 	struct save_event *events;  /* owned */

@@ -98,6 +98,30 @@ ui_pair_attr(enum ui_pair pair, attr_t fallback)
 	return ui_theme.color ? COLOR_PAIR(pair) : fallback;
 }
 
+/* The 7-bit stand-in for a character when the theme is ASCII (--ascii,
+ * or a locale that is not UTF-8): every character drawn is one column of
+ * plain ASCII then, whatever text a screen passes. */
+static wchar_t
+ascii_for(wchar_t wc)
+{
+	static const struct { wchar_t u; char a; } map[] = {
+		{L'—', '-'}, {L'–', '-'}, {L'·', '-'}, {L'•', '*'}, {L'…', '.'},
+		{L'←', '<'}, {L'→', '>'}, {L'↑', '^'}, {L'↓', 'v'}, {L'▶', '>'},
+		{L'◀', '<'}, {L'▲', '^'}, {L'▼', 'v'}, {L'×', 'x'}, {L'★', '*'},
+		{L'✓', '+'}, {L'✔', '+'}, {L'┃', '|'}, {L'│', '|'}, {L'━', '-'},
+		{L'─', '-'}, {L'┌', '+'}, {L'┐', '+'}, {L'└', '+'}, {L'┘', '+'},
+		{L'┏', '+'}, {L'┓', '+'}, {L'┗', '+'}, {L'┛', '+'}, {L'█', '#'},
+		{L'‘', '\''}, {L'’', '\''}, {L'“', '"'}, {L'”', '"'}, {L'é', 'e'},
+	};
+
+	if (wc >= 0x20 && wc < 0x7f)
+		return wc;
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].u == wc)
+			return (wchar_t)map[i].a;
+	return L'?';
+}
+
 int
 ui_width(const char *s)
 {
@@ -115,7 +139,7 @@ ui_width(const char *s)
 			width++;
 			continue;
 		}
-		cw = wcwidth(wc);
+		cw = ui_theme.unicode ? wcwidth(wc) : 1;
 		width += cw < 0 ? 1 : cw;
 		s += n;
 	}
@@ -152,6 +176,8 @@ ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width)
 			wc[0] = L'?';
 			n = 1;
 		}
+		if (!ui_theme.unicode)
+			wc[0] = ascii_for(wc[0]);
 		cw = wcwidth(wc[0]);
 		if (cw < 1)
 			cw = 1;

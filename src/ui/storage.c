@@ -2,8 +2,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,68 +9,13 @@
 #include <unistd.h>
 
 #include "puzzles/registry.h"
-
-void (*storage_before_rename)(void);
-
-static const char *
-home_dir(void)
-{
-	const char *home = getenv("HOME");
-	struct passwd *pw;
-
-	if (home != NULL && home[0] == '/')
-		return home;
-	pw = getpwuid(getuid());
-	return pw != NULL ? pw->pw_dir : NULL;
-}
-
-static bool
-make_dirs(char *path, struct tw_error *err)
-{
-	char *p;
-
-	for (p = path + 1; ; p++) {
-		if (*p == '/' || *p == '\0') {
-			char c = *p;
-
-			*p = '\0';
-			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-				tw_error_set(err, "cannot create %s: %s", path, strerror(errno));
-				*p = c;
-				return false;
-			}
-			*p = c;
-			if (c == '\0')
-				return true;
-		}
-	}
-}
+#include "sys/files.h"
 
 char *
 storage_dir(enum storage_place place, bool create, struct tw_error *err)
 {
-	const char *var = place == STORAGE_STATE ? "XDG_STATE_HOME" : "XDG_DATA_HOME";
-	const char *fallback = place == STORAGE_STATE ? ".local/state" : ".local/share";
-	const char *base = getenv(var), *home;
-	char *dir;
-
-	if (base != NULL && base[0] == '/') {
-		dir = tw_asprintf(err, "%s/twirl%s", base,
-		    place == STORAGE_SAVES ? "/saves" : "");
-	} else {
-		home = home_dir();
-		if (home == NULL) {
-			tw_error_set(err, "no home directory: set HOME or %s", var);
-			return NULL;
-		}
-		dir = tw_asprintf(err, "%s/%s/twirl%s", home, fallback,
-		    place == STORAGE_SAVES ? "/saves" : "");
-	}
-	if (dir != NULL && create && !make_dirs(dir, err)) {
-		free(dir);
-		return NULL;
-	}
-	return dir;
+	return xdg_twirl_dir(place == STORAGE_STATE ? XDG_STATE : XDG_DATA,
+	    place == STORAGE_SAVES ? "/saves" : "", create, err);
 }
 
 char *
@@ -91,104 +34,14 @@ storage_path(enum storage_place place, const char *name, bool create,
 bool
 storage_read(const char *path, char **text, size_t *len, struct tw_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	size_t cap = 4096, used = 0, n;
-	char *buf = NULL, *grown;
-
-	if (f == NULL) {
-		tw_error_set(err, "%s: %s", path, strerror(errno));
-		return false;
-	}
-	for (;;) {
-		grown = realloc(buf, cap + 1);
-		if (grown == NULL) {
-			tw_error_set(err, "%s: out of memory", path);
-			goto fail;
-		}
-		buf = grown;
-		n = fread(buf + used, 1, cap - used, f);
-		used += n;
-		if (used < cap)
-			break;
-		if (used > SAVEGAME_MAX_BYTES)
-			break;
-		cap *= 2;
-	}
-	if (ferror(f)) {
-		tw_error_set(err, "%s: read error: %s", path, strerror(errno));
-		goto fail;
-	}
-	fclose(f);
-	buf[used] = '\0';
-	*text = buf;
-	*len = used;
-	return true;
-fail:
-	fclose(f);
-	free(buf);
-	return false;
+	/* One byte past the limit, so that the save parser names the size. */
+	return file_read_all(path, SAVEGAME_MAX_BYTES + 1, text, len, err);
 }
 
 bool
 storage_write(const char *path, const char *data, size_t len, struct tw_error *err)
 {
-	const char *slash = strrchr(path, '/');
-	char *dir, *tmp;
-	size_t done = 0;
-	int fd, dfd;
-
-	dir = slash != NULL ? tw_strndup(path, (size_t)(slash - path), err) :
-	    tw_strdup(".", err);
-	if (dir == NULL)
-		return false;
-	tmp = tw_asprintf(err, "%s/.twirl-tmp.XXXXXX", dir);
-	if (tmp == NULL) {
-		free(dir);
-		return false;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		tw_error_set(err, "cannot write in %s: %s", dir, strerror(errno));
-		goto fail_nofile;
-	}
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			tw_error_set(err, "cannot write %s: %s", path,
-			    n < 0 ? strerror(errno) : "short write");
-			close(fd);
-			goto fail;
-		}
-		done += (size_t)n;
-	}
-	if (fsync(fd) != 0 || close(fd) != 0) {
-		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
-		goto fail;
-	}
-	if (storage_before_rename != NULL)
-		storage_before_rename();
-	if (rename(tmp, path) != 0) {
-		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
-		goto fail;
-	}
-	/* Make the rename itself durable. */
-	dfd = open(dir, O_RDONLY);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	free(tmp);
-	free(dir);
-	return true;
-fail:
-	unlink(tmp);
-fail_nofile:
-	free(tmp);
-	free(dir);
-	return false;
+	return file_write_atomic(path, data, len, err);
 }
 
 bool

@@ -1,6 +1,6 @@
-/* Saves on disk (DESIGN.md, "Saved games and replays"): XDG locations,
- * whole-file reads with a size cap, and atomic writes (temporary file in
- * the same directory, flushed, renamed over the target). */
+/* Saves on disk: the XDG places of saves, the autosave and progress,
+ * whole-file reads with a size cap and atomic writes (both from
+ * sys/files.h), loading a save into a history, listing the saves. */
 #ifndef TWIRL_UI_STORAGE_H
 #define TWIRL_UI_STORAGE_H
 
@@ -34,9 +34,6 @@ bool storage_read(const char *path, char **text, size_t *len, struct tw_error *e
  * one is complete on disk. Errors name the path; nothing is left behind. */
 bool storage_write(const char *path, const char *data, size_t len, struct tw_error *err);
 
-/* Test seam: called after the temporary file is written, before the
- * rename; tests make it kill the process. NULL in the program. */
-extern void (*storage_before_rename)(void);
 
 /* Reads, parses and replays a save; *h is the rebuilt history (caller
  * frees both). Errors start with the path: "x.twirl: line 7: ...". */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "sys/files.h"
 #include "ui/storage.h"
 
 static char tmpdir[] = "/tmp/twirl-storage-XXXXXX";
@@ -129,7 +130,7 @@ a_writer_killed_before_the_rename_leaves_the_old_save_intact(void **unused)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		storage_before_rename = kill_self;
+		file_before_rename = kill_self;
 		storage_write(path, "the new save, never finished\n", 29, NULL);
 		_exit(0);   /* not reached */
 	}
