@@ -174,8 +174,12 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 {
 	const struct puzzle *p = gid->puzzle;
 	struct solve_stats stats = {0, {NULL}, {0}, {0}};
-	struct solve_request req = {0, optimal, NULL, NULL, false, NULL, max_length,
-	    time_limit, NULL, want_stats ? &stats : NULL};
+	struct solve_request req = {
+		.optimal = optimal,
+		.max_length = max_length,
+		.time_limit = time_limit,
+		.stats = want_stats ? &stats : NULL,
+	};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
 	void *state;

@@ -28,6 +28,7 @@ struct solve_request {
 	 * twirl solve, whose output must solve the position. */
 	bool partial_ok;
 	bool *truncated;         /* may be NULL; set when the list was cut short */
+	long *total_length;      /* may be NULL; when cut short, the whole answer's moves */
 	int max_length;          /* --max-length: stop at an answer this short (0: default) */
 	double time_limit;       /* --time-limit: seconds to keep improving (0: default) */
 	/* May be NULL: the solver names the phase it is in ("centres"), a

@@ -1,3 +1,6 @@
+/* The curses session: the terminal checked, set up and always restored,
+ * the signals, and the stack of open screens (ui/screen.h), of which the
+ * top one is drawn and gets the keys. */
 #include "ui/app.h"
 
 #include <langinfo.h>
@@ -8,16 +11,14 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
-#include <term.h>
 
 #include "ui/draw.h"
 #include "ui/game.h"
-#include "puzzles/rollcube/levels_screen.h"
+#include "ui/keep.h"
 #include "ui/menu.h"
-#include "puzzles/registry.h"
 #include "ui/replay.h"
-#include "ui/saves_screen.h"
-#include "ui/storage.h"
+#include "ui/screen.h"
+#include <term.h>
 
 static volatile sig_atomic_t stop_signal;
 
@@ -35,6 +36,18 @@ restore_terminal(void)
 	if (curses_active && !isendwin())
 		endwin();
 	curses_active = false;
+}
+
+/* Lines for standard error once the terminal is restored. */
+#define EXIT_NOTES 4
+static char exit_notes[EXIT_NOTES][320];
+static int nexit_notes;
+
+void
+ui_exit_note(const char *msg)
+{
+	if (nexit_notes < EXIT_NOTES)
+		snprintf(exit_notes[nexit_notes++], sizeof exit_notes[0], "%s", msg);
 }
 
 static void
@@ -95,123 +108,6 @@ locale_is_utf8(void)
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
-/* Opens the game a game ID names. A bare board ("torus:4x4") gets a fresh
- * seed, so its ID stays short and shareable. */
-static struct game *
-open_game(const struct gameid *gid, struct menu *menu)
-{
-	struct tw_error err;
-	struct game *g = NULL;
-	struct gameid seeded = *gid;
-	char seed[24];
-	void *start;
-
-	if (gid->kind == GAMEID_STATE &&
-	    !gid->puzzle->state_solvable(gid->params, gid->state, &err)) {
-		if (menu != NULL)
-			menu_say(menu, err.msg);
-		return NULL;
-	}
-	if (gid->kind == GAMEID_PARAMS) {
-		ui_new_seed(seed, sizeof seed);
-		seeded.kind = GAMEID_SEED;
-		seeded.seed = seed;
-	}
-	start = gameid_start_state(&seeded, 0, &err);
-	if (start != NULL)
-		g = game_new(gid->puzzle, gid->params, start,
-		    seeded.kind == GAMEID_SEED ? seeded.seed : NULL, &err);
-	if (g == NULL && menu != NULL)
-		menu_say(menu, err.msg);
-	if (start != NULL)
-		gid->puzzle->state_free(start);
-	return g;
-}
-
-/* Loads a save as a game; messages go to the saves screen or menu. */
-static struct game *
-resume_file(const char *path, struct tw_error *err)
-{
-	struct savegame sg;
-	struct history *h;
-	struct game *g;
-
-	if (!storage_load(path, &sg, &h, err))
-		return NULL;
-	g = game_resume(&sg, h, err);
-	if (g == NULL) {
-		history_free(h);
-		savegame_free(&sg);
-	}
-	return g;
-}
-
-/* At start-up: an autosave from an unfinished game is offered back. */
-static void
-offer_autosave(struct menu *menu)
-{
-	struct tw_error err;
-	struct savegame sg;
-	struct history *h;
-	char *path = game_autosave_path(&err), question[200], *ps;
-
-	if (path == NULL || access(path, F_OK) != 0) {
-		free(path);
-		return;
-	}
-	if (!storage_load(path, &sg, &h, &err)) {
-		menu_say(menu, err.msg);
-		free(path);
-		return;
-	}
-	ps = sg.puzzle->params_format(sg.params, NULL);
-	snprintf(question, sizeof question,
-	    "Resume your unfinished %s %s game (%zu moves)?", sg.puzzle->name,
-	    ps != NULL ? ps : "", history_moves(h));
-	free(ps);
-	menu_ask(menu, question);
-	history_free(h);
-	savegame_free(&sg);
-	free(path);
-}
-
-/* y: the autosave becomes the game (its file is rewritten as play goes
- * on). n: it is kept among the saved games, so nothing is lost. */
-static struct game *
-answer_autosave(struct menu *menu, bool accept)
-{
-	struct tw_error err;
-	char *path = game_autosave_path(&err), *kept, name[64];
-	struct game *g;
-	time_t now = time(NULL);
-	struct tm tm;
-
-	if (path == NULL)
-		return NULL;
-	g = resume_file(path, &err);
-	if (g == NULL) {
-		menu_say(menu, err.msg);
-		free(path);
-		return NULL;
-	}
-	if (!accept) {
-		localtime_r(&now, &tm);
-		strftime(name, sizeof name, "Unfinished %Y-%m-%d %H:%M", &tm);
-		if (game_save(g, name, &kept, &err)) {
-			unlink(path);
-			snprintf(name, sizeof name, "Kept in Saved games");
-			menu_say(menu, name);
-			free(kept);
-		} else {
-			menu_say(menu, err.msg);
-		}
-		game_free(g);
-		g = NULL;
-	}
-	free(path);
-	return g;
-}
-
 /* Lets Ctrl-S reach the program instead of pausing the terminal. */
 static void
 no_flow_control(void)
@@ -225,35 +121,130 @@ no_flow_control(void)
 	}
 }
 
-enum ui_screen { SCREEN_MENU, SCREEN_GAME, SCREEN_SAVES, SCREEN_REPLAY, SCREEN_LEVELS };
+/* The next key, waiting at most ms. An escape sequence the terminal's
+ * description does not know (Home under some terminfo: ESC [ 1 ~) arrives
+ * as Esc and its other bytes at once: it is dropped whole (up to its
+ * final byte) and reads as ERR, so that it is never taken for the Esc
+ * key. Esc followed by anything else is Esc, then that key. */
+static int
+read_key(int ms)
+{
+	int key, next, n = 0;
+
+	timeout(ms);
+	key = getch();
+	if (key != 27)
+		return key;
+	nodelay(stdscr, TRUE);
+	next = getch();
+	if (next == '[' || next == 'O') {
+		/* CSI: parameters, then a final byte @..~; SS3: one byte. */
+		while ((key = getch()) != ERR && n++ < 32)
+			if (next == 'O' || (key >= 0x40 && key <= 0x7e))
+				break;
+		key = ERR;
+	} else {
+		if (next != ERR)
+			ungetch(next);
+		key = 27;
+	}
+	nodelay(stdscr, FALSE);
+	return key;
+}
+
+/* The open screens, the top one last. */
+struct stack {
+	struct screen *s[16];
+	int n;
+};
+
+static void
+push(struct stack *st, struct screen *s)
+{
+	if (s == NULL)
+		return;
+	if (st->n == (int)(sizeof st->s / sizeof st->s[0])) {
+		s->ops->close(s);   /* deeper than anyone goes: refuse quietly */
+		return;
+	}
+	st->s[st->n++] = s;
+}
+
+static void
+pop(struct stack *st)
+{
+	struct screen *s = st->s[--st->n];
+
+	s->ops->close(s);
+}
+
+/* Carries out what the top screen asked; false once nothing is left. */
+static bool
+follow(struct stack *st, struct screen_result r)
+{
+	while (r.what != SCREEN_STAY) {
+		switch (r.what) {
+		case SCREEN_OPEN:
+			push(st, r.next);
+			return true;
+		case SCREEN_REPLACE:
+			pop(st);
+			push(st, r.next);
+			return true;
+		case SCREEN_QUIT:
+			while (st->n > 0)
+				pop(st);
+			return false;
+		case SCREEN_BACK:
+			pop(st);
+			if (st->n == 0) {
+				free(r.value);
+				return false;
+			}
+			if (st->s[st->n - 1]->ops->revealed == NULL) {
+				free(r.value);
+				return true;
+			}
+			{
+				char *value = r.value;
+
+				r = st->s[st->n - 1]->ops->revealed(st->s[st->n - 1], value);
+				free(value);
+			}
+			break;
+		case SCREEN_STAY:
+			break;
+		}
+	}
+	return true;
+}
 
 int
 ui_run(const struct ui_options *opt, const struct gameid *gid,
     const char *replay_path, struct tw_error *err)
 {
 	const char *nc = getenv("NO_COLOR");
-	struct menu *menu = NULL;
-	struct game *game = NULL;
-	struct saves_screen *saves = NULL;
-	struct replay *replay = NULL;
-	struct levels_screen *levels = NULL;
-	struct level_choice choice;
-	enum ui_screen screen = SCREEN_MENU, saves_return = SCREEN_MENU;
-	struct gameid chosen;
-	enum menu_action action;
-	bool quit = false;
-	const char *path;
-	MEVENT ev;
-	int key, rc = 0;
+	struct stack st = {{NULL}, 0};
+	struct screen *first = NULL;
+	struct game *g = NULL;
+	char *kept = NULL, note[300];
+	int rc = 0, i;
 
-	/* A replay that cannot be read is reported before the screen is
-	 * taken over. */
-	if (replay_path != NULL && (replay = replay_open(replay_path, err)) == NULL)
+	/* Everything that can fail is tried before the screen is taken:
+	 * the terminal, the replay file, the game ID. */
+	if (!terminal_usable(err))
 		return 2;
-	if (!terminal_usable(err)) {
-		if (replay != NULL)
-			replay_close(replay);
+	if (replay_path != NULL && (first = replay_screen(replay_path, err)) == NULL)
 		return 2;
+	if (gid != NULL && (g = game_from_id(gid, err)) == NULL)
+		return 2;
+	/* An unfinished game is kept among the saved games before another
+	 * can take its place (the menu offers it back instead). */
+	if (replay_path != NULL || gid != NULL) {
+		struct tw_error kerr;
+
+		if (!keep_autosave_aside(&kept, &kerr))
+			ui_exit_note(kerr.msg);
 	}
 	install_signals();
 	atexit(restore_terminal);
@@ -262,8 +253,10 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		tw_error_set(err, "cannot use this terminal (TERM=%s)",
 		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
-		if (replay != NULL)
-			replay_close(replay);
+		if (first != NULL)
+			first->ops->close(first);
+		game_free(g);
+		free(kept);
 		return 2;
 	}
 	curses_active = true;
@@ -275,217 +268,56 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	no_flow_control();
-	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED, NULL);
+	mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON3_PRESSED |
+	    BUTTON3_RELEASED | BUTTON3_CLICKED | REPORT_MOUSE_POSITION, NULL);
 	mouseinterval(0);
 
-	menu = menu_new();
-	if (menu == NULL) {
-		tw_error_set(err, "out of memory");
-		rc = 2;
-		goto out;
-	}
-	if (replay != NULL) {
-		screen = SCREEN_REPLAY;
-	} else if (gid != NULL) {
-		game = open_game(gid, menu);
-		if (game == NULL) {
-			tw_error_set(err, "cannot start the game");
-			rc = 2;
-			goto out;
-		}
-		screen = SCREEN_GAME;
+	if (first != NULL) {
+		push(&st, first);           /* twirl replay FILE: the player alone */
 	} else {
-		offer_autosave(menu);
-	}
-	while (!quit && stop_signal == 0) {
-		switch (screen) {
-		case SCREEN_MENU: menu_draw(menu, stdscr); break;
-		case SCREEN_GAME: game_draw(game, stdscr); break;
-		case SCREEN_SAVES: saves_draw(saves, stdscr); break;
-		case SCREEN_REPLAY: replay_draw(replay, stdscr); break;
-		case SCREEN_LEVELS: levels_draw(levels, stdscr); break;
+		push(&st, menu_screen(gid == NULL));
+		if (g != NULL) {
+			if (kept != NULL) {
+				snprintf(note, sizeof note, "Your unfinished game is kept in Saved games as \"%s\"",
+				    kept);
+				game_tell(g, note);
+			}
+			push(&st, game_screen(g));
 		}
+	}
+	free(kept);
+	while (st.n > 0 && stop_signal == 0) {
+		struct screen *top = st.s[st.n - 1];
+		int key;
+
+		top->ops->draw(top, stdscr);
 		refresh();
-		timeout(screen == SCREEN_GAME ? game_timeout_ms(game) :
-		    screen == SCREEN_REPLAY ? replay_timeout_ms(replay) : 500);
-		key = getch();
+		key = read_key(top->ops->timeout_ms != NULL ? top->ops->timeout_ms(top) : 500);
 		if (stop_signal != 0)
 			break;
-		if (key == KEY_RESIZE) {
-			continue;
-		} else if (key == ERR) {
-			if (screen == SCREEN_GAME)
-				game_tick(game);
-			else if (screen == SCREEN_REPLAY)
-				replay_tick(replay);
+		if (key == ERR) {
+			if (top->ops->tick != NULL && !follow(&st, top->ops->tick(top)))
+				break;
 			continue;
 		}
-		switch (screen) {
-		case SCREEN_GAME:
-			switch (game_key(game, key)) {
-			case GAME_QUIT:
-				game_autosave(game);
-				quit = true;
-				break;
-			case GAME_TO_MENU:
-				game_autosave(game);
-				game_free(game);
-				game = NULL;
-				/* A level game goes back to its chooser. */
-				screen = levels != NULL ? SCREEN_LEVELS : SCREEN_MENU;
-				if (levels != NULL)
-					levels_refresh(levels);
-				break;
-			case GAME_SAVES:
-				saves = saves_open(SAVES_FOR_RESUME);
-				if (saves != NULL) {
-					saves_return = SCREEN_GAME;
-					screen = SCREEN_SAVES;
-				}
-				break;
-			case GAME_CONTINUE:
-				break;
-			}
-			if (game != NULL)
-				game_tick(game);
-			break;
-		case SCREEN_REPLAY:
-			if (!replay_key(replay, key)) {
-				replay_close(replay);
-				replay = NULL;
-				if (saves != NULL)
-					screen = SCREEN_SAVES;
-				else
-					quit = true;    /* twirl replay FILE */
-			} else {
-				replay_tick(replay);
-			}
-			break;
-		case SCREEN_SAVES:
-			path = NULL;
-			switch (key == KEY_MOUSE ?
-			    (getmouse(&ev) == OK ? saves_mouse(saves, &ev, &path) : SAVES_NONE) :
-			    saves_key(saves, key, &path)) {
-			case SAVES_BACK:
-				saves_close(saves);
-				saves = NULL;
-				screen = saves_return;
-				break;
-			case SAVES_RESUME: {
-				struct tw_error e;
-				struct game *g = resume_file(path, &e);
+		if (key == KEY_MOUSE) {
+			MEVENT ev;
 
-				if (g == NULL) {
-					saves_say(saves, e.msg);
-					break;
-				}
-				if (game != NULL) {
-					game_autosave(game);
-					game_free(game);
-				}
-				game = g;
-				saves_close(saves);
-				saves = NULL;
-				screen = SCREEN_GAME;
+			if (getmouse(&ev) == OK && !follow(&st, top->ops->mouse(top, &ev)))
 				break;
-			}
-			case SAVES_WATCH: {
-				struct tw_error e;
-
-				replay = replay_open(path, &e);
-				if (replay == NULL)
-					saves_say(saves, e.msg);
-				else
-					screen = SCREEN_REPLAY;
-				break;
-			}
-			case SAVES_NONE:
-				break;
-			}
-			break;
-		case SCREEN_LEVELS:
-			memset(&choice, 0, sizeof choice);
-			switch (key == KEY_MOUSE ?
-			    (getmouse(&ev) == OK ? levels_mouse(levels, &ev, &choice) : LEVELS_NONE) :
-			    levels_key(levels, key, &choice)) {
-			case LEVELS_BACK:
-				levels_close(levels);
-				levels = NULL;
-				screen = SCREEN_MENU;
-				break;
-			case LEVELS_PLAY: {
-				struct tw_error e;
-
-				game = game_new(&rollcube_puzzle, &choice.params, &choice.start,
-				    NULL, &e);
-				rollcube_params_clear(&choice.params);
-				if (game != NULL) {
-					game_set_level(game, choice.key, choice.title, choice.optimum);
-					screen = SCREEN_GAME;
-				}
-				break;
-			}
-			case LEVELS_NONE:
-				break;
-			}
-			break;
-		case SCREEN_MENU:
-			memset(&chosen, 0, sizeof chosen);
-			action = key == KEY_MOUSE ?
-			    (getmouse(&ev) == OK ? menu_mouse(menu, &ev, &chosen) : MENU_NONE) :
-			    menu_key(menu, key, &chosen);
-			switch (action) {
-			case MENU_QUIT:
-				quit = true;
-				break;
-			case MENU_PLAY:
-				game = open_game(&chosen, menu);
-				gameid_free(&chosen);
-				if (game != NULL)
-					screen = SCREEN_GAME;
-				break;
-			case MENU_SAVES:
-			case MENU_REPLAYS:
-				saves = saves_open(action == MENU_REPLAYS ?
-				    SAVES_FOR_WATCHING : SAVES_FOR_RESUME);
-				if (saves != NULL) {
-					saves_return = SCREEN_MENU;
-					screen = SCREEN_SAVES;
-				}
-				break;
-			case MENU_LEVELS: {
-				struct tw_error e;
-
-				levels = levels_open(&e);
-				if (levels == NULL)
-					menu_say(menu, e.msg);
-				else
-					screen = SCREEN_LEVELS;
-				break;
-			}
-			case MENU_ACCEPT:
-			case MENU_DECLINE:
-				game = answer_autosave(menu, action == MENU_ACCEPT);
-				if (game != NULL)
-					screen = SCREEN_GAME;
-				break;
-			case MENU_NONE:
-				break;
-			}
-			break;
+			continue;
 		}
+		if (!follow(&st, top->ops->key(top, key)))
+			break;
 	}
-	/* Stopped by a signal, or quit: an unfinished game is kept. */
-	if (game != NULL && stop_signal != 0)
-		game_autosave(game);
+	/* Stopped by a signal, or quit: every screen closes, and a game
+	 * keeps itself as it closes. */
+	while (st.n > 0)
+		pop(&st);
 	if (stop_signal != 0)
 		rc = 128 + stop_signal;
-out:
-	levels_close(levels);
-	replay_close(replay);
-	saves_close(saves);
-	game_free(game);
-	menu_free(menu);
 	restore_terminal();
+	for (i = 0; i < nexit_notes; i++)
+		fprintf(stderr, "twirl: %s\n", exit_notes[i]);
 	return rc;
 }

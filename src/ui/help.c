@@ -35,8 +35,18 @@ emit(WINDOW *w, int y0, int x, int first, int rows, int *n, const char *keys,
 	(*n)++;
 }
 
-/* Wraps text into lines of at most width columns from column tx, the
- * first line beside keys. */
+/* Columns of text[0..len). */
+static int
+span_width(const char *text, int len)
+{
+	char piece[512];
+
+	snprintf(piece, sizeof piece, "%.*s", len, text);
+	return ui_width(piece);
+}
+
+/* Wraps text into lines of at most width columns from column tx, at
+ * spaces (a word longer than a line is cut), the first line beside keys. */
 static void
 wrap(WINDOW *w, int y0, int x, int first, int rows, int *n, const char *keys, int kw,
     const char *text, int tx, int width)
@@ -54,39 +64,34 @@ wrap(WINDOW *w, int y0, int x, int first, int rows, int *n, const char *keys, in
 		return;
 	}
 	while (*line != '\0') {
-		const char *end = line, *cut = NULL;
-		char piece[512];
-		int used;
+		const char *end = line, *next;
+		int len;
 
-		/* The longest run of whole words that fits. */
+		/* Take words while the line still fits. */
 		for (;;) {
-			const char *next = end;
-
+			next = end;
 			while (*next == ' ')
 				next++;
 			while (*next != ' ' && *next != '\0')
 				next++;
-			snprintf(piece, sizeof piece, "%.*s", (int)(next - line), line);
-			used = ui_width(piece);
-			if (used > width && cut != NULL)
-				break;
-			cut = next;
-			if (used > width || *next == '\0')
+			if (span_width(line, (int)(next - line)) > width)
 				break;
 			end = next;
+			if (*end == '\0')
+				break;
 		}
-		if (ui_width(piece) > width && cut == end) {
-			/* One word longer than the line: cut it. */
-			int len = 0;
-
-			while (line[len] != '\0' && len < width)
+		if (end == line) {
+			/* One word wider than the line: as much as fits. */
+			len = 1;
+			while (line[len] != '\0' && line[len] != ' ' &&
+			    span_width(line, len + 1) <= width)
 				len++;
-			cut = line + len;
+			end = line + len;
 		}
 		emit(w, y0, x, first, rows, n, first_line ? keys : NULL, kw, line,
-		    (int)(cut - line), tx);
+		    (int)(end - line), tx);
 		first_line = false;
-		line = cut;
+		line = end;
 		while (*line == ' ')
 			line++;
 	}
@@ -137,11 +142,14 @@ help_draw(struct help_view *hv, WINDOW *w)
 	if (hv->title != NULL)
 		ui_text_clip(w, y, x + 2, hv->title, A_BOLD, bw - 4);
 	layout(hv, w, y + (bh > 4 ? 2 : 1), x + (bw - inner) / 2, inner, hv->top, hv->shown);
-	if (lines > hv->shown)
+	if (lines > hv->shown && bw >= 56)
 		snprintf(foot, sizeof foot, " %d-%d of %d: arrows scroll, other keys close ",
 		    hv->top + 1, hv->top + hv->shown, lines);
+	else if (lines > hv->shown)
+		snprintf(foot, sizeof foot, " %d-%d/%d %s ", hv->top + 1, hv->top + hv->shown,
+		    lines, ui_theme.unicode ? "↑↓" : "^v");
 	else
-		snprintf(foot, sizeof foot, " any key closes this help ");
+		snprintf(foot, sizeof foot, bw >= 30 ? " any key closes this help " : " any key ");
 	if (bh > 2)
 		ui_text_clip(w, y + bh - 1, x + 2, foot, A_DIM, bw - 4);
 }

@@ -17,6 +17,7 @@ static const double speeds[] = {0.5, 1, 2, 4, 8, 16};
 #define SPEEDS ((int)(sizeof speeds / sizeof speeds[0]))
 
 struct replay {
+	struct screen screen;   /* first: the player is a screen */
 	struct savegame sg;
 	const struct puzzle_view *view;
 	void *ui;
@@ -262,7 +263,8 @@ replay_draw(struct replay *r, WINDOW *w)
 
 	werase(w);
 	if (!r->view->layout(r->ui, r->sg.params, rows - 3, cols, &bh, &bw)) {
-		ui_text_centered(w, rows / 2, "Terminal too small", A_BOLD);
+		ui_text_centered(w, rows / 2, cols >= 18 ? "Terminal too small" : "Too small", A_BOLD);
+		r->playing = false;
 		return;
 	}
 	ps = r->sg.puzzle->params_format(r->sg.params, NULL);
@@ -284,6 +286,86 @@ replay_draw(struct replay *r, WINDOW *w)
 	    r->playing ? "playing" : "paused", speeds[r->speed]);
 	ui_fill(w, rows - 2, 0, 1, cols, ui_pair_attr(PAIR_STATUS, A_REVERSE));
 	ui_text(w, rows - 2, 0, line, ui_pair_attr(PAIR_STATUS, A_REVERSE));
-	ui_text(w, rows - 1, 1,
-	    "space play/pause  ← → step  + - speed  Home End  Esc back", A_DIM);
+	if (r->pos >= r->sg.nevents && r->sg.nevents > 0) {
+		/* The end: how the game went. */
+		size_t hints = 0;
+		char t[32];
+
+		for (size_t i = 0; i < r->h->cursor; i++)
+			hints += r->h->entries[i].kind == HISTORY_HINT;
+		ui_format_time(r->sg.elapsed_ms / 1000.0, t, sizeof t);
+		snprintf(line, sizeof line, " End: %s, %zu moves in %s, %zu hint move%s.  Home: again, Esc: back",
+		    r->sg.puzzle->state_is_solved(r->sg.params, history_state(r->h)) ?
+		    "solved" : "not solved", history_moves(r->h), t, hints, hints == 1 ? "" : "s");
+		ui_text(w, rows - 1, 0, line, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD);
+	} else {
+		ui_text(w, rows - 1, 1,
+		    "space play/pause  ← → step  + - speed  Home End  Esc back", A_DIM);
+	}
+}
+
+/* ---- The screen interface. ---- */
+
+static void
+screen_draw(struct screen *s, WINDOW *w)
+{
+	replay_draw((struct replay *)s, w);
+}
+
+static struct screen_result
+screen_key(struct screen *s, int key)
+{
+	struct replay *r = (struct replay *)s;
+
+	if (!replay_key(r, key))
+		return screen_back(NULL);
+	replay_tick(r);
+	return screen_stay();
+}
+
+static struct screen_result
+screen_mouse(struct screen *s, const MEVENT *ev)
+{
+	(void)s;
+	(void)ev;
+	return screen_stay();
+}
+
+static struct screen_result
+screen_tick(struct screen *s)
+{
+	replay_tick((struct replay *)s);
+	return screen_stay();
+}
+
+static int
+screen_timeout(const struct screen *s)
+{
+	return replay_timeout_ms((const struct replay *)s);
+}
+
+static void
+screen_close(struct screen *s)
+{
+	replay_close((struct replay *)s);
+}
+
+static const struct screen_ops replay_ops = {
+	.draw = screen_draw,
+	.key = screen_key,
+	.mouse = screen_mouse,
+	.tick = screen_tick,
+	.timeout_ms = screen_timeout,
+	.close = screen_close,
+};
+
+struct screen *
+replay_screen(const char *path, struct tw_error *err)
+{
+	struct replay *r = replay_open(path, err);
+
+	if (r == NULL)
+		return NULL;
+	r->screen.ops = &replay_ops;
+	return &r->screen;
 }

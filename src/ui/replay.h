@@ -1,7 +1,8 @@
 /* The replay player: a saved game's start position, then every recorded
  * event in order at its recorded pace (long pauses shortened to 3 s), with
  * play/pause, step forward/back, speed and jumps to either end. Hint
- * moves and undos are shown as such. */
+ * moves and undos are shown as such; at the end, how the game went
+ * (solved or not, moves, time, hints). */
 #ifndef TWIRL_UI_REPLAY_H
 #define TWIRL_UI_REPLAY_H
 
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 
 #include "core/error.h"
+#include "ui/screen.h"
 
 struct replay;
 
@@ -22,6 +24,11 @@ void replay_draw(struct replay *r, WINDOW *w);
 bool replay_key(struct replay *r, int key);
 void replay_tick(struct replay *r);
 int replay_timeout_ms(const struct replay *r);
+
+/* The player as a screen (ui/screen.h) for path; NULL with err as
+ * replay_open. Reads the file before any curses call, so that twirl
+ * replay reports a bad file before it takes the terminal. */
+struct screen *replay_screen(const char *path, struct tw_error *err);
 
 /* Events applied so far, and in all (for tests). */
 size_t replay_position(const struct replay *r, size_t *total);

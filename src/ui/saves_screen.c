@@ -3,72 +3,84 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ui/draw.h"
+#include "ui/list.h"
+#include "ui/replay.h"
 #include "ui/storage.h"
 
 struct saves_screen {
+	struct screen screen;
 	enum saves_mode mode;
-	struct save_info *list;
-	size_t count;
-	size_t sel, top;
-	int first_y;
+	char *current;            /* the opener's own save, or NULL */
+	struct save_info *list;   /* the user's saves, then (watching) the samples */
+	size_t count, user;       /* all of them; the user's first */
+	struct list_view view;
 	bool confirm_delete;
-	char msg[200];
+	char msg[300];
 	bool msg_error;
 };
 
-void
-saves_reload(struct saves_screen *s)
-{
-	struct tw_error err = {""};
-
-	storage_list_free(s->list, s->count);
-	s->list = storage_list(&s->count, &err);
-	if (s->sel >= s->count)
-		s->sel = s->count > 0 ? s->count - 1 : 0;
-	if (err.msg[0] != '\0')
-		saves_say(s, err.msg);
-}
-
-struct saves_screen *
-saves_open(enum saves_mode mode)
-{
-	struct saves_screen *s = calloc(1, sizeof *s);
-
-	if (s == NULL)
-		return NULL;
-	s->mode = mode;
-	saves_reload(s);
-	return s;
-}
-
-void
-saves_close(struct saves_screen *s)
-{
-	if (s == NULL)
-		return;
-	storage_list_free(s->list, s->count);
-	free(s);
-}
-
-void
-saves_say(struct saves_screen *s, const char *msg)
+static void
+say(struct saves_screen *s, bool error, const char *msg)
 {
 	snprintf(s->msg, sizeof s->msg, "%s", msg);
-	s->msg_error = true;
+	s->msg_error = error;
 }
 
-void
-saves_draw(struct saves_screen *s, WINDOW *w)
+static void
+reload(struct saves_screen *s)
 {
-	int rows = getmaxy(w), cols = getmaxx(w), y, visible;
-	char line[256], when[32];
-	size_t i;
+	struct tw_error err = {""};
+	struct save_info *samples = NULL, *all;
+	size_t nsamples = 0;
+	char *data, *dir;
+
+	storage_list_free(s->list, s->count);
+	s->list = storage_list(&s->user, &err);
+	s->count = s->user;
+	if (err.msg[0] != '\0')
+		say(s, true, err.msg);
+	if (s->mode == SAVES_TO_WATCH && (data = storage_data_dir()) != NULL) {
+		dir = tw_asprintf(NULL, "%s/replays", data);
+		if (dir != NULL)
+			samples = storage_list_in(dir, &nsamples);
+		free(dir);
+		free(data);
+	}
+	if (nsamples > 0) {
+		all = realloc(s->list, (s->user + nsamples) * sizeof *all);
+		if (all != NULL) {
+			memcpy(all + s->user, samples, nsamples * sizeof *samples);
+			s->list = all;
+			s->count = s->user + nsamples;
+			free(samples);
+		} else {
+			storage_list_free(samples, nsamples);
+		}
+	}
+	s->view.count = (int)s->count;
+	list_select(&s->view, s->view.sel);
+}
+
+static struct saves_screen *
+of(struct screen *scr)
+{
+	return (struct saves_screen *)scr;
+}
+
+static void
+draw(struct screen *scr, WINDOW *w)
+{
+	struct saves_screen *s = of(scr);
+	int rows = getmaxy(w), cols = getmaxx(w), y;
+	char line[320], when[32];
+	const char *foot;
 
 	werase(w);
-	ui_text(w, 0, 2, s->mode == SAVES_FOR_RESUME ? "Saved games" : "Replays",
+	ui_text(w, 0, 2, s->mode == SAVES_TO_RESUME ? "Saved games" : "Replays",
 	    ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
 	if (s->count == 0) {
 		char *dir = storage_dir(STORAGE_SAVES, false, NULL);
@@ -82,102 +94,148 @@ saves_draw(struct saves_screen *s, WINDOW *w)
 		ui_text(w, rows - 1, 2, "Esc back", A_DIM);
 		return;
 	}
-	snprintf(line, sizeof line, "%-32s %-12s %6s  %-16s  %s", "name", "puzzle",
+	snprintf(line, sizeof line, "%-32s %-14s %6s  %-16s  %s", "name", "puzzle",
 	    "moves", "saved", "");
 	ui_text(w, 2, 2, line, A_BOLD | A_UNDERLINE);
-	visible = rows - 6;
-	if (visible < 1)
-		visible = 1;
-	if (s->sel < s->top)
-		s->top = s->sel;
-	if (s->sel >= s->top + (size_t)visible)
-		s->top = s->sel - (size_t)visible + 1;
-	s->first_y = 3;
-	for (i = s->top, y = 3; i < s->count && y < 3 + visible; i++, y++) {
+	list_layout(&s->view, 3, rows - 6);
+	for (int i = 0; i < s->view.count; i++) {
 		const struct save_info *si = &s->list[i];
+		bool sel = i == s->view.sel;
 		struct tm tm;
 
+		if (!list_shown(&s->view, i, &y))
+			continue;
 		localtime_r(&si->mtime, &tm);
 		strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-		snprintf(line, sizeof line, "%-32.32s %-12.12s %6zu  %-16s  %s",
-		    si->name, si->title, si->moves, when,
-		    si->solved ? "solved" : "unsolved");
-		if (i == s->sel)
+		snprintf(line, sizeof line, "%-32.32s %-14.14s %6zu  %-16s  %s%s",
+		    si->name, si->title, si->moves, (size_t)i >= s->user ? "sample" : when,
+		    si->solved ? "solved" : "unsolved",
+		    s->current != NULL && strcmp(si->path, s->current) == 0 ? "  (this game)" : "");
+		if (sel)
 			ui_fill(w, y, 1, 1, cols - 2, A_REVERSE);
-		ui_text(w, y, 2, line, i == s->sel ? A_REVERSE | A_BOLD : A_NORMAL);
+		ui_text(w, y, 2, line, sel ? A_REVERSE | A_BOLD : A_NORMAL);
 	}
-	if (s->confirm_delete)
-		snprintf(line, sizeof line, "Delete \"%s\"? (y/n)", s->list[s->sel].name);
-	else
-		snprintf(line, sizeof line, "%s   v watch   d delete   Esc back",
-		    s->mode == SAVES_FOR_RESUME ? "Enter resume" : "Enter watch");
-	ui_text(w, rows - 2, 2, line, s->confirm_delete ? A_BOLD : A_DIM);
+	list_draw_marks(&s->view, w, cols - 8);
+	if (s->confirm_delete) {
+		snprintf(line, sizeof line, "Delete \"%s\"? (y/n)", s->list[s->view.sel].name);
+		ui_text(w, rows - 2, 2, line, A_BOLD);
+	} else {
+		foot = s->mode == SAVES_TO_RESUME ?
+		    "Enter resume   v watch   d delete   PgUp PgDn Home End   Esc back" :
+		    "Enter watch   d delete   PgUp PgDn Home End   Esc back";
+		ui_text(w, rows - 2, 2, foot, A_DIM);
+	}
 	if (s->msg[0] != '\0')
 		ui_text(w, rows - 1, 2, s->msg, s->msg_error ?
 		    ui_pair_attr(PAIR_ERROR, A_BOLD) : A_NORMAL);
 }
 
-enum saves_action
-saves_key(struct saves_screen *s, int key, const char **path)
+static struct screen_result
+watch(struct saves_screen *s, const char *path)
 {
-	if (s->confirm_delete) {
-		s->confirm_delete = false;
-		if (key == 'y' || key == 'Y') {
-			if (unlink(s->list[s->sel].path) == 0) {
-				snprintf(s->msg, sizeof s->msg, "Deleted %s", s->list[s->sel].name);
-				s->msg_error = false;
-			} else {
-				saves_say(s, "Could not delete that file");
-			}
-			saves_reload(s);
-		}
-		return SAVES_NONE;
-	}
-	s->msg[0] = '\0';
-	switch (key) {
-	case 27: case 'q': case KEY_LEFT:
-		return SAVES_BACK;
-	case KEY_UP: case 'k':
-		if (s->sel > 0)
-			s->sel--;
-		return SAVES_NONE;
-	case KEY_DOWN: case 'j':
-		if (s->sel + 1 < s->count)
-			s->sel++;
-		return SAVES_NONE;
-	case KEY_HOME:
-		s->sel = 0;
-		return SAVES_NONE;
-	case KEY_END:
-		s->sel = s->count > 0 ? s->count - 1 : 0;
-		return SAVES_NONE;
-	}
-	if (s->count == 0)
-		return SAVES_NONE;
-	*path = s->list[s->sel].path;
-	switch (key) {
-	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
-		return s->mode == SAVES_FOR_RESUME ? SAVES_RESUME : SAVES_WATCH;
-	case 'v': case 'w':
-		return SAVES_WATCH;
-	case 'd': case KEY_DC:
-		s->confirm_delete = true;
-		return SAVES_NONE;
-	}
-	return SAVES_NONE;
+	struct tw_error err;
+	struct screen *r = replay_screen(path, &err);
+
+	if (r == NULL)
+		say(s, true, err.msg);
+	return screen_open(r);
 }
 
-enum saves_action
-saves_mouse(struct saves_screen *s, const MEVENT *ev, const char **path)
+static struct screen_result
+key(struct screen *scr, int k)
 {
-	long i = (long)s->top + (ev->y - s->first_y);
+	struct saves_screen *s = of(scr);
+	const struct save_info *si;
 
-	if (!(ev->bstate & (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED)))
-		return SAVES_NONE;
-	if (s->confirm_delete || ev->y < s->first_y || i < 0 || (size_t)i >= s->count)
-		return SAVES_NONE;
-	s->sel = (size_t)i;
+	if (s->confirm_delete) {
+		s->confirm_delete = false;
+		si = &s->list[s->view.sel];
+		if (k == 'y' || k == 'Y') {
+			char msg[300];
+
+			if (unlink(si->path) == 0) {
+				snprintf(msg, sizeof msg, "Deleted %s", si->name);
+				say(s, false, msg);
+			} else {
+				say(s, true, "Could not delete that file");
+			}
+			reload(s);
+		}
+		return screen_stay();
+	}
+	s->msg[0] = '\0';
+	if (k == 27 || k == 'q' || k == KEY_LEFT)
+		return screen_back(NULL);
+	if (list_key(&s->view, k) || s->count == 0)
+		return screen_stay();
+	si = &s->list[s->view.sel];
+	switch (k) {
+	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT: case ' ':
+		if (s->mode == SAVES_TO_WATCH)
+			return watch(s, si->path);
+		return screen_back(strdup(si->path));
+	case 'v': case 'w':
+		return watch(s, si->path);
+	case 'd': case KEY_DC:
+		if ((size_t)s->view.sel >= s->user)
+			say(s, true, "The sample replays come with twirl: they stay");
+		else
+			s->confirm_delete = true;
+		return screen_stay();
+	}
+	return screen_stay();
+}
+
+static struct screen_result
+mouse(struct screen *scr, const MEVENT *ev)
+{
+	struct saves_screen *s = of(scr);
+	int row;
+
+	if (s->confirm_delete || (row = list_hit(&s->view, ev)) < 0)
+		return screen_stay();
+	s->view.sel = row;
 	if (ev->bstate & BUTTON1_PRESSED)
-		return SAVES_NONE;
-	return saves_key(s, '\n', path);
+		return screen_stay();
+	return key(scr, '\n');
+}
+
+static struct screen_result
+revealed(struct screen *scr, const char *value)
+{
+	(void)value;
+	reload(of(scr));     /* a replay may have been deleted meanwhile */
+	return screen_stay();
+}
+
+static void
+close_screen(struct screen *scr)
+{
+	struct saves_screen *s = of(scr);
+
+	storage_list_free(s->list, s->count);
+	free(s->current);
+	free(s);
+}
+
+static const struct screen_ops saves_ops = {
+	.draw = draw,
+	.key = key,
+	.mouse = mouse,
+	.revealed = revealed,
+	.close = close_screen,
+};
+
+struct screen *
+saves_screen(enum saves_mode mode, const char *current)
+{
+	struct saves_screen *s = calloc(1, sizeof *s);
+
+	if (s == NULL)
+		return NULL;
+	s->screen.ops = &saves_ops;
+	s->mode = mode;
+	s->current = current != NULL ? strdup(current) : NULL;
+	reload(s);
+	return &s->screen;
 }

@@ -1,30 +1,20 @@
-/* The list of saved games (Ctrl-O, the menu's "Saved games" and
- * "Replays"): puzzle, size, moves, date, solved or not; resume, watch,
- * delete. */
+/* The saved games (Ctrl-O in a game, the menu's "Saved games" and
+ * "Replays"): name, puzzle, moves, date, solved or not. To resume, Enter
+ * hands the file back to the screen that opened the list (ui/screen.h:
+ * revealed); v watches a game in the replay player; d deletes one. The
+ * replays list also offers the sample replays that come with twirl. */
 #ifndef TWIRL_UI_SAVES_SCREEN_H
 #define TWIRL_UI_SAVES_SCREEN_H
 
-#include <curses.h>
+#include "ui/screen.h"
 
-enum saves_mode { SAVES_FOR_RESUME, SAVES_FOR_WATCHING };
-enum saves_action { SAVES_NONE, SAVES_BACK, SAVES_RESUME, SAVES_WATCH };
+enum saves_mode {
+	SAVES_TO_RESUME,   /* Enter: back with the file to resume */
+	SAVES_TO_WATCH,    /* Enter: the replay player; samples listed too */
+};
 
-struct saves_screen;
-
-struct saves_screen *saves_open(enum saves_mode mode);
-void saves_close(struct saves_screen *s);
-void saves_draw(struct saves_screen *s, WINDOW *w);
-
-/* A key or mouse event. SAVES_RESUME and SAVES_WATCH set *path to the
- * chosen file (owned by the screen, valid until the next call). */
-enum saves_action saves_key(struct saves_screen *s, int key, const char **path);
-enum saves_action saves_mouse(struct saves_screen *s, const MEVENT *ev,
-    const char **path);
-
-/* Re-reads the directory (after a save or a delete elsewhere). */
-void saves_reload(struct saves_screen *s);
-
-/* A message under the list (e.g. why a save would not load). */
-void saves_say(struct saves_screen *s, const char *msg);
+/* The list, newest first. current (may be NULL) is the file of the game
+ * the list was opened from, marked as such. NULL when out of memory. */
+struct screen *saves_screen(enum saves_mode mode, const char *current);
 
 #endif

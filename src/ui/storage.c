@@ -115,19 +115,28 @@ struct save_info *
 storage_list(size_t *count, struct tw_error *err)
 {
 	char *dir = storage_dir(STORAGE_SAVES, false, err);
+	struct save_info *list;
+
+	*count = 0;
+	if (dir == NULL)
+		return NULL;
+	list = storage_list_in(dir, count);
+	free(dir);
+	return list;
+}
+
+struct save_info *
+storage_list_in(const char *dir, size_t *count)
+{
 	struct save_info *list = NULL, *grown;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
 	DIR *d;
 
 	*count = 0;
-	if (dir == NULL)
-		return NULL;
 	d = opendir(dir);
-	if (d == NULL) {
-		free(dir);
+	if (d == NULL)
 		return NULL;    /* no saves yet */
-	}
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
 		struct savegame sg;
@@ -169,7 +178,6 @@ storage_list(size_t *count, struct tw_error *err)
 		savegame_free(&sg);
 	}
 	closedir(d);
-	free(dir);
 	if (n > 0)
 		qsort(list, n, sizeof *list, newest_first);
 	*count = n;

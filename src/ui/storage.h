@@ -53,6 +53,10 @@ struct save_info {
 /* Every readable *.twirl file in the saves directory, newest first; files
  * that do not load are left out. Caller frees with storage_list_free. */
 struct save_info *storage_list(size_t *count, struct tw_error *err);
+
+/* The same for any directory (the sample replays in the data directory);
+ * NULL when it cannot be read. */
+struct save_info *storage_list_in(const char *dir, size_t *count);
 void storage_list_free(struct save_info *list, size_t count);
 
 /* The directory of twirl's data files: $TWIRL_DATA_DIR, else data/ beside

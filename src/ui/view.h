@@ -8,6 +8,8 @@
 #include <curses.h>
 
 #include "core/puzzle.h"
+#include "ui/help.h"
+#include "ui/screen.h"
 #include "puzzle_list.h"
 
 /* A move in flight: draw the state before move, t of the way through. */
@@ -16,14 +18,28 @@ struct anim {
 	double t;          /* 0..1 */
 };
 
+struct view_extra {
+	const char *label;     /* the menu line: "Rolling cube levels..." */
+	/* Opens the screen (ui/screen.h); NULL with err when it cannot. */
+	struct screen *(*open)(struct tw_error *err);
+};
+
 struct puzzle_view {
 	const struct puzzle *puzzle;
-	/* Key help for the overlay: pairs of (keys, what they do), NULL-ended. */
-	const char *const *help;
-	/* Menu presets: params texts ("4x4"), NULL-ended, and the prompt
-	 * for custom params ("rows x columns, e.g. 5x7"). */
+	/* The rules, as help paragraphs (ui/help.h): shown in the game's
+	 * help and in the menu's. */
+	const struct help_entry *rules;
+	/* The keys and the mouse, as help entries. */
+	const struct help_entry *help;
+	/* Menu presets: params texts ("4x4"), NULL-ended, their menu labels
+	 * (NULL: the puzzle's name and the params), and the prompt for
+	 * custom params ("rows x columns, e.g. 5x7"). */
 	const char *const *presets;
+	const char *const *preset_labels;
 	const char *custom_prompt;
+	/* More screens the puzzle offers in the menu (a level chooser),
+	 * ended by {NULL, NULL}; may be NULL. */
+	const struct view_extra *extras;
 	void *(*ui_new)(const void *params);
 	void (*ui_free)(void *ui);
 	/* Chooses a layout for an area of h x w cells. Returns false when the
@@ -46,6 +62,9 @@ struct puzzle_view {
 	void (*moved)(void *ui, const void *params, const char *move);
 	/* How long the move's animation lasts, in milliseconds. */
 	int (*anim_ms)(const void *params, const char *move);
+	/* May be NULL: a key sequence under way, shown on the message line
+	 * ("layer 3, then a face key"), or NULL when there is none. */
+	const char *(*pending)(void *ui, const void *params);
 };
 
 /* Each puzzle's view, ID_view, beside it in src/puzzles/ID/view.c. */

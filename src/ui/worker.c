@@ -33,6 +33,7 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 	job->req.metric = metric;
 	job->req.partial_ok = true;     /* hints and animations need the start */
 	job->req.truncated = &job->truncated;
+	job->req.total_length = &job->total_length;
 	job->req.cancel = &job->cancel;
 	job->req.progress = &job->progress;
 	job->req.phase = &job->phase;

@@ -20,6 +20,7 @@ struct solve_job {
 	/* Valid once done: */
 	bool ok;
 	bool truncated;          /* moves is only the start of a solution */
+	long total_length;       /* then: the whole solution's moves (0: unknown) */
 	struct movelist moves;
 	struct tw_error err;
 };

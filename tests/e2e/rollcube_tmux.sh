@@ -28,6 +28,8 @@ select_item play "Rolling cube levels"
 tm send-keys -t play Enter
 check play "level chooser opens" "Rolling cube levels   0 of 24 solved"
 tm send-keys -t play Enter
+check play "a first try opens with the rules" "Under Abbott's rule a * cell is wild"
+tm send-keys -t play Escape
 check play "level 1 opens" "Level 1:"
 check play "the die's net is drawn" "[1] top"
 

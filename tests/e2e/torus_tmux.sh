@@ -75,7 +75,7 @@ check play "hint counted as a move" "Moves 1 drag"
 tm resize-window -t play -x 50 -y 16 2>/dev/null || tm resize-window -t main -x 50 -y 16
 check play "board redrawn at 50x16" "Moves 1 drag"
 tm resize-window -t play -x 12 -y 4 2>/dev/null || tm resize-window -t main -x 12 -y 4
-check play "tiny terminal says too small" "Terminal"
+check play "tiny terminal says too small, in the words that fit" "Too small"
 tm resize-window -t play -x 100 -y 30 2>/dev/null || tm resize-window -t main -x 100 -y 30
 check play "board back after resize" "Moves 1 drag"
 [ "$(board_rows play | wc -l)" -eq 3 ] && ok "three board rows drawn" || bad "three board rows drawn" play

@@ -122,24 +122,48 @@ shift_key_slides_the_row_then_shows_it_moved(void **unused)
 	close_screen();
 }
 
+/* The help over the game: the rules and every key, wrapped to the
+ * terminal and scrolled when longer than it (at 80x24 and at 40x12 the
+ * last key is reached with PageDown; another key closes it). */
 static void
-help_overlay_lists_shared_and_torus_keys(void **unused)
+help_overlay_wraps_and_scrolls_to_every_key(void **unused)
 {
-	struct game *g;
-	char *text;
+	static const int sizes[][2] = {{24, 80}, {12, 40}};
 
 	(void)unused;
-	open_screen(24, 80, true, true);
-	g = game_from(start_id);
-	game_key(g, '?');
-	game_draw(g, stdscr);
-	text = dump();
-	assert_non_null(strstr(text, "undo"));
-	assert_non_null(strstr(text, "hint: the solver's next move"));
-	assert_non_null(strstr(text, "shift the cursor tile's row/column"));
-	free(text);
-	game_free(g);
-	close_screen();
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		bool rules = false, hint = false, shift = false, quit = false;
+		struct game *g;
+
+		open_screen(sizes[k][0], sizes[k][1], true, true);
+		g = game_from(start_id);
+		game_key(g, '?');
+		for (int page = 0; page < 12; page++) {
+			char *text;
+
+			game_draw(g, stdscr);
+			text = dump();
+			rules |= strstr(text, "Torus: an m x n board") != NULL;
+			hint |= strstr(text, "hint: the solver's") != NULL;
+			shift |= strstr(text, "shift the cursor") != NULL;
+			quit |= strstr(text, "quit (an") != NULL;
+			/* No line of the box runs past the screen's edge. */
+			assert_null(strstr(text, "row/column"));
+			free(text);
+			game_key(g, KEY_NPAGE);
+		}
+		assert_true(rules && hint && shift && quit);
+		game_key(g, 'x');
+		game_draw(g, stdscr);
+		{
+			char *text = dump();
+
+			assert_null(strstr(text, "Torus: an m x n board"));
+			free(text);
+		}
+		game_free(g);
+		close_screen();
+	}
 }
 
 static void
@@ -357,7 +381,7 @@ main(void)
 		cmocka_unit_test(colour_unicode_80x24),
 		cmocka_unit_test(mono_ascii_80x24),
 		cmocka_unit_test(shift_key_slides_the_row_then_shows_it_moved),
-		cmocka_unit_test(help_overlay_lists_shared_and_torus_keys),
+		cmocka_unit_test(help_overlay_wraps_and_scrolls_to_every_key),
 		cmocka_unit_test(too_small_terminal_says_so),
 		cmocka_unit_test(big_board_fits_80x24),
 		cmocka_unit_test(mouse_drag_shifts_the_row),

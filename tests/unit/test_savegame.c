@@ -23,7 +23,7 @@ static void
 random_game(const char *id, uint64_t seed, int actions, struct savegame *sg,
     struct history **hp)
 {
-	struct solve_request req = {0, false, NULL, NULL, false, NULL, 0, 0, NULL, NULL};
+	struct solve_request req = {.metric = 0};
 	struct movelist solution = MOVELIST_EMPTY;
 	size_t *ptr_after;   /* solution moves in effect after each entry */
 	struct gameid g;

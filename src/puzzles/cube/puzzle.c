@@ -14,6 +14,12 @@ struct cube_params {
 	int n;
 };
 
+int
+cube_params_size(const void *params)
+{
+	return ((const struct cube_params *)params)->n;
+}
+
 void *
 cube_params_default(struct tw_error *err)
 {

@@ -13,6 +13,9 @@
 
 extern const char *const cube_metrics[];   /* "htm", "qtm" */
 
+/* The cube size N of params (2..11). */
+int cube_params_size(const void *params);
+
 void *cube_params_default(struct tw_error *err);
 void *cube_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *cube_params_format(const void *params, struct tw_error *err);

@@ -7,25 +7,40 @@
 
 #include "puzzles/cube/cube.h"
 #include "puzzles/registry.h"
+#include "puzzles/cube/puzzle.h"
 #include "ui/draw.h"
 #include "ui/view.h"
 
 struct cube_ui {
 	int sw, sh, gap;      /* sticker width and height, gap between faces */
+	bool strip;           /* the six faces in a row (U R F D L B), when the net does not fit */
 	int prefix;           /* a typed layer depth, 0 for none */
 	bool wide;            /* 'w' typed after the depth */
+	/* The last layer number refused: > 0 a layer that does not exist,
+	 * -1 a digit after w, < -1 a wide turn of -refused-1 layers. */
+	int refused;
+	char pending[128];    /* cube_pending's text */
 };
 
-static const char *const cube_help[] = {
-	"t i f d l b", "turn U R F D L B clockwise",
-	"T I F D L B", "the same, counter-clockwise",
-	"x y z  X Y Z", "turn the whole cube; Shift: back",
-	"2 i   3 w i", "prefix: inner slice 2R, wide 3Rw",
-	"mouse", "click a face to turn it; right: back",
-	NULL, NULL,
+static const struct help_entry cube_rules[] = {
+	{NULL, "Cube: the N x N x N Rubik's cube, unfolded as a net (U on top, "
+	    "L F R B across, D below), each sticker in its WCA colour with its "
+	    "face letter. Turn faces and slices until every face is one colour."},
+	{NULL, NULL},
+};
+
+static const struct help_entry cube_help[] = {
+	{"t i f d l b", "turn U R F D L B clockwise"},
+	{"T I F D L B", "the same, counter-clockwise"},
+	{"x y z  X Y Z", "turn the whole cube; Shift: back"},
+	{"2 i   3 w i", "a number first: inner slice 2R, wide 3Rw (shown while you type; Esc drops it)"},
+	{"mouse", "click a face to turn it clockwise; right click: counter-clockwise"},
+	{NULL, NULL},
 };
 
 static const char *const cube_presets[] = {"2", "3", "4", "5", NULL};
+static const char *const cube_preset_labels[] = {"Cube 2x2x2", "Cube 3x3x3", "Cube 4x4x4",
+	"Cube 5x5x5", NULL};
 
 static void *
 cube_ui_new(const void *params)
@@ -50,9 +65,13 @@ cube_ui_free(void *ui)
 static int
 size_of(const void *params)
 {
-	return *(const int *)params;
+	return cube_params_size(params);
 }
 
+/* The net (U above L F R B, D below) at the roomiest sticker size that
+ * fits; when none does (an 11x11x11 needs 33 rows), the six faces in one
+ * row under their letters, a character a sticker: 71 x 12 at most, so
+ * every size plays at 80 x 24. */
 static bool
 cube_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w)
 {
@@ -61,6 +80,7 @@ cube_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_
 	int n = size_of(params);
 	size_t i;
 
+	ui->strip = false;
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		int sw = sizes[i][0], sh = sizes[i][1], gap = sizes[i][2];
 		int nw = 4 * n * sw + 3 * gap, nh = 3 * n * sh + 2 * gap;
@@ -74,9 +94,15 @@ cube_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_
 			return true;
 		}
 	}
-	*need_h = 3 * n;
-	*need_w = 4 * n;
-	return false;
+	ui->strip = true;
+	ui->sw = ui->sh = ui->gap = 1;
+	*need_h = n + 1;
+	*need_w = 6 * n + 5;
+	if (6 * n + 5 <= w && n + 1 <= h)
+		return true;
+	ui->gap = 0;
+	*need_w = 6 * n;
+	return 6 * n <= w && n + 1 <= h;
 }
 
 /* Where face f's sticker (row, col) goes, relative to the net's corner. */
@@ -86,6 +112,11 @@ place(const struct cube_ui *ui, int n, int face, int row, int col, int *y, int *
 	static const int band[6] = {0, 1, 1, 2, 1, 1}, slot[6] = {1, 2, 1, 1, 0, 3};
 	int fw = n * ui->sw + ui->gap, fh = n * ui->sh + ui->gap;
 
+	if (ui->strip) {
+		*y = 1 + row;
+		*x = face * fw + col;
+		return;
+	}
 	*y = band[face] * fh + row * ui->sh;
 	*x = slot[face] * fw + col * ui->sw;
 }
@@ -118,6 +149,13 @@ cube_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 	/* The turn happens halfway through its animation. */
 	if (anim != NULL && anim->move != NULL && anim->t >= 0.5)
 		cube_apply_alg(&shown, anim->move, NULL);
+	for (face = 0; ui->strip && face < 6; face++) {
+		char name[2] = {"URFDLB"[face], '\0'};
+		int sy, sx;
+
+		place(ui, n, face, 0, 0, &sy, &sx);
+		ui_text(win, y, x + sx + (n - 1) / 2, name, A_BOLD);
+	}
 	for (face = 0; face < 6; face++) {
 		for (r = 0; r < n; r++) {
 			for (k = 0; k < n; k++) {
@@ -142,12 +180,6 @@ cube_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 					    line == (ui->sh - 1) / 2 ? cell : blank, attr);
 			}
 		}
-	}
-	if (ui->prefix > 0) {
-		char pending[24];
-
-		snprintf(pending, sizeof pending, "layer %d%s_", ui->prefix, ui->wide ? "w" : "");
-		ui_text(win, y, x, pending, A_BOLD);
 	}
 }
 
@@ -174,27 +206,53 @@ cube_key(void *uip, const void *params, const void *state, int key, bool *handle
 {
 	static const char keys[] = "tifdlb", faces[] = "URFDLB";
 	struct cube_ui *ui = uip;
+	int n = size_of(params);
 	const char *hit;
 	char buf[4];
 
 	(void)state;
 	*handled = true;
-	if (key >= '1' && key <= '9') {
-		ui->prefix = ui->prefix * 10 + (key - '0');
-		if (ui->prefix > 99)
-			ui->prefix = key - '0';
+	ui->refused = 0;
+	if (key >= '0' && key <= '9' && !(key == '0' && ui->prefix == 0)) {
+		int next = ui->prefix * 10 + (key - '0');
+
+		if (ui->wide) {
+			ui->prefix = 0;
+			ui->wide = false;
+			ui->refused = -1;
+			return NULL;
+		}
+		/* A layer that does not exist is refused here, with the
+		 * reason, not dropped when the face key comes. */
+		if (next > n || next < 1) {
+			ui->refused = next;
+			ui->prefix = 0;
+			return NULL;
+		}
+		ui->prefix = next;
 		return NULL;
 	}
 	if (key == 'w' && ui->prefix > 0) {
+		if (ui->prefix >= n) {
+			ui->refused = -ui->prefix - 1;
+			ui->prefix = 0;
+			return NULL;
+		}
 		ui->wide = true;
 		return NULL;
 	}
-	if (key > 0 && key < 128 && (hit = strchr(keys, key)) != NULL && key != '\0')
-		return turn(ui, size_of(params), faces[hit - keys], false);
-	if (key > 0 && key < 128 && (hit = strchr("TIFDLB", key)) != NULL && key != '\0')
-		return turn(ui, size_of(params), faces[hit - "TIFDLB"], true);
+	if (key == 27 && ui->prefix > 0) {
+		ui->prefix = 0;
+		ui->wide = false;
+		return NULL;
+	}
+	if (key > 0 && key < 128 && (hit = strchr(keys, key)) != NULL)
+		return turn(ui, n, faces[hit - keys], false);
+	if (key > 0 && key < 128 && (hit = strchr("TIFDLB", key)) != NULL)
+		return turn(ui, n, faces[hit - "TIFDLB"], true);
 	if (key == 'x' || key == 'y' || key == 'z' || key == 'X' || key == 'Y' || key == 'Z') {
 		ui->prefix = 0;
+		ui->wide = false;
 		snprintf(buf, sizeof buf, "%c%s", key | 0x20, key < 'a' ? "'" : "");
 		return strdup(buf);
 	}
@@ -202,6 +260,35 @@ cube_key(void *uip, const void *params, const void *state, int key, bool *handle
 	ui->prefix = 0;
 	ui->wide = false;
 	return NULL;
+}
+
+/* The layer number being typed, or why the last one was refused. */
+static const char *
+cube_pending(void *uip, const void *params)
+{
+	struct cube_ui *ui = uip;
+	int n = size_of(params);
+
+	if (ui->refused > 0)
+		snprintf(ui->pending, sizeof ui->pending,
+		    "No layer %d on a %dx%dx%d cube: a layer is 1 to %d", ui->refused, n, n, n, n);
+	else if (ui->refused == -1)
+		snprintf(ui->pending, sizeof ui->pending, "A wide turn's number comes before the w (3wi is 3Rw)");
+	else if (ui->refused < -1)
+		snprintf(ui->pending, sizeof ui->pending,
+		    "A wide turn of %d layers is a turn of the whole cube on a %dx%dx%d: wide turns take 2 to %d",
+		    -ui->refused - 1, n, n, n, n - 1);
+	else if (ui->prefix > 0 && ui->wide)
+		snprintf(ui->pending, sizeof ui->pending,
+		    "%dw: a face key (t i f d l b) turns its %d outer layers; Esc drops it",
+		    ui->prefix, ui->prefix);
+	else if (ui->prefix > 0)
+		snprintf(ui->pending, sizeof ui->pending,
+		    "%d: a face key (t i f d l b) turns layer %d from that face, w makes it wide; Esc drops it",
+		    ui->prefix, ui->prefix);
+	else
+		return NULL;
+	return ui->pending;
 }
 
 static char *
@@ -250,8 +337,10 @@ cube_anim_ms(const void *params, const char *move)
 
 const struct puzzle_view cube_view = {
 	.puzzle = &cube_puzzle,
+	.rules = cube_rules,
 	.help = cube_help,
 	.presets = cube_presets,
+	.preset_labels = cube_preset_labels,
 	.custom_prompt = "Cube size, 2 to 11:",
 	.ui_new = cube_ui_new,
 	.ui_free = cube_ui_free,
@@ -261,4 +350,5 @@ const struct puzzle_view cube_view = {
 	.mouse = cube_mouse,
 	.moved = cube_moved,
 	.anim_ms = cube_anim_ms,
+	.pending = cube_pending,
 };

@@ -18,13 +18,20 @@ struct nrp_ui {
 	bool tight;       /* cells one column wider than the widest number */
 };
 
-static const char *const nrp_help[] = {
-	"← → ↑ ↓  w a s d  k j l", "move the block cursor",
-	"x  Space  Enter", "turn the block clockwise",
-	"z  Backspace", "turn it counter-clockwise",
-	"2", "half turn",
-	"left / right click", "turn the block under the pointer cw / ccw",
-	NULL, NULL,
+static const struct help_entry nrp_rules[] = {
+	{NULL, "Number rotation: turn k x k blocks of the board a quarter or a half "
+	    "turn until the tiles read 1..mn in order again. On orientable boards "
+	    "every tile must also end upright (its arrow pointing up)."},
+	{NULL, NULL},
+};
+
+static const struct help_entry nrp_help[] = {
+	{"← → ↑ ↓  w a s d  k j l", "move the block cursor"},
+	{"x  Space  Enter", "turn the block clockwise"},
+	{"z  Backspace", "turn it counter-clockwise"},
+	{"2", "half turn"},
+	{"left / right click", "turn the block under the pointer clockwise / counter-clockwise"},
+	{NULL, NULL},
 };
 
 static const char *const nrp_presets[] = {
@@ -286,6 +293,7 @@ nrp_anim_ms(const void *params, const char *move)
 
 const struct puzzle_view nrp_view = {
 	.puzzle = &nrp_puzzle,
+	.rules = nrp_rules,
 	.help = nrp_help,
 	.presets = nrp_presets,
 	.custom_prompt = "Board and blocks, ROWSxCOLSkK (2..16, k 2..min), o for orientable, e.g. 5x6k3o:",

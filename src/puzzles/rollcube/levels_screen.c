@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/registry.h"
 #include "ui/draw.h"
+#include "ui/game.h"
+#include "ui/list.h"
 #include "ui/storage.h"
 
 struct level_entry {
@@ -19,9 +22,10 @@ struct level_entry {
 };
 
 struct levels_screen {
+	struct screen screen;   /* first: the chooser is a screen */
 	struct level_entry *list;
-	size_t count, sel, top;
-	int first_y;
+	size_t count;
+	struct list_view view;
 	char dir[512];
 	char msg[300];
 };
@@ -139,7 +143,7 @@ levels_close(struct levels_screen *l)
 void
 levels_draw(struct levels_screen *l, WINDOW *w)
 {
-	int rows = getmaxy(w), cols = getmaxx(w), y, visible;
+	int rows = getmaxy(w), cols = getmaxx(w), y;
 	char line[200];
 	size_t i, solved = 0;
 
@@ -148,34 +152,39 @@ levels_draw(struct levels_screen *l, WINDOW *w)
 		solved += l->list[i].best > 0;
 	snprintf(line, sizeof line, "Rolling cube levels   %zu of %zu solved", solved, l->count);
 	ui_text(w, 0, 2, line, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
-	snprintf(line, sizeof line, "%-4s %-22s %-7s %-9s %7s %6s", "", "level", "size",
-	    "rule", "optimum", "best");
-	ui_text(w, 2, 2, line, A_BOLD | A_UNDERLINE);
-	visible = rows - 6;
-	if (visible < 1)
-		visible = 1;
-	if (l->sel < l->top)
-		l->top = l->sel;
-	if (l->sel >= l->top + (size_t)visible)
-		l->top = l->sel - (size_t)visible + 1;
-	l->first_y = 3;
-	for (i = l->top, y = 3; i < l->count && y < 3 + visible; i++, y++) {
+	ui_text_clip(w, 1, 2, "Roll the die to G with the label on top. top-after: land on a "
+	    "number only showing it; abbott: tip onto one only showing it, * takes any.",
+	    A_DIM, cols - 4);
+	snprintf(line, sizeof line, "%-22s %-7s %-9s %7s %6s", "level", "size", "rule",
+	    "optimum", "best");
+	ui_text(w, 2, 7, line, A_BOLD | A_UNDERLINE);
+	l->view.count = (int)l->count;
+	list_layout(&l->view, 3, rows - 6);
+	for (i = 0; i < l->count; i++) {
 		const struct level_entry *e = &l->list[i];
+		bool sel = (int)i == l->view.sel;
+		attr_t a = sel ? A_REVERSE | A_BOLD : A_NORMAL;
 		char size[48], best[32];
 
+		if (!list_shown(&l->view, (int)i, &y))
+			continue;
 		snprintf(size, sizeof size, "%lldx%lld", (long long)e->rows, (long long)e->cols);
 		if (e->best > 0)
 			snprintf(best, sizeof best, "%ld%s", e->best, e->best <= e->optimum ? " *" : "");
 		else
 			snprintf(best, sizeof best, "-");
-		snprintf(line, sizeof line, "%-4s %-22.22s %-7s %-9s %7ld %6s",
-		    e->best > 0 ? (ui_theme.unicode ? "✓" : "ok") : "", e->name, size,
+		snprintf(line, sizeof line, "%-22.22s %-7s %-9s %7ld %6s", e->name, size,
 		    e->rule == RULE_ABBOTT ? "abbott" : "top-after", e->optimum, best);
-		if (i == l->sel)
+		if (sel)
 			ui_fill(w, y, 1, 1, cols - 2, A_REVERSE);
-		ui_text(w, y, 2, line, i == l->sel ? A_REVERSE | A_BOLD : A_NORMAL);
+		/* The mark in its own column: rows line up whatever its width. */
+		if (e->best > 0)
+			ui_glyph(w, y, 3, "✓", '+', a);
+		ui_text(w, y, 7, line, a);
 	}
-	ui_text(w, rows - 2, 2, "Enter play   * best equals the optimum   Esc back", A_DIM);
+	list_draw_marks(&l->view, w, cols - 8);
+	ui_text(w, rows - 2, 2, "Enter play   * best equals the optimum   PgUp PgDn Home End   Esc back",
+	    A_DIM);
 	if (l->msg[0] != '\0')
 		ui_text(w, rows - 1, 2, l->msg, ui_pair_attr(PAIR_ERROR, A_BOLD));
 }
@@ -183,7 +192,7 @@ levels_draw(struct levels_screen *l, WINDOW *w)
 static enum levels_action
 choose(struct levels_screen *l, struct level_choice *out)
 {
-	const struct level_entry *e = &l->list[l->sel];
+	const struct level_entry *e = &l->list[l->view.sel];
 	struct tw_error err;
 	char path[800], *name = NULL;
 
@@ -194,7 +203,7 @@ choose(struct levels_screen *l, struct level_choice *out)
 	}
 	free(name);
 	snprintf(out->key, sizeof out->key, "%s", e->key);
-	snprintf(out->title, sizeof out->title, "Level %zu: %s", l->sel + 1, e->name);
+	snprintf(out->title, sizeof out->title, "Level %d: %s", l->view.sel + 1, e->name);
 	out->optimum = e->optimum;
 	return LEVELS_PLAY;
 }
@@ -206,37 +215,111 @@ levels_key(struct levels_screen *l, int key, struct level_choice *out)
 	switch (key) {
 	case 27: case 'q': case KEY_LEFT:
 		return LEVELS_BACK;
-	case KEY_UP: case 'k':
-		if (l->sel > 0)
-			l->sel--;
-		return LEVELS_NONE;
-	case KEY_DOWN: case 'j':
-		if (l->sel + 1 < l->count)
-			l->sel++;
-		return LEVELS_NONE;
-	case KEY_HOME:
-		l->sel = 0;
-		return LEVELS_NONE;
-	case KEY_END:
-		l->sel = l->count > 0 ? l->count - 1 : 0;
-		return LEVELS_NONE;
 	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT: case ' ':
 		return l->count > 0 ? choose(l, out) : LEVELS_NONE;
 	}
+	list_key(&l->view, key);
 	return LEVELS_NONE;
 }
 
 enum levels_action
 levels_mouse(struct levels_screen *l, const MEVENT *ev, struct level_choice *out)
 {
-	long i = (long)l->top + (ev->y - l->first_y);
+	int row = list_hit(&l->view, ev);
 
-	if (!(ev->bstate & (BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED)))
+	if (row < 0)
 		return LEVELS_NONE;
-	if (ev->y < l->first_y || i < 0 || (size_t)i >= l->count)
-		return LEVELS_NONE;
-	l->sel = (size_t)i;
+	l->view.sel = row;
 	if (ev->bstate & BUTTON1_PRESSED)
 		return LEVELS_NONE;
 	return choose(l, out);
+}
+
+/* ---- The screen interface. ---- */
+
+static struct screen_result
+play(struct levels_screen *l, struct level_choice *choice)
+{
+	struct tw_error err;
+	struct game *g = game_new(&rollcube_puzzle, &choice->params, &choice->start, NULL, &err);
+	long best = storage_best(choice->key);
+
+	rollcube_params_clear(&choice->params);
+	if (g == NULL) {
+		snprintf(l->msg, sizeof l->msg, "%s", err.msg);
+		return screen_stay();
+	}
+	game_set_level(g, choice->key, choice->title, choice->optimum);
+	if (best == 0)
+		game_show_help(g);   /* a first try: the rules first */
+	return screen_open(game_screen(g));
+}
+
+static struct screen_result
+screen_key(struct screen *s, int key)
+{
+	struct levels_screen *l = (struct levels_screen *)s;
+	struct level_choice choice;
+
+	memset(&choice, 0, sizeof choice);
+	switch (levels_key(l, key, &choice)) {
+	case LEVELS_BACK:
+		return screen_back(NULL);
+	case LEVELS_PLAY:
+		return play(l, &choice);
+	case LEVELS_NONE:
+		break;
+	}
+	return screen_stay();
+}
+
+static struct screen_result
+screen_mouse(struct screen *s, const MEVENT *ev)
+{
+	struct levels_screen *l = (struct levels_screen *)s;
+	struct level_choice choice;
+
+	memset(&choice, 0, sizeof choice);
+	if (levels_mouse(l, ev, &choice) == LEVELS_PLAY)
+		return play(l, &choice);
+	return screen_stay();
+}
+
+static void
+screen_draw(struct screen *s, WINDOW *w)
+{
+	levels_draw((struct levels_screen *)s, w);
+}
+
+static struct screen_result
+screen_revealed(struct screen *s, const char *value)
+{
+	(void)value;
+	levels_refresh((struct levels_screen *)s);
+	return screen_stay();
+}
+
+static void
+screen_close(struct screen *s)
+{
+	levels_close((struct levels_screen *)s);
+}
+
+static const struct screen_ops levels_ops = {
+	.draw = screen_draw,
+	.key = screen_key,
+	.mouse = screen_mouse,
+	.revealed = screen_revealed,
+	.close = screen_close,
+};
+
+struct screen *
+levels_screen(struct tw_error *err)
+{
+	struct levels_screen *l = levels_open(err);
+
+	if (l == NULL)
+		return NULL;
+	l->screen.ops = &levels_ops;
+	return &l->screen;
 }

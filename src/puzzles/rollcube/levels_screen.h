@@ -6,6 +6,7 @@
 #include <curses.h>
 
 #include "puzzles/rollcube/rollcube.h"
+#include "ui/screen.h"
 
 struct levels_screen;
 
@@ -28,5 +29,11 @@ enum levels_action levels_mouse(struct levels_screen *l, const MEVENT *ev,
     struct level_choice *out);
 /* Re-reads the player's best counts (after a level is solved). */
 void levels_refresh(struct levels_screen *l);
+
+/* The chooser as a screen (ui/screen.h): a level chosen opens its game
+ * on top; back from it, the best counts are read again. NULL with err
+ * when the levels cannot be read. The rolling cube view offers it in the
+ * menu. */
+struct screen *levels_screen(struct tw_error *err);
 
 #endif

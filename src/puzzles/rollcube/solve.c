@@ -86,6 +86,8 @@ rollcube_solve_entry(const void *params, const void *state,
 	if (req->truncated != NULL)
 		*req->truncated = gps_length(&g, llabs(s->gx - s->x),
 		    llabs(s->gy - s->y)) > ROLLCUBE_MAX_LISTED;
+	if (req->total_length != NULL)
+		*req->total_length = (long)gps_length(&g, llabs(s->gx - s->x), llabs(s->gy - s->y));
 	if (!gps_expand(&g, llabs(s->gx - s->x), llabs(s->gy - s->y),
 	    ROLLCUBE_MAX_LISTED, req->partial_ok, req->cancel, out, err)) {
 		while (out->len > listed)   /* nothing listed on failure */

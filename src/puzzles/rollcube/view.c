@@ -9,6 +9,7 @@
 #include "puzzles/rollcube/rollcube.h"
 #include "puzzles/registry.h"
 #include "puzzles/rollcube/solve.h"
+#include "puzzles/rollcube/levels_screen.h"
 #include "ui/draw.h"
 #include "ui/view.h"
 
@@ -23,15 +24,30 @@ struct rollcube_ui {
 	char gps[300];          /* the SRC path from there, open boards only */
 };
 
-static const char *const rollcube_help[] = {
-	"← → ↑ ↓  a d w s", "roll the die west, east, north, south",
-	"j k l", "vi keys: roll south, north, east (h is hint)",
-	"mouse", "click a cell next to the die to roll onto it",
-	"the net", "north; west bottom east; south; top",
-	NULL, NULL,
+static const struct help_entry rollcube_rules[] = {
+	{NULL, "Rolling cube: roll a die over the board to the goal G so that the "
+	    "wanted label is on top when it arrives; it may stand on the goal only "
+	    "after its last roll. # is blocked. A cell with a label takes the die "
+	    "only with that label on top: after the roll (the top-after rule), or "
+	    "before it (Abbott's rule). Under Abbott's rule a * cell is wild: any "
+	    "label may roll onto it."},
+	{NULL, NULL},
+};
+
+static const struct help_entry rollcube_help[] = {
+	{"← → ↑ ↓  a d w s", "roll the die west, east, north, south"},
+	{"j k l", "vi keys: roll south, north, east (h is the hint)"},
+	{"mouse", "click a cell next to the die to roll onto it"},
+	{"the net", "beside the board, the die unfolded as in the paper: north; west, bottom, east; south; top"},
+	{NULL, NULL},
 };
 
 static const char *const rollcube_presets[] = {"8x8", "12x9", NULL};
+
+static const struct view_extra rollcube_extras[] = {
+	{"Rolling cube levels...", levels_screen},
+	{NULL, NULL},
+};
 
 static void *
 rc_ui_new(const void *params)
@@ -313,8 +329,10 @@ rc_anim_ms(const void *params, const char *move)
 
 const struct puzzle_view rollcube_view = {
 	.puzzle = &rollcube_puzzle,
+	.rules = rollcube_rules,
 	.help = rollcube_help,
 	.presets = rollcube_presets,
+	.extras = rollcube_extras,
 	.custom_prompt = "Open board, rows x columns (up to 2147483647 each), e.g. 12x9:",
 	.ui_new = rc_ui_new,
 	.ui_free = rc_ui_free,

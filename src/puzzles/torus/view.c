@@ -18,13 +18,20 @@ struct torus_ui {
 	int drag_row, drag_col;
 };
 
-static const char *const torus_help[] = {
-	"← → ↑ ↓  a d w s", "shift the cursor tile's row/column",
-	"j k l", "vi keys: shift down, up, right",
-	"Shift+arrows  I J K L", "move the cursor only",
-	"Tab  Shift+Tab", "cursor to the next / previous tile",
-	"mouse", "click selects, drag shifts",
-	NULL, NULL,
+static const struct help_entry torus_rules[] = {
+	{NULL, "Torus: an m x n board of numbered tiles. A move shifts a whole row "
+	    "or column by one or more cells, wrapping round. Put 1..mn back in "
+	    "reading order. Tiles are coloured by their home cell."},
+	{NULL, NULL},
+};
+
+static const struct help_entry torus_help[] = {
+	{"← → ↑ ↓  a d w s", "shift the cursor tile's row or column"},
+	{"j k l", "vi keys: shift down, up, right"},
+	{"Shift+arrows  I J K L", "move the cursor only"},
+	{"Tab  Shift+Tab", "cursor to the next / previous tile"},
+	{"mouse", "click selects a tile; drag it along its row or column to shift it"},
+	{NULL, NULL},
 };
 
 static const char *const torus_presets[] = {"3x3", "4x4", "5x5", "6x6", NULL};
@@ -328,6 +335,7 @@ torus_anim_ms(const void *params, const char *move)
 
 const struct puzzle_view torus_view = {
 	.puzzle = &torus_puzzle,
+	.rules = torus_rules,
 	.help = torus_help,
 	.presets = torus_presets,
 	.custom_prompt = "Board size, rows x columns (2..20 each), e.g. 5x7:",

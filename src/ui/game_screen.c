@@ -1,0 +1,436 @@
+/* The game as a screen (ui/screen.h): keys and the mouse, the prompts
+ * (save name, typed moves), the questions before leaving, Ctrl-O, and
+ * keeping the game whenever it is closed. */
+#include "ui/game_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/draw.h"
+#include "ui/saves_screen.h"
+
+#define CTRL(c) ((c) & 0x1f)
+
+/* The save-name prompt, proposing the name the game was saved under. */
+static void
+propose_name(struct game *g)
+{
+	char when[32], *ps, name[96];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (g->save_path != NULL && g->log.name != NULL) {
+		input_start(&g->name, g->log.name);
+	} else {
+		ps = g->p->params_format(g->hist->params, NULL);
+		if (ps != NULL && strchr(ps, ':') != NULL)
+			*strchr(ps, ':') = '\0';
+		localtime_r(&now, &tm);
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+		snprintf(name, sizeof name, "%s %s %s", g->p->name, ps != NULL ? ps : "", when);
+		free(ps);
+		input_start(&g->name, name);
+	}
+	g->naming = true;
+}
+
+static void
+name_key(struct game *g, int key)
+{
+	struct tw_error err;
+	char *path;
+	bool update;
+
+	switch (input_key(&g->name, key)) {
+	case INPUT_CANCEL:
+		g->naming = false;
+		game_say(g, false, "Not saved");
+		return;
+	case INPUT_EDITING:
+		return;
+	case INPUT_DONE:
+		break;
+	}
+	if (g->name.text[0] == '\0') {
+		game_say(g, true, "A save needs a name");
+		return;
+	}
+	g->naming = false;
+	update = g->save_path != NULL && g->log.name != NULL &&
+	    strcmp(g->log.name, g->name.text) == 0;
+	if (game_save(g, g->name.text, &path, &err)) {
+		game_say(g, false, "%s %s", update ? "Updated" : "Saved to", path);
+		free(path);
+	} else {
+		game_say(g, true, "Not saved: %s", err.msg);
+	}
+}
+
+/* ':' then moves in notation: all are checked before any is played, then
+ * they play one by one, animated, as the player's moves. */
+static void
+alg_key(struct game *g, int key)
+{
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+	void *scratch;
+
+	switch (input_key(&g->alg, key)) {
+	case INPUT_CANCEL:
+		g->typing = false;
+		g->msg[0] = '\0';
+		return;
+	case INPUT_EDITING:
+		return;
+	case INPUT_DONE:
+		break;
+	}
+	g->typing = false;
+	if (!movelist_split(&moves, g->alg.text, &err) || moves.len == 0) {
+		movelist_clear(&moves);
+		return;
+	}
+	scratch = g->p->state_dup(g->hist->params, history_state(g->hist), &err);
+	if (scratch == NULL || !puzzle_apply_list(g->p, g->hist->params, scratch, &moves, &err))
+		game_say(g, true, "%s", err.msg);
+	else
+		game_play_typed(g, &moves);
+	movelist_clear(&moves);
+	if (scratch != NULL)
+		g->p->state_free(scratch);
+}
+
+/* Leaving (to the menu, or quitting): only once the game is kept. When
+ * it cannot be, the player is told why and asked. */
+static enum game_result
+leave(struct game *g, enum game_result how)
+{
+	struct tw_error err;
+
+	if (game_keep(g, &err))
+		return how;
+	g->confirm = CONFIRM_LOSE;
+	game_say(g, true, "This game could not be kept (%s). Leave and lose it? (y/n; Ctrl-S saves it elsewhere)",
+	    err.msg);
+	return GAME_CONTINUE;
+}
+
+static enum game_result
+ask(struct game *g, enum confirm what, const char *question)
+{
+	if (!game_in_progress(g)) {
+		g->leaving = what == CONFIRM_MENU ? GAME_TO_MENU : GAME_QUIT;
+		switch (what) {
+		case CONFIRM_QUIT: return leave(g, GAME_QUIT);
+		case CONFIRM_MENU: return leave(g, GAME_TO_MENU);
+		case CONFIRM_NEW: game_new_scramble(g); return GAME_CONTINUE;
+		default: break;
+		}
+		return GAME_CONTINUE;
+	}
+	g->confirm = what;
+	game_say(g, false, "%s (y/n)", question);
+	return GAME_CONTINUE;
+}
+
+static enum game_result
+answer(struct game *g, enum confirm c, int key)
+{
+	g->confirm = CONFIRM_NONE;
+	g->msg[0] = '\0';
+	if (key != 'y' && key != 'Y')
+		return GAME_CONTINUE;
+	switch (c) {
+	case CONFIRM_QUIT:
+		g->leaving = GAME_QUIT;
+		return leave(g, GAME_QUIT);
+	case CONFIRM_MENU:
+		g->leaving = GAME_TO_MENU;
+		return leave(g, GAME_TO_MENU);
+	case CONFIRM_NEW:
+		game_new_scramble(g);
+		return GAME_CONTINUE;
+	case CONFIRM_LOSE:
+		g->kept = true;      /* the player chose to leave it */
+		return g->leaving;
+	case CONFIRM_NONE:
+		break;
+	}
+	return GAME_CONTINUE;
+}
+
+static enum game_result
+playback_key(struct game *g, int key)
+{
+	switch (key) {
+	case ' ':
+		g->paused = !g->paused;
+		g->next_play = ui_clock();
+		if (!g->paused)
+			game_say(g, false, "Playing: space pauses");
+		break;
+	case '.':
+		g->paused = true;
+		g->next_play = ui_clock();
+		game_play_next(g);
+		break;
+	case '+': case '=':
+		if (g->speed + 1 < PLAY_SPEEDS)
+			g->speed++;
+		game_say(g, false, "Speed %d of %d (%.0f moves a second)", g->speed + 1,
+		    PLAY_SPEEDS, 1 / play_interval[g->speed]);
+		break;
+	case '-': case '_':
+		if (g->speed > 0)
+			g->speed--;
+		game_say(g, false, "Speed %d of %d (%.1f moves a second)", g->speed + 1,
+		    PLAY_SPEEDS, 1 / play_interval[g->speed]);
+		break;
+	case KEY_END: case '>':
+		game_skip_to_end(g);
+		break;
+	case KEY_RESIZE:
+		break;
+	default:
+		game_say(g, false, "Stopped after %zu of %ld solution moves", g->plan_pos,
+		    g->plan_total > 0 ? g->plan_total : (long)g->plan.len);
+		game_stop_playing(g);
+		break;
+	}
+	return GAME_CONTINUE;
+}
+
+enum game_result
+game_key(struct game *g, int key)
+{
+	enum confirm c = g->confirm;
+	bool handled = false;
+	char *move;
+	MEVENT ev;
+
+	g->banner = false;
+	if (key == KEY_MOUSE) {
+		if (getmouse(&ev) == OK)
+			game_mouse(g, &ev);
+		return GAME_CONTINUE;
+	}
+	if (key == KEY_RESIZE)
+		return GAME_CONTINUE;
+	if (c != CONFIRM_NONE)
+		return answer(g, c, key);
+	if (g->naming) {
+		name_key(g, key);
+		return GAME_CONTINUE;
+	}
+	if (g->typing) {
+		alg_key(g, key);
+		return GAME_CONTINUE;
+	}
+	if (g->help_up) {
+		if (!help_key(&g->help, key))
+			g->help_up = false;
+		return GAME_CONTINUE;
+	}
+	if (g->job != NULL) {
+		solve_job_cancel(g->job);
+		solve_job_free(g->job);
+		g->job = NULL;
+		game_say(g, false, "Solver cancelled");
+		return GAME_CONTINUE;
+	}
+	if (g->playing)
+		return playback_key(g, key);
+
+	switch (key) {
+	case 'u': case CTRL('z'): case KEY_UNDO:
+		game_undo(g);
+		return GAME_CONTINUE;
+	case 'r': case CTRL('r'): case KEY_REDO:
+		game_redo(g);
+		return GAME_CONTINUE;
+	case 'R':
+		game_restart(g);
+		return GAME_CONTINUE;
+	case CTRL('s'):
+		propose_name(g);
+		return GAME_CONTINUE;
+	case CTRL('o'):
+		return GAME_SAVES;
+	case ':':
+		input_start(&g->alg, "");
+		g->typing = true;
+		return GAME_CONTINUE;
+	case 'n':
+		return ask(g, CONFIRM_NEW, g->level_key[0] != '\0' ?
+		    "Leave this level for a new start on its map?" :
+		    "Abandon this game for a new one?");
+	case 'h':
+		game_start_job(g, JOB_HINT);
+		return GAME_CONTINUE;
+	case 'H':
+		game_start_job(g, JOB_SOLVE);
+		return GAME_CONTINUE;
+	case '?': case KEY_F(1):
+		game_help_open(g);
+		return GAME_CONTINUE;
+	case 'q': case 'Q':
+		return ask(g, CONFIRM_QUIT,
+		    "Quit twirl? This game is kept and offered back next time.");
+	}
+	/* The view first: Esc may drop a key sequence it has under way. */
+	move = g->view->key(g->ui, g->hist->params, history_state(g->hist), key, &handled);
+	if (move != NULL) {
+		game_make_move(g, move, HISTORY_MOVE);
+		free(move);
+	} else if (!handled && key == 27) {
+		return ask(g, CONFIRM_MENU, "Back to the menu? This game is kept.");
+	} else if (!handled && key != ERR) {
+		game_say(g, true, "Key not used here: press ? for help");
+	}
+	return GAME_CONTINUE;
+}
+
+void
+game_mouse(struct game *g, const MEVENT *ev)
+{
+	int y, x, h, w;
+	bool handled = false;
+	char *move;
+
+	g->banner = false;
+	if (g->help_up || g->confirm != CONFIRM_NONE || g->job != NULL || g->playing ||
+	    g->naming || g->typing)
+		return;
+	if (!game_board_origin(g, LINES, COLS, &y, &x, &h, &w))
+		return;
+	move = g->view->mouse(g->ui, g->hist->params, history_state(g->hist), ev, y, x, &handled);
+	if (move != NULL) {
+		game_make_move(g, move, HISTORY_MOVE);
+		free(move);
+	}
+}
+
+/* ---- The screen interface. ---- */
+
+static struct game *
+of(struct screen *s)
+{
+	return (struct game *)s;
+}
+
+static void
+screen_draw(struct screen *s, WINDOW *w)
+{
+	game_draw(of(s), w);
+}
+
+static struct screen_result
+result(struct game *g, enum game_result r)
+{
+	switch (r) {
+	case GAME_TO_MENU:
+		return screen_back(NULL);
+	case GAME_QUIT:
+		return screen_quit();
+	case GAME_SAVES:
+		return screen_open(saves_screen(SAVES_TO_RESUME, g->save_path));
+	case GAME_CONTINUE:
+		break;
+	}
+	game_tick(g);
+	return screen_stay();
+}
+
+static struct screen_result
+screen_key(struct screen *s, int key)
+{
+	return result(of(s), game_key(of(s), key));
+}
+
+static struct screen_result
+screen_mouse(struct screen *s, const MEVENT *ev)
+{
+	game_mouse(of(s), ev);
+	return screen_stay();
+}
+
+static struct screen_result
+screen_tick(struct screen *s)
+{
+	game_tick(of(s));
+	return screen_stay();
+}
+
+static int
+screen_timeout(const struct screen *s)
+{
+	return game_timeout_ms((const struct game *)s);
+}
+
+/* Back from the saved games (Ctrl-O) with a file to resume: this game is
+ * kept first, then the other takes its place. */
+static struct screen_result
+screen_revealed(struct screen *s, const char *value)
+{
+	struct game *g = of(s), *next;
+	struct tw_error err;
+
+	if (value == NULL)
+		return screen_stay();
+	if (g->save_path != NULL && strcmp(value, g->save_path) == 0) {
+		game_say(g, false, "That is this game");
+		return screen_stay();
+	}
+	if (!game_keep(g, &err)) {
+		game_say(g, true, "This game could not be kept (%s): Ctrl-S saves it, then Ctrl-O again",
+		    err.msg);
+		return screen_stay();
+	}
+	next = game_from_file(value, &err);
+	if (next == NULL) {
+		game_say(g, true, "%s", err.msg);
+		return screen_stay();
+	}
+	if (game_in_progress(g))
+		game_say(next, false, "Resumed %s; the game you left is kept (Ctrl-O lists it)",
+		    next->log.name != NULL ? next->log.name : "a saved game");
+	return screen_replace(game_screen(next));
+}
+
+static void
+screen_close(struct screen *s)
+{
+	struct game *g = of(s);
+	struct tw_error err;
+	char note[300];
+
+	if (!game_keep(g, &err)) {
+		snprintf(note, sizeof note, "the unfinished %s game was not kept: %s", g->p->name,
+		    err.msg);
+		ui_exit_note(note);
+	}
+	game_free(g);
+}
+
+static const struct screen_ops game_ops = {
+	.draw = screen_draw,
+	.key = screen_key,
+	.mouse = screen_mouse,
+	.tick = screen_tick,
+	.timeout_ms = screen_timeout,
+	.revealed = screen_revealed,
+	.close = screen_close,
+};
+
+void
+game_screen_init(struct game *g)
+{
+	g->screen.ops = &game_ops;
+}
+
+struct screen *
+game_screen(struct game *g)
+{
+	return g != NULL ? &g->screen : NULL;
+}
