@@ -214,6 +214,12 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 	if (!p->solve(gid->params, state, &req, &moves, &err)) {
 		fprintf(stderr, "twirl: %s\n", err.msg);
 		rc = 2;
+	} else if (max_length > 0 &&
+	    puzzle_list_cost(p, gid->params, &moves, req.metric) > max_length) {
+		/* --max-length is a limit: no longer answer is printed. */
+		fprintf(stderr, "twirl: no solution of at most %d moves found%s\n", max_length,
+		    time_limit > 0 || strcmp(p->id, "cube") == 0 ? " (within the time limit)" : "");
+		rc = 1;
 	} else if ((line = movelist_join(&moves, &err)) != NULL) {
 		puts(line);
 		free(line);

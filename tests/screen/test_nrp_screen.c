@@ -170,12 +170,14 @@ orientable_tiles_show_arrows(void **unused)
 
 /* A 16x16 board at 80x24: every tile 1..256 is on the screen exactly
  * once (the block outline once covered the first digit of three-digit
- * numbers in the block's last column), whichever block the cursor is on. */
+ * numbers in the block's last column), whichever block the cursor is on;
+ * 16x16 with orientable tiles fits too, without its frame (it needed 82
+ * columns). */
 static void
 big_board_fits_small_terminal(void **unused)
 {
 	static const char *const ids[] = {"nrp:16x16k5#3", "nrp:16x16k2#4", "nrp:16x16k16#5",
-	    "nrp:16x15k7o#6"};
+	    "nrp:16x15k7o#6", "nrp:16x16k7o#7"};
 
 	(void)unused;
 	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {

@@ -228,6 +228,8 @@ mouse_at(int row, int col, mmask_t button)
 	return ev;
 }
 
+/* A drag shifts the row (or column): it follows the pointer while the
+ * button is held, and the move is made on release. */
 static void
 mouse_drag_shifts_the_row(void **unused)
 {
@@ -241,6 +243,20 @@ mouse_drag_shifts_the_row(void **unused)
 	g = game_from(start_id);
 	game_draw(g, stdscr);
 	game_mouse(g, &press);
+	/* While the button is held, the row follows the pointer on screen
+	 * and nothing is played yet. */
+	{
+		MEVENT over = mouse_at(0, 2, REPORT_MOUSE_POSITION);
+		struct cell moved;
+
+		game_mouse(g, &over);
+		game_draw(g, stdscr);
+		assert_int_equal(game_history(g)->len, 0);
+		moved = cell_at(4 + 1 + 1, 25 + 1 + 2 * 7 + 3);   /* row 1, column 3 */
+		assert_int_equal(moved.ch, L'2');                  /* as it will be: 4 1 2 3 */
+		moved = cell_at(4 + 1 + 3 + 1, 25 + 1 + 2 * 7 + 3);
+		assert_int_equal(moved.ch, L'7');                  /* row 2 untouched */
+	}
 	game_mouse(g, &release);
 	text = state_text(g);
 	assert_string_equal(text, "4,1,2,3,5,6,7,8,9,10,11,12,13,14,15,16");

@@ -672,7 +672,6 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 {
 	struct search *s;
 	struct cube w;
-	size_t r;
 	int d1, i;
 	static const char *const suffix[3] = {"", "2", "'"};
 
@@ -682,16 +681,20 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 	}
 	if (!ready(err))
 		return false;
-	for (r = 0; r < sizeof rotations / sizeof rotations[0]; r++) {
-		w = *c;
-		cube_apply_alg(&w, rotations[r], NULL);
-		if (w.f[4] == 'U' && w.f[13] == 'R' && w.f[22] == 'F' &&
-		    w.f[31] == 'D' && w.f[40] == 'L' && w.f[49] == 'B')
-			break;
-	}
-	if (r == sizeof rotations / sizeof rotations[0]) {
-		tw_error_set(err, "centres out of place: no turn of the whole cube puts U, R, F, D, L, B centres on their faces");
+	if (!cube3_validate(c, err))
 		return false;
+	/* Solved as it stands, however it is turned: each colour is named
+	 * after the face whose centre shows it, so that the answer is face
+	 * turns of the cube in the player's hands, never a rotation. */
+	{
+		char relabel[128];
+		int f, k;
+
+		for (f = 0; f < 6; f++)
+			relabel[(unsigned char)c->f[f * 9 + 4]] = face_letter[f];
+		w = *c;
+		for (k = 0; k < 54; k++)
+			w.f[k] = relabel[(unsigned char)c->f[k]];
 	}
 	s = tw_calloc(1, sizeof *s, err);
 	if (s == NULL)
@@ -749,15 +752,6 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 		tw_error_set(err, "no solution found in the time allowed");
 		free(s);
 		return false;
-	}
-	/* The rotation first, then the face turns. */
-	{
-		struct movelist rot = MOVELIST_EMPTY;
-
-		movelist_split(&rot, rotations[r], NULL);
-		for (i = 0; i < (int)rot.len; i++)
-			movelist_push(out, rot.moves[i], NULL);
-		movelist_clear(&rot);
 	}
 	for (i = 0; i < s->best_len; i++) {
 		char name[4];

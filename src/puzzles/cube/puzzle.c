@@ -488,6 +488,11 @@ cube_solve_entry(const void *params, const void *state,
 	struct cube3_options opt = {20, 0.008, req->cancel};
 
 	(void)params;
+	if (req->optimal && c->n > 2) {
+		tw_error_set(err, "no proven shortest answers for the %dx%dx%d yet: its solver finds short ones (drop --optimal)",
+		    c->n, c->n, c->n);
+		return false;
+	}
 	if (!cube_state_solvable(params, state, err))
 		return false;
 	if (c->n == 2) {
@@ -592,6 +597,8 @@ const struct puzzle cube_puzzle = {
 	.move_apply = cube_move_apply,
 	.move_inverse = cube_move_inverse_text,
 	.move_cost = cube_move_cost,
+	/* The 2x2x2 solver is optimal; other sizes refuse --optimal. */
+	.optimal_solver = true,
 	.move_random = cube_move_random,
 	.reversible = true,
 	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", NULL},

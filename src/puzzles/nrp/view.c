@@ -16,6 +16,7 @@ struct nrp_ui {
 	int brow, bcol;   /* cursor block's top-left cell, from 0 */
 	int cw, ch;       /* cell width and height in characters */
 	bool tight;       /* cells one column wider than the widest number */
+	int frame;        /* 1 with a frame round the board, 0 without */
 };
 
 static const struct help_entry nrp_rules[] = {
@@ -67,28 +68,32 @@ static bool
 nrp_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w)
 {
 	/* roomiest first: outline rows need ch = 3, the outline's bars and the
-	 * rotation arrow need two columns beside the number */
+	 * rotation arrow need two columns beside the number; the frame goes
+	 * last (16x16k7o fits 80 columns without it) */
 	static const int sizes[][2] = {{3, 7}, {3, 6}, {1, 6}, {1, 5}, {1, 4}, {1, 3}};
 	const struct nrp_params *p = params;
 	struct nrp_ui *ui = uip;
 	int d = digits(p->rows * p->cols) + (p->orientable ? 1 : 0);
 
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		int ch = sizes[i][0], cw = sizes[i][1];
+	for (int f = 1; f >= 0; f--) {
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+			int ch = sizes[i][0], cw = sizes[i][1];
 
-		if (cw < d + 1)
-			break;
-		if (p->rows * ch + 2 <= h && p->cols * cw + 2 <= w) {
-			ui->ch = ch;
-			ui->cw = cw;
-			ui->tight = cw < d + 2;
-			*need_h = p->rows * ch + 2;
-			*need_w = p->cols * cw + 2;
-			return true;
+			if (cw < d + 1)
+				break;
+			if (p->rows * ch + 2 * f <= h && p->cols * cw + 2 * f <= w) {
+				ui->ch = ch;
+				ui->cw = cw;
+				ui->tight = cw < d + 2;
+				ui->frame = f;
+				*need_h = p->rows * ch + 2 * f;
+				*need_w = p->cols * cw + 2 * f;
+				return true;
+			}
 		}
 	}
-	*need_h = p->rows + 2;
-	*need_w = p->cols * (d + 1) + 2;
+	*need_h = p->rows;
+	*need_w = p->cols * (d + 1);
 	return false;
 }
 
@@ -123,13 +128,14 @@ nrp_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 	const struct nrp_params *p = params;
 	const struct nrp_state *s = statep;
 	struct nrp_ui *ui = uip;
-	int m = p->rows, n = p->cols, k = p->k, cw = ui->cw, ch = ui->ch;
+	int m = p->rows, n = p->cols, k = p->k, cw = ui->cw, ch = ui->ch, f = ui->frame;
 	struct nrp_move mv;
 	bool moving = anim != NULL && anim->move != NULL && nrp_move_parse(p, anim->move, &mv, NULL);
 	attr_t frame = ui_pair_attr(PAIR_FRAME, A_NORMAL), outline = ui_pair_attr(PAIR_SELECT, A_BOLD) | A_BOLD;
 	int oy, ox;
 
-	ui_box(win, y, x, m * ch + 2, n * cw + 2, frame);
+	if (f == 1)
+		ui_box(win, y, x, m * ch + 2, n * cw + 2, frame);
 	for (int r = 0; r < m; r++) {
 		for (int c = 0; c < n; c++) {
 			bool in_block = moving && r >= mv.row - 1 && r < mv.row - 1 + k &&
@@ -137,12 +143,12 @@ nrp_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 			attr_t extra = 0;
 
 			if (in_block) {
-				ui_fill(win, y + 1 + r * ch, x + 1 + c * cw, ch, cw, A_NORMAL);
+				ui_fill(win, y + f + r * ch, x + f + c * cw, ch, cw, A_NORMAL);
 				continue;
 			}
 			if (flash >= 0 && (r + c) % (m + n) == flash % (m + n))
 				extra = A_REVERSE;
-			draw_tile(win, y + 1 + r * ch, x + 1 + c * cw, ui, p, s->tile[r * n + c],
+			draw_tile(win, y + f + r * ch, x + f + c * cw, ui, p, s->tile[r * n + c],
 			    s->rot[r * n + c], extra);
 		}
 	}
@@ -162,7 +168,7 @@ nrp_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 
 				py = py < 0 ? 0 : py > (k - 1) * ch ? (k - 1) * ch : py;
 				px = px < 0 ? 0 : px > (k - 1) * cw ? (k - 1) * cw : px;
-				draw_tile(win, y + 1 + (mv.row - 1) * ch + py, x + 1 + (mv.col - 1) * cw + px,
+				draw_tile(win, y + f + (mv.row - 1) * ch + py, x + f + (mv.col - 1) * cw + px,
 				    ui, p, s->tile[cell], s->rot[cell], A_BOLD);
 			}
 		}
@@ -170,8 +176,8 @@ nrp_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 	}
 	/* the cursor block's outline: bars in the cells' edge columns, and
 	 * lines in their top and bottom rows when cells are three rows high */
-	oy = y + 1 + ui->brow * ch;
-	ox = x + 1 + ui->bcol * cw;
+	oy = y + f + ui->brow * ch;
+	ox = x + f + ui->bcol * cw;
 	for (int r = 0; r < k * ch; r++) {
 		ui_glyph(win, oy + r, ox, "┃", '|', outline);
 		/* tight cells: in the spare column of the next cell (or on the
@@ -189,8 +195,8 @@ nrp_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 		ui_glyph(win, oy + k * ch - 1, ox + k * cw - 1, "┛", '+', outline);
 	} else {
 		/* one row per cell: markers on the frame say which rows */
-		ui_glyph(win, oy, x, "▶", '>', outline);
-		ui_glyph(win, oy + k - 1, x, "▶", '>', outline);
+		ui_glyph(win, oy, x - 1 + f, "▶", '>', outline);
+		ui_glyph(win, oy + k - 1, x - 1 + f, "▶", '>', outline);
 	}
 }
 
@@ -263,8 +269,8 @@ nrp_mouse(void *uip, const void *params, const void *state, const MEVENT *ev,
 		turns = 3;
 	else
 		return NULL;
-	v = (ev->y - (y + 1) + 0.5) / ui->ch;
-	u = (ev->x - (x + 1) + 0.5) / ui->cw;
+	v = (ev->y - (y + ui->frame) + 0.5) / ui->ch;
+	u = (ev->x - (x + ui->frame) + 0.5) / ui->cw;
 	if (v < 0 || u < 0 || v >= p->rows || u >= p->cols)
 		return NULL;
 	*handled = true;

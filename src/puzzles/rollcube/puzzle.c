@@ -28,6 +28,8 @@ const struct puzzle rollcube_puzzle = {
 	.move_apply = rollcube_move_apply,
 	.move_inverse = rollcube_move_inverse,
 	.move_cost = rollcube_move_cost,
+	/* SRC and the breadth-first search both give shortest paths. */
+	.optimal_solver = true,
 	.move_random = rollcube_move_random,
 	.reversible = false,
 	.sample_params = (const char *const[]){"1x2", "2x2", "1x9", "8x8", "12x9",

@@ -13,7 +13,19 @@
 #include "ui/draw.h"
 #include "ui/view.h"
 
-#define NET_W 22
+#define NET_W_MIN 22
+
+/* The side panel's width: room for the net and for the goal's and the
+ * die's coordinates, however large the board ("goal (2147483647,2147483647)"). */
+static int
+net_width(const struct rollcube_params *p)
+{
+	char buf[64];
+	int w = snprintf(buf, sizeof buf, "goal (%lld,%lld)", (long long)p->cols,
+	    (long long)p->rows) + 2;
+
+	return w > NET_W_MIN ? w : NET_W_MIN;
+}
 
 struct rollcube_ui {
 	int cw, ch;             /* cell size in characters */
@@ -82,7 +94,7 @@ rc_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w)
 	for (i = 0; i < 2 * nsizes; i++) {
 		bool whole = i < nsizes;
 		int ch = sizes[i % nsizes][0], cw = sizes[i % nsizes][1];
-		int64_t cols = (w - NET_W - 2) / cw, rows = (h - 2) / ch;
+		int64_t cols = (w - net_width(p) - 2) / cw, rows = (h - 2) / ch;
 
 		if (cols > p->cols)
 			cols = p->cols;
@@ -95,12 +107,12 @@ rc_layout(void *uip, const void *params, int h, int w, int *need_h, int *need_w)
 			ui->vis_cols = (int)cols;
 			ui->vis_rows = (int)rows;
 			*need_h = (int)rows * ch + 2 > 13 ? (int)rows * ch + 2 : 13;
-			*need_w = (int)cols * cw + 2 + NET_W;
+			*need_w = (int)cols * cw + 2 + net_width(p);
 			return true;
 		}
 	}
 	*need_h = 13;
-	*need_w = 3 * 2 + 2 + NET_W;
+	*need_w = 3 * 2 + 2 + net_width(p);
 	return false;
 }
 
@@ -145,9 +157,9 @@ draw_gps(WINDOW *win, int y, int x, struct rollcube_ui *ui,
 		ui->gps_valid = true;
 	}
 	ui_text(win, y, x, "shortest path:", A_DIM);
-	ui_text_clip(win, y + 1, x, ui->gps, A_BOLD, NET_W - 1);
-	if ((int)strlen(ui->gps) > NET_W - 1)
-		ui_text_clip(win, y + 2, x, ui->gps + NET_W - 1, A_BOLD, NET_W - 1);
+	ui_text_clip(win, y + 1, x, ui->gps, A_BOLD, net_width(p) - 1);
+	if ((int)strlen(ui->gps) > net_width(p) - 1)
+		ui_text_clip(win, y + 2, x, ui->gps + net_width(p) - 1, A_BOLD, net_width(p) - 1);
 }
 
 static void

@@ -15,7 +15,8 @@ struct torus_ui {
 	int cw, ch;         /* cell width and height in characters */
 	int frame;          /* 1 with a frame round the board, 0 without */
 	bool dragging;
-	int drag_row, drag_col;
+	int drag_row, drag_col;     /* where the drag started */
+	int drag_to_row, drag_to_col;   /* where the pointer is now */
 };
 
 static const struct help_entry torus_rules[] = {
@@ -120,6 +121,28 @@ modi(int a, int b)
 	return r < 0 ? r + b : r;
 }
 
+/* The shift a drag from (drag_row, drag_col) to the pointer makes: along
+ * the row when it went further sideways, else along the column. False
+ * when the pointer is back where it started. */
+static bool
+drag_move(const struct torus_ui *ui, struct torus_move *mv)
+{
+	int dr = ui->drag_to_row - ui->drag_row, dc = ui->drag_to_col - ui->drag_col;
+
+	if (dr == 0 && dc == 0)
+		return false;
+	if (abs(dc) >= abs(dr)) {
+		mv->dir = dc > 0 ? TORUS_E : TORUS_W;
+		mv->line = ui->drag_row + 1;
+		mv->amount = abs(dc);
+	} else {
+		mv->dir = dr > 0 ? TORUS_S : TORUS_N;
+		mv->line = ui->drag_col + 1;
+		mv->amount = abs(dr);
+	}
+	return true;
+}
+
 static void
 torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
     const void *statep, const struct anim *anim, int flash)
@@ -142,6 +165,13 @@ torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 
 		moving = true;
 		offset = (int)(anim->t * mv.amount * (row ? cw : ch) + 0.5) * sign;
+	} else if (ui->dragging && drag_move(ui, &mv)) {
+		/* The dragged row or column follows the pointer. */
+		bool row = mv.dir == TORUS_E || mv.dir == TORUS_W;
+		int sign = mv.dir == TORUS_E || mv.dir == TORUS_S ? 1 : -1;
+
+		moving = true;
+		offset = mv.amount * (row ? cw : ch) * sign;
 	}
 
 	if (f == 1) {
@@ -267,7 +297,7 @@ torus_mouse(void *uip, const void *params, const void *state,
 {
 	const struct torus_params *p = params;
 	struct torus_ui *ui = uip;
-	int r, c, dr, dc;
+	int r, c;
 
 	(void)state;
 	*handled = false;
@@ -279,25 +309,24 @@ torus_mouse(void *uip, const void *params, const void *state,
 		ui->crow = r;
 		ui->ccol = c;
 		ui->dragging = (ev->bstate & BUTTON1_PRESSED) != 0;
-		ui->drag_row = r;
-		ui->drag_col = c;
+		ui->drag_row = ui->drag_to_row = r;
+		ui->drag_col = ui->drag_to_col = c;
 		return NULL;
 	}
-	if ((ev->bstate & BUTTON1_RELEASED) && ui->dragging) {
+	if (ui->dragging && (ev->bstate & (BUTTON1_RELEASED | REPORT_MOUSE_POSITION))) {
+		struct torus_move mv;
+		char buf[32];
+
 		*handled = true;
+		ui->drag_to_row = r < 0 ? 0 : r >= p->rows ? p->rows - 1 : r;
+		ui->drag_to_col = c < 0 ? 0 : c >= p->cols ? p->cols - 1 : c;
+		if (!(ev->bstate & BUTTON1_RELEASED))
+			return NULL;     /* still dragging: the view follows */
 		ui->dragging = false;
-		dr = r - ui->drag_row;
-		dc = c - ui->drag_col;
-		if (dr == 0 && dc == 0)
+		if (!drag_move(ui, &mv))
 			return NULL;
-		if (abs(dc) >= abs(dr)) {
-			if (dc > 0)
-				return shift_move(p, TORUS_E, ui->drag_row, dc);
-			return shift_move(p, TORUS_W, ui->drag_row, -dc);
-		}
-		if (dr > 0)
-			return shift_move(p, TORUS_S, ui->drag_col, dr);
-		return shift_move(p, TORUS_N, ui->drag_col, -dr);
+		torus_move_format(&mv, buf, sizeof buf);
+		return strdup(buf);
 	}
 	return NULL;
 }
