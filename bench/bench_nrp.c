@@ -73,7 +73,7 @@ constructive(int count)
 			double t0 = now(), ms;
 			long len;
 
-			if (!nrp_solve(&p, s, NRP_QTM, NULL, NULL, &moves, &err)) {
+			if (!nrp_solve(&p, s, &(struct solve_request){.metric = NRP_QTM}, &moves, &err)) {
 				fprintf(stderr, "%s: %s\n", shapes[i], err.msg);
 				return;
 			}
@@ -119,7 +119,7 @@ optimal(int count)
 				double t0 = now(), ms;
 				long len = 0;
 
-				if (!nrp_solve_optimal(&p, s, metric, NULL, &moves, &err)) {
+				if (!nrp_solve_optimal(&p, s, &(struct solve_request){.metric = metric, .optimal = true}, &moves, &err)) {
 					fprintf(stderr, "%s: %s\n", shapes[i], err.msg);
 					return;
 				}

@@ -52,12 +52,12 @@ main(int argc, char **argv)
 			double t0 = now(), dt;
 			long drag, push;
 
-			if (!torus_solve(&p, s, TORUS_DRAG, NULL, NULL, &a, &err)) {
+			if (!torus_solve(&p, s, &(struct solve_request){.metric = TORUS_DRAG}, &a, &err)) {
 				fprintf(stderr, "bench_torus: %s\n", err.msg);
 				return 1;
 			}
 			dt = (now() - t0) * 1000;
-			if (!torus_solve(&p, s, TORUS_PUSH, NULL, NULL, &b, &err)) {
+			if (!torus_solve(&p, s, &(struct solve_request){.metric = TORUS_PUSH}, &b, &err)) {
 				fprintf(stderr, "bench_torus: %s\n", err.msg);
 				return 1;
 			}

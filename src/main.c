@@ -1,5 +1,5 @@
-/* twirl's command line (DESIGN.md, "Command line"): the menu, play, solve,
- * check and scramble. Exit status: 0 done, 1 the position has no
+/* twirl's command line (twirl(6), man/twirl.6): the menu, play, solve,
+ * check, scramble, replay and cache. Exit status: 0 done, 1 the position has no
  * solution, 2 bad input. */
 #include <locale.h>
 #include <stdarg.h>
@@ -40,17 +40,20 @@ static const char usage[] =
     "  cube:3#7 cube:2:UUUU...    a seeded cube, a cube by its facelets (URFDLB)\n"
     "  nrp:4x4k3#77 nrp:3x3k2:9,8,7,6,5,4,3,2,1  number rotation, k x k blocks;\n"
     "  nrp:3x3k2o:9d,8,...  orientable tiles (rotation u r d l after the number)\n"
-    "Metrics (torus): drag (a shift by any amount is one move), push (cells moved).\n"
-    "Metrics (cube): htm (face turns, default), qtm (quarter turns; 2x2x2 optimal in\n"
-    "  either), obtm (a wide or slice turn counts one, as htm does), stm (slice\n"
-    "  turns: a block of k of n layers counts min(k, n-k)). 3x3x3: --max-length L\n"
-    "  stops at an answer of L moves or fewer, --time-limit S keeps improving for\n"
-    "  S seconds (defaults 20 and 0.008). 4x4x4 to 11x11x11: reduction; there\n"
-    "  --time-limit S gives its 3x3x3 finish S seconds (default 0.05; a second or\n"
-    "  more makes the answer the same under any load).\n"
-    "--stats: the solution's length in every metric, and per phase, on stderr.\n"
+    "Metrics (torus): drag (a shift by any amount is one move; default), push\n"
+    "  (cells moved).\n"
+    "Metrics (cube): htm (default) and obtm count a turn of a block holding an\n"
+    "  outer layer (R, Rw, 3Rw) one and an inner slice (2R, M) two; qtm the same\n"
+    "  with a half turn two; btm any block one; stm single-layer turns.\n"
     "Metrics (nrp): qtm (quarter turns, a half turn counts 2; default), htm (a half\n"
-    "  turn counts 1). --optimal: shortest answers for boards of at most 12 cells.\n"
+    "  turn counts 1). Metric (rollcube): moves.\n"
+    "--optimal: a proven shortest answer (rolling cube, 2x2x2, nrp boards of at\n"
+    "  most 12 cells); refused where the solver cannot prove it.\n"
+    "--max-length L: no answer longer than L is printed (exit 1 instead).\n"
+    "--time-limit S: 3x3x3, seconds to keep improving (default 0.008); 4x4x4 to\n"
+    "  11x11x11, seconds for the 3x3x3 finish (default 0.05; a second or more\n"
+    "  makes the answer the same under any load).\n"
+    "--stats: the solution's length in every metric, and per phase, on stderr.\n"
     "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
     "  N(E){dx-2}NE(N){dy-2}E, in constant time however large the board.\n"
     "Exit status: 0 done, 1 no solution, 2 bad input. See twirl(6).\n";
@@ -111,7 +114,7 @@ named_position(const struct gameid *gid, const char *text, struct tw_error *err)
 /* twirl solve --gps: the generalized path string of an open rolling cube
  * board. */
 static int
-cmd_gps(const struct gameid *gid, const char *text)
+cmd_gps(const struct gameid *gid, const char *text, bool want_stats)
 {
 	struct tw_error err;
 	char buf[1024];
@@ -125,6 +128,9 @@ cmd_gps(const struct gameid *gid, const char *text)
 		return fail("%s", err.msg);
 	if (rollcube_gps_text(gid->params, state, buf, sizeof buf, &err)) {
 		puts(buf);
+		if (want_stats)
+			fprintf(stderr, "moves: %lld (the path string's length on this board)\n",
+			    (long long)rollcube_gps_moves(gid->params, state));
 	} else if (strcmp(err.msg, "no path") == 0) {
 		fprintf(stderr, "twirl: no path\n");
 		rc = 1;
@@ -479,7 +485,7 @@ main(int argc, char **argv)
 		return fail("--gps goes with solve, not %s", cmd);
 	}
 	if (strcmp(cmd, "solve") == 0 && gps) {
-		rc = cmd_gps(&gid, idtext);
+		rc = cmd_gps(&gid, idtext, stats);
 	} else if (strcmp(cmd, "solve") == 0) {
 		rc = cmd_solve(&gid, idtext, metric, optimal, max_length, time_limit, stats);
 	} else if (strcmp(cmd, "check") == 0) {

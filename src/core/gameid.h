@@ -1,4 +1,4 @@
-/* Game IDs (DESIGN.md, "Game IDs"): GAME:PARAMS, GAME:PARAMS#SEED or
+/* Game IDs (docs/game-ids.md): GAME:PARAMS, GAME:PARAMS#SEED or
  * GAME:PARAMS:STATE. */
 #ifndef TWIRL_GAMEID_H
 #define TWIRL_GAMEID_H

@@ -1,10 +1,9 @@
-/* The one interface every puzzle implements (DESIGN.md, "One interface for
- * every puzzle"). The menu, history, game IDs, hints and the command line
+/* The one interface every puzzle implements (docs/adding-a-puzzle.md). The menu, history, game IDs, hints and the command line
  * are written once against this table.
  *
  * params and states are opaque values owned by whoever received them from
  * a function of the table, freed with params_free / state_free. Moves are
- * strings in the puzzle's notation (DESIGN.md, "Notation"), so history,
+ * strings in the puzzle's notation (docs/notation.md), so history,
  * saves and replays are lists of strings fed back to move_apply. */
 #ifndef TWIRL_PUZZLE_H
 #define TWIRL_PUZZLE_H

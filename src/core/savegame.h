@@ -1,4 +1,4 @@
-/* Saved games and replays (DESIGN.md, "Saved games and replays"): a save
+/* Saved games and replays (docs/save-format.md): a save
  * is a replay, a text of key=value lines:
  *
  *   twirl-save 1

@@ -1,4 +1,4 @@
-/* The contract every puzzle keeps (src/engine/puzzle.h), checked through
+/* The contract every puzzle keeps (src/core/puzzle.h), checked through
  * the puzzle table alone for every puzzle in twirl_puzzles and every one
  * of its sample_params: a new puzzle gets all of this by being in the
  * table.
@@ -51,6 +51,16 @@ parse_params(const struct puzzle *p, const char *text)
 	return params;
 }
 
+/* With an argument, the test checks only that puzzle (the build that
+ * adds a test-only puzzle checks just the new one). */
+static const char *only;
+
+static bool
+checked(const struct puzzle *p)
+{
+	return only == NULL || strcmp(p->id, only) == 0;
+}
+
 /* Calls check(p, params, text) for every puzzle and sample; samples past
  * limit (per puzzle; 0: all) are left out. */
 static void
@@ -59,6 +69,8 @@ each_sample(int limit, void (*check)(const struct puzzle *, const void *, const 
 	for (size_t i = 0; twirl_puzzles[i] != NULL; i++) {
 		const struct puzzle *p = twirl_puzzles[i];
 
+		if (!checked(p))
+			continue;
 		assert_non_null(p->sample_params);
 		assert_non_null(p->sample_params[0]);
 		for (int j = 0; p->sample_params[j] != NULL && (limit == 0 || j < limit); j++) {
@@ -474,6 +486,8 @@ progress_rises_and_cancel_stops_the_solver(void **unused)
 		int last = 0;
 		void *params;
 
+		if (!checked(p))
+			continue;
 		while (p->sample_params[last + 1] != NULL)
 			last++;
 		params = parse_params(p, p->sample_params[last]);
@@ -482,10 +496,27 @@ progress_rises_and_cancel_stops_the_solver(void **unused)
 	}
 }
 
+/* The one list of puzzles names every puzzle once, and (with an argument)
+ * the puzzle to check is among them. */
+static void
+every_puzzle_is_listed_once(void **unused)
+{
+	size_t n = 0;
+
+	(void)unused;
+	for (size_t i = 0; twirl_puzzles[i] != NULL; i++, n++)
+		for (size_t j = 0; j < i; j++)
+			assert_true(strcmp(twirl_puzzles[i]->id, twirl_puzzles[j]->id) != 0);
+	assert_true(n >= 4);
+	if (only != NULL)
+		assert_non_null(puzzle_find(twirl_puzzles, only));
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_puzzle_is_listed_once),
 		cmocka_unit_test(params_parse_format_and_parse_again_to_the_same),
 		cmocka_unit_test(positions_parse_format_and_parse_again_to_the_same),
 		cmocka_unit_test(refused_moves_leave_the_position_untouched),
@@ -496,5 +527,7 @@ main(void)
 		cmocka_unit_test(progress_rises_and_cancel_stops_the_solver),
 	};
 
+	if (argc > 1)
+		only = argv[1];
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command line contract (DESIGN.md): one line on stdout, exit 0 done,
+# The command line contract (twirl(6)): one line on stdout, exit 0 done,
 # 1 no solution, 2 bad input with a message naming the bad part.
 # Usage: cli.sh PATH/TO/twirl
 set -u

@@ -55,7 +55,7 @@ solve_check(const struct nrp_params *p, const struct nrp_state *s)
 	struct tw_error err;
 	long len;
 
-	if (!nrp_solve(p, s, NRP_QTM, NULL, NULL, &moves, &err)) {
+	if (!nrp_solve(p, s, &(struct solve_request){.metric = NRP_QTM}, &moves, &err)) {
 		char *text = nrp_state_format(p, s, NULL);
 
 		fail_msg("%dx%dk%d%s: %s (position %s)", p->rows, p->cols, p->k,
@@ -283,7 +283,7 @@ optimal_lengths_equal_breadth_first_distances(void **unused)
 				struct tw_error err;
 				long len = 0;
 
-				if (!nrp_solve_optimal(p, s, metric, NULL, &moves, &err))
+				if (!nrp_solve_optimal(p, s, &(struct solve_request){.metric = metric, .optimal = true}, &moves, &err))
 					fail_msg("%dx%dk%d: %s", p->rows, p->cols, p->k, err.msg);
 				replay_solves(p, s, &moves);
 				for (size_t m = 0; m < moves.len; m++)
@@ -314,11 +314,11 @@ unsolvable_and_oversized_positions_are_refused(void **unused)
 	(void)unused;
 	s->tile[0] = 2;
 	s->tile[1] = 1;
-	assert_false(nrp_solve(&p, s, NRP_QTM, NULL, NULL, &moves, &err));
+	assert_false(nrp_solve(&p, s, &(struct solve_request){.metric = NRP_QTM}, &moves, &err));
 	assert_non_null(strstr(err.msg, "wrong colour"));
 	free(s);
 	s = nrp_state_solved(&big, NULL);
-	assert_false(nrp_solve_optimal(&big, s, NRP_QTM, NULL, &moves, &err));
+	assert_false(nrp_solve_optimal(&big, s, &(struct solve_request){.metric = NRP_QTM, .optimal = true}, &moves, &err));
 	assert_non_null(strstr(err.msg, "at most 12 cells"));
 	assert_int_equal(moves.len, 0);
 	free(s);

@@ -35,7 +35,7 @@ solve_and_check(const struct torus_params *p, const struct torus_state *s,
 	long len;
 	size_t i;
 
-	if (!torus_solve(p, s, metric, NULL, NULL, &moves, &err))
+	if (!torus_solve(p, s, &(struct solve_request){.metric = metric}, &moves, &err))
 		fail_msg("%dx%d: %s", p->rows, p->cols, err.msg);
 	for (i = 0; i < moves.len; i++) {
 		char back[16];
@@ -125,7 +125,7 @@ solved_position_needs_no_moves(void **unused)
 	struct movelist moves = MOVELIST_EMPTY;
 
 	(void)unused;
-	assert_true(torus_solve(&p, s, TORUS_DRAG, NULL, NULL, &moves, NULL));
+	assert_true(torus_solve(&p, s, &(struct solve_request){.metric = TORUS_DRAG}, &moves, NULL));
 	assert_int_equal(moves.len, 0);
 	free(s);
 }
@@ -139,7 +139,7 @@ one_move_away_is_solved_in_one_move(void **unused)
 
 	(void)unused;
 	torus_move_apply(&p, s, "E3^2", NULL);
-	assert_true(torus_solve(&p, s, TORUS_DRAG, NULL, NULL, &moves, NULL));
+	assert_true(torus_solve(&p, s, &(struct solve_request){.metric = TORUS_DRAG}, &moves, NULL));
 	assert_int_equal(moves.len, 1);
 	assert_string_equal(moves.moves[0], "W3^2");
 	movelist_clear(&moves);
@@ -161,7 +161,7 @@ odd_by_odd_odd_positions_are_refused(void **unused)
 
 		s->tile[0] = 2;
 		s->tile[1] = 1;
-		assert_false(torus_solve(&p, s, TORUS_DRAG, NULL, NULL, &moves, &err));
+		assert_false(torus_solve(&p, s, &(struct solve_request){.metric = TORUS_DRAG}, &moves, &err));
 		assert_non_null(strstr(err.msg, "odd permutation"));
 		assert_int_equal(moves.len, 0);
 		free(s);
@@ -182,7 +182,7 @@ a_cancel_flag_set_beforehand_stops_the_solver_at_once(void **unused)
 	atomic_init(&cancel, true);
 	tw_rng_seed(&rng, 1);
 	s = torus_scramble(&p, &rng, NULL);
-	assert_false(torus_solve(&p, s, TORUS_DRAG, &cancel, NULL, &moves, &err));
+	assert_false(torus_solve(&p, s, &(struct solve_request){.metric = TORUS_DRAG, .cancel = &cancel}, &moves, &err));
 	assert_string_equal(err.msg, "cancelled");
 	free(s);
 }
@@ -200,8 +200,8 @@ push_metric_never_does_worse_in_push(void **unused)
 		struct torus_state *s = torus_scramble(&p, &rng, NULL);
 		struct movelist a = MOVELIST_EMPTY, b = MOVELIST_EMPTY;
 
-		assert_true(torus_solve(&p, s, TORUS_DRAG, NULL, NULL, &a, NULL));
-		assert_true(torus_solve(&p, s, TORUS_PUSH, NULL, NULL, &b, NULL));
+		assert_true(torus_solve(&p, s, &(struct solve_request){.metric = TORUS_DRAG}, &a, NULL));
+		assert_true(torus_solve(&p, s, &(struct solve_request){.metric = TORUS_PUSH}, &b, NULL));
 		assert_true(puzzle_list_cost(&torus_puzzle, &p, &b, TORUS_PUSH) <=
 		    puzzle_list_cost(&torus_puzzle, &p, &a, TORUS_PUSH));
 		movelist_clear(&a);

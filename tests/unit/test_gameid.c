@@ -89,7 +89,7 @@ bad_ids_name_the_bad_part(void **unused)
 		{"cubes:3", "unknown puzzle 'cubes' (known: torus, rollcube, nrp, cube)"},
 		{"toruses:4x4", "unknown puzzle 'toruses'"},
 		{"torus:4x", "game ID params '4x': board size should be ROWSxCOLS"},
-		{"torus:1x4", "1 rows"},
+		{"torus:1x4", "1 row: "},
 		{"torus:4x4#", "empty seed"},
 		{"torus:4x4#a b", "seed 'a b' has a bad character at position 2"},
 		{"torus:4x4#a:b", "bad character"},

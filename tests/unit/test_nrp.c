@@ -59,7 +59,7 @@ params_parse_format_and_refuse_with_reasons(void **unused)
 	free(text);
 	expect_params_error("4x4", "ROWSxCOLSkK");
 	expect_params_error("4x4k", "ROWSxCOLSkK");
-	expect_params_error("1x4k2", "1 rows");
+	expect_params_error("1x4k2", "1 row: ");
 	expect_params_error("4x17k2", "17 columns");
 	expect_params_error("3x5k4", "k must be 2..3");
 	expect_params_error("3x5k1", "k must be 2..3");

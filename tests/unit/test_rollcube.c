@@ -1,6 +1,6 @@
 /* The rolling cube engine: the die's 24 orientations, rolls, both rule
  * sets, the goal rule, game IDs and level files with their errors, and the
- * facts of REFERENCE.md checked by search. */
+ * facts of docs/papers.md, "Rolling cube", checked by search. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,7 +166,7 @@ bad_ids_name_the_bad_part(void **unused)
 		{"rollcube:3x3:start=1,1,1,6:goal=2,2:label=2", "no die has 1 on top and 6 north"},
 		{"rollcube:3x3:rule=sideways:start=1,1:goal=2,2", "the rules are top-after and abbott"},
 		{"rollcube:2x3:map=.../..:start=1,1:goal=2,2", "map row 2 has 2 cells"},
-		{"rollcube:2x3:map=...:start=1,1:goal=2,2", "the map has 1 rows, the board has 2"},
+		{"rollcube:2x3:map=...:start=1,1:goal=2,2", "the map has 1 row, the board has 2"},
 		{"rollcube:2x2:map=.q/..:start=1,1:goal=2,2", "'q' is not a cell"},
 		{"rollcube:2x2:map=.x/..:start=1,1:goal=2,2", "the goal is on a blocked cell"},
 		{"rollcube:201x3:map=...:start=1,1:goal=2,2", "at most 200x200"},

@@ -185,7 +185,7 @@ params_round_trip_and_bad_sizes_are_refused(void **unused)
 		const char *text, *reason;
 	} bad[] = {
 		{"4", "ROWSxCOLS"}, {"x4", "ROWSxCOLS"}, {"4x", "ROWSxCOLS"},
-		{"axb", "ROWSxCOLS"}, {"1x4", "1 rows: the torus has 2 to 20 rows"},
+		{"axb", "ROWSxCOLS"}, {"1x4", "1 row: the torus has 2 to 20 rows"},
 		{"21x3", "21 rows"}, {"3x21", "21 columns"}, {"3x0", "0 columns"},
 	};
 	struct tw_error err;

@@ -384,3 +384,28 @@ cube_apply_alg(struct cube *c, const char *alg, struct tw_error *err)
 	*c = work;
 	return true;
 }
+
+long
+cube_move_metric_cost(int n, const struct cube_move *mv, enum cube_metric metric)
+{
+	bool outer = mv->first == 1 || mv->last == n;
+
+	if (mv->first == 1 && mv->last == n)
+		return 0;               /* a whole-cube rotation is not a turn */
+	switch (metric) {
+	case CUBE_HTM:
+	case CUBE_OBTM:
+		return outer ? 1 : 2;
+	case CUBE_QTM:
+		return (outer ? 1 : 2) * (mv->turns == 2 ? 2 : 1);
+	case CUBE_BTM:
+		return 1;
+	case CUBE_STM:
+		break;
+	}
+	{
+		int k = mv->last - mv->first + 1;
+
+		return outer ? (k < n - k ? k : n - k) : k;
+	}
+}

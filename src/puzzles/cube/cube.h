@@ -1,4 +1,4 @@
-/* The N x N x N cube as facelets (DESIGN.md "Notation": the facelet string
+/* The N x N x N cube as facelets (docs/notation.md, "Cube": the facelet string
  * in URFDLB order, 6 N^2 letters, each face read row by row as seen from
  * outside: U with B at its top edge, D with F at its top edge, side faces
  * with U at their top edge; the Kociemba format generalised to N).
@@ -79,5 +79,16 @@ bool cube_apply_alg(struct cube *c, const char *alg, struct tw_error *err);
 
 /* The inverse of a move (R -> R', R2 -> R2). */
 struct cube_move cube_move_inverse(const struct cube_move *mv);
+
+/* The metrics a cube's moves are counted in (twirl solve --metric):
+ * CUBE_HTM and CUBE_OBTM count a turn of any block that holds an outer
+ * layer (R, Rw, 3Rw) as 1 and an inner slice (2R, M) as 2, the way the
+ * big-cube solvers report; CUBE_QTM the same with half turns 2;
+ * CUBE_BTM any block 1; CUBE_STM single-layer turns (a block of k of the
+ * n layers is min(k, n - k) of them). Rotations count 0 in all. */
+enum cube_metric { CUBE_HTM, CUBE_QTM, CUBE_OBTM, CUBE_STM, CUBE_BTM };
+
+/* The cost of mv on an n-cube in metric. */
+long cube_move_metric_cost(int n, const struct cube_move *mv, enum cube_metric metric);
 
 #endif

@@ -4,7 +4,7 @@
  * three-quarter turn) or quarter turns (QTM: U R F and their inverses).
  * The cube is first relabelled so that the piece at the down-back-left
  * corner reads as solved there, so no whole-cube rotation is needed
- * (seeds/004 models the 2x2x2 as 8 cubelets with 24 orientations each).
+ * (the model of [Cube 2x2] in docs/papers.md: 8 cubelets, 24 orientations each).
  * Tables are built once, on first use (about 0.3 s per metric), and kept
  * for the process's life. */
 #ifndef TWIRL_CUBE2_H

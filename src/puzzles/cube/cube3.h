@@ -2,7 +2,7 @@
  * subgroup <U, D, R2, L2, F2, B2> (corner twist, edge flip and the
  * UD-slice edges' places all solved), phase 2 solves it inside; each phase
  * is an IDA* search bounded by pruning tables over pairs of coordinates
- * (REFERENCE.md, "Rubik's cube"). The search goes on after the first
+ * ([Kociemba] in docs/papers.md). The search goes on after the first
  * solution, through longer phase-1 prefixes, while that can still shorten
  * the answer and time allows. Tables (about 4.5 MB) are built in memory on
  * first use. Moves are in the half-turn metric. */

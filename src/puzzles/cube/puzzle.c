@@ -8,7 +8,8 @@
 #include "puzzles/cube/cube3.h"
 #include "puzzles/cube/reduce/reduce.h"
 
-const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", NULL};
+/* In the order of enum cube_metric (cube.h). */
+const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
 
 struct cube_params {
 	int n;
@@ -471,13 +472,7 @@ cube_move_cost(const void *params, const char *move, int metric)
 
 	if (!cube_move_parse(p->n, move, &mv, NULL))
 		return -1;
-	if (mv.first == 1 && mv.last == p->n)
-		return 0;               /* a whole-cube rotation is not a turn */
-	if (metric == 1)
-		return mv.turns == 2 ? 2 : 1;
-	if (metric == 3)
-		return cube_move_stm(p->n, &mv);
-	return 1;
+	return cube_move_metric_cost(p->n, &mv, (enum cube_metric)metric);
 }
 
 bool

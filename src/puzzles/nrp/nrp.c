@@ -55,13 +55,13 @@ nrp_params_parse(const char *text, size_t *used, struct tw_error *err)
 		return NULL;
 	}
 	if (rows < NRP_MIN_SIDE || rows > NRP_MAX_SIDE) {
-		tw_error_set(err, "%ld rows: the board has %d to %d rows",
-		    rows, NRP_MIN_SIDE, NRP_MAX_SIDE);
+		tw_error_set(err, "%ld row%s: the board has %d to %d rows",
+		    rows, rows == 1 ? "" : "s", NRP_MIN_SIDE, NRP_MAX_SIDE);
 		return NULL;
 	}
 	if (cols < NRP_MIN_SIDE || cols > NRP_MAX_SIDE) {
-		tw_error_set(err, "%ld columns: the board has %d to %d columns",
-		    cols, NRP_MIN_SIDE, NRP_MAX_SIDE);
+		tw_error_set(err, "%ld column%s: the board has %d to %d columns",
+		    cols, cols == 1 ? "" : "s", NRP_MIN_SIDE, NRP_MAX_SIDE);
 		return NULL;
 	}
 	if (k < 2 || k > rows || k > cols) {
@@ -431,7 +431,7 @@ nrp_state_solvable(const void *params, const void *state, struct tw_error *why)
 	const struct nrp_state *s = state;
 	int cells = s->rows * s->cols, k = s->k, i, q;
 
-	/* REFERENCE.md, "NRP(m, n, k)": Theorem 1.1 of seeds/001. */
+	/* Lam's Theorem 1.1 as restated in docs/papers.md, "NRP(m, n, k)". */
 	if (k == s->rows && k == s->cols) {
 		for (q = 0; q < 4; q++)
 			if (is_board_turn(s, q))

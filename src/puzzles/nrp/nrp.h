@@ -1,7 +1,7 @@
 /* The Number Rotation Puzzle (T. Lam, "Solution to the Number Rotation
- * Puzzle", seeds/001; restated in REFERENCE.md): an m x n board of tiles
+ * Puzzle"; docs/papers.md): an m x n board of tiles
  * 1..mn, solved row-major; a move turns one k x k block. Notation
- * (DESIGN.md): B(2,3) turns the block whose top-left cell is row 2,
+ * (docs/notation.md): B(2,3) turns the block whose top-left cell is row 2,
  * column 3 a quarter turn clockwise, B(2,3)' counter-clockwise, B(2,3)2 a
  * half turn. Rows and columns are numbered from 1, row 1 on top.
  *
@@ -65,9 +65,9 @@ int nrp_parity(const struct nrp_state *s, int colour);
  * other board. Computed by breadth-first search over moves. */
 int nrp_special_positions(const struct nrp_params *p, uint16_t *out, int cap);
 
-/* The puzzle-table functions (see engine/puzzle.h for their contracts).
- * nrp_state_solvable implements Theorem 1.1 of seeds/001 as restated in
- * REFERENCE.md, plus the orientation conditions of the orientable variant
+/* The puzzle-table functions (see core/puzzle.h for their contracts).
+ * nrp_state_solvable implements Lam's Theorem 1.1 as restated in
+ * docs/papers.md, plus the orientation conditions of the orientable variant
  * (docs in nrp.c, checked against the group order in tests). */
 void *nrp_params_default(struct tw_error *err);
 void *nrp_params_parse(const char *text, size_t *used, struct tw_error *err);

@@ -410,8 +410,10 @@ dfs(struct ida *s, int g, int bound, int depth, int prev_block)
 
 bool
 nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
-    int metric, atomic_bool *cancel, struct movelist *out, struct tw_error *err)
+    const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
+	int metric = req->metric;
+	atomic_bool *cancel = req->cancel;
 	struct opt_tables *t;
 	struct ida *s;
 	int len = -1;

@@ -711,7 +711,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		goto oom;
 	if (g->m >= 2 * k - 1 && g->n >= 2 * k - 1) {
 		/* Blocks (0,0) and (k-1,k-1) share exactly the cell (k-1,k-1), so
-		 * their commutator is a 3-cycle (seeds/001, section 4.1). */
+		 * their commutator is a 3-cycle ([Lam], section 4.1). */
 		struct macro *mac = &x->cyc[x->nmacros];
 		int b2, word[4];
 		uint8_t perm[MAXN];
@@ -1563,7 +1563,7 @@ fix_rotations(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw
 	return true;
 }
 
-/* The paper's parity step (seeds/001, section 4): 3-cycles keep the
+/* The paper's parity step ([Lam], section 4): 3-cycles keep the
  * parity, so where it is odd but must end even, one quarter turn, of the
  * block that disturbs the fewest placed tiles. */
 static void
@@ -1736,9 +1736,10 @@ solve_single_block(const struct nrp_state *s, struct movelist *out, struct tw_er
 
 bool
 nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
-    int metric, atomic_bool *cancel, atomic_int *progress,
-    struct movelist *out, struct tw_error *err)
+    const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
+	if (req->optimal)
+		return nrp_solve_optimal(params, state, req, out, err);
 	if (!nrp_state_solvable(params, state, err))
 		return false;
 	if (nrp_state_is_solved(params, state))
@@ -1746,15 +1747,13 @@ nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 	if (params->k == params->rows && params->k == params->cols)
 		return solve_single_block(state, out, err);
 	if (window_special(params->rows, params->cols, params->k) || params->rows * params->cols <= 9)
-		return nrp_solve_optimal(params, state, metric, cancel, out, err);
-	return solve_constructive(params, state, cancel, progress, out, err);
+		return nrp_solve_optimal(params, state, req, out, err);
+	return solve_constructive(params, state, req->cancel, req->progress, out, err);
 }
 
 bool
 nrp_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
-	if (req->optimal)
-		return nrp_solve_optimal(params, state, req->metric, req->cancel, out, err);
-	return nrp_solve(params, state, req->metric, req->cancel, req->progress, out, err);
+	return nrp_solve(params, state, req, out, err);
 }

@@ -2,7 +2,7 @@
  *
  * Constructive solver (nrp_solve), for every board 2..16 x 2..16 and every
  * block size, orientable or not. It follows the shape of the method of
- * seeds/001 (Lam, "Solution to the Number Rotation Puzzle", sections 4.1
+ * Lam, "Solution to the Number Rotation Puzzle" (sections 4.1
  * to 4.3): fix the parity with one quarter turn, then place tiles with
  * 3-cycles conjugated into place. Where the paper builds its 3-cycle from
  * the "cycle" conveyor move and walks tiles with its "spiral", we compute:
@@ -41,24 +41,26 @@
 /* The largest board (rows x columns) the optimal solver accepts. */
 #define NRP_OPTIMAL_MAX_CELLS 12
 
-/* Solves state (an m x n board of params) and appends the moves in
- * DESIGN.md notation to out, optimal when the board has at most 9 cells or
- * is exceptional. metric (NRP_QTM or NRP_HTM) only decides how optimal
- * answers are counted. cancel and progress (0..1000) may be NULL.
+/* Solves state (an m x n board of params) and appends the moves in the
+ * notation of docs/notation.md to out: with req->optimal a shortest
+ * answer (nrp_solve_optimal), else the constructive solver's, optimal
+ * anyway when the board has at most 9 cells or is exceptional.
+ * req->metric (NRP_QTM or NRP_HTM) only decides how optimal answers are
+ * counted; req->cancel and req->progress (0..1000) may be NULL.
  * Errors: the reason an unsolvable position cannot be solved (from
  * nrp_state_solvable), "cancelled", "out of memory". */
 bool nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
-    int metric, atomic_bool *cancel, atomic_int *progress,
-    struct movelist *out, struct tw_error *err);
+    const struct solve_request *req, struct movelist *out, struct tw_error *err);
 
-/* Appends a shortest solution in metric (NRP_QTM or NRP_HTM) to out for a
- * board of at most NRP_OPTIMAL_MAX_CELLS cells. Tables are built at first
- * use for each board shape and metric and kept for the process (at most
- * about 20 MB, the orientable 12-cell rotation table). cancel may be NULL.
+/* Appends a shortest solution in req->metric (NRP_QTM or NRP_HTM) to out
+ * for a board of at most NRP_OPTIMAL_MAX_CELLS cells. Tables come from the
+ * table cache (built at first use for each board shape and metric; at
+ * most about 17 MB, the orientable 12-cell rotation table). req->cancel
+ * may be NULL.
  * Errors: "the optimal solver handles boards of at most 12 cells ...",
  * the unsolvable reason, "cancelled", "out of memory". */
 bool nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
-    int metric, atomic_bool *cancel, struct movelist *out, struct tw_error *err);
+    const struct solve_request *req, struct movelist *out, struct tw_error *err);
 
 /* Builds (or loads from the table cache) the optimal solver's tables of
  * the small boards the menu offers (3x3k2, 3x4k3, 2x3k2o, 3x3k2o), both
@@ -74,7 +76,7 @@ bool nrp_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_err
 int nrp_optimal_distribution(const struct nrp_params *params, int metric, long *counts,
     int cap, struct tw_error *err);
 
-/* Puzzle-table entry point (engine/puzzle.h): req->optimal selects
+/* Puzzle-table entry point (core/puzzle.h): req->optimal selects
  * nrp_solve_optimal. */
 bool nrp_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err);

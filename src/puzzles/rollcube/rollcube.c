@@ -215,8 +215,9 @@ parse_map(const char *text, char sep, const char *stop, struct rollcube_params *
 		c++;
 	}
 	if (row != p->rows) {
-		tw_error_set(err, "line %d: the map has %lld rows, the board has %lld",
-		    first_line + (int)row, (long long)row, (long long)p->rows);
+		tw_error_set(err, "line %d: the map has %lld row%s, the board has %lld",
+		    first_line + (int)row, (long long)row, row == 1 ? "" : "s",
+		    (long long)p->rows);
 		return false;
 	}
 	*end = c;

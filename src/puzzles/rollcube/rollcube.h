@@ -1,5 +1,5 @@
-/* The rolling cube (DESIGN.md "Notation"; Tuggle, Murphy and Lorch, "A
- * Constant Time Algorithm for Solving Simple Rolling Cube Mazes", seeds/000;
+/* The rolling cube (docs/notation.md; Tuggle, Murphy and Lorch, "A
+ * Constant Time Algorithm for Solving Simple Rolling Cube Mazes";
  * Buchin et al., "On rolling cube puzzles", CCCG 2007; Abbott's mazes).
  *
  * A die stands on cell (x, y) of a board of m rows and n columns: x = 1..n
@@ -85,8 +85,8 @@ bool rollcube_level_parse(const char *text, struct rollcube_params *params,
 
 void rollcube_params_clear(struct rollcube_params *p);
 
-/* The puzzle-table functions (engine/puzzle.h); solvability and the
- * scramble, which need the solvers, are in solvers/rollcube_solver.h. */
+/* The puzzle-table functions (core/puzzle.h); solvability and the
+ * scramble, which need the solvers, are in puzzles/rollcube/solve.h. */
 void *rollcube_params_default(struct tw_error *err);
 void *rollcube_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *rollcube_params_format(const void *params, struct tw_error *err);

@@ -65,6 +65,17 @@ rollcube_gps_text(const struct rollcube_params *p, const struct rollcube_state *
 	return true;
 }
 
+int64_t
+rollcube_gps_moves(const struct rollcube_params *p, const struct rollcube_state *s)
+{
+	struct gps g;
+	bool solvable;
+
+	if (p->cells != NULL || !rollcube_src(p, s, &g, &solvable, NULL) || !solvable)
+		return 0;
+	return gps_length(&g, llabs(s->gx - s->x), llabs(s->gy - s->y));
+}
+
 bool
 rollcube_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)

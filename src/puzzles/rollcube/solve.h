@@ -1,4 +1,4 @@
-/* Rolling cube solvers: SRC (solvers/src.h) in constant time on open
+/* Rolling cube solvers: SRC (puzzles/rollcube/src.h) in constant time on open
  * boards, breadth-first search over (cell, orientation) on boards with a
  * map (shortest paths under either rule set). */
 #ifndef TWIRL_ROLLCUBE_SOLVER_H
@@ -25,6 +25,10 @@ bool rollcube_src(const struct rollcube_params *p, const struct rollcube_state *
  * (this board has a map)". */
 bool rollcube_gps_text(const struct rollcube_params *p, const struct rollcube_state *s,
     char *buf, size_t size, struct tw_error *err);
+
+/* The length in moves of the shortest path on an open board (SRC), 0
+ * when there is none or the board has a map. */
+int64_t rollcube_gps_moves(const struct rollcube_params *p, const struct rollcube_state *s);
 
 /* Puzzle-table state_solvable: whether the die can reach the goal with
  * the wanted label. Open boards of any size by SRC in constant time

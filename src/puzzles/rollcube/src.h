@@ -1,6 +1,6 @@
 /* SRC, the simple rolling cube problem, in constant time (Tuggle, Murphy and
  * Lorch, "A Constant Time Algorithm for Solving Simple Rolling Cube Mazes",
- * seeds/000): an open m x n board, the die in the standard orientation at
+ * docs/papers.md): an open m x n board, the die in the standard orientation at
  * (xi, yi), the goal (xf, yf) with label l on top, reached in the fewest
  * moves and stood on only after the last move.
  *

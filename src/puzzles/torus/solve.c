@@ -432,9 +432,11 @@ format_shift(const struct shift *sh, int m, int n, bool transposed,
 
 bool
 torus_solve(const struct torus_params *params, const struct torus_state *state,
-    int metric, atomic_bool *cancel, atomic_int *progress,
-    struct movelist *out, struct tw_error *err)
+    const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
+	int metric = req->metric;
+	atomic_bool *cancel = req->cancel;
+	atomic_int *progress = req->progress;
 	int m = params->rows, n = params->cols, i, j, variant;
 	struct work *cand[2] = {NULL, NULL};
 	bool ok = false;
@@ -503,6 +505,5 @@ bool
 torus_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
-	return torus_solve(params, state, req->metric, req->cancel,
-	    req->progress, out, err);
+	return torus_solve(params, state, req, out, err);
 }

@@ -1,5 +1,5 @@
 /* Torus solver after Amano et al., "How to Solve the Torus Puzzle"
- * (Algorithms 5(1), 2012; seeds/002), section 2.3, improved:
+ * (Algorithms 5(1), 2012), section 2.3, improved:
  *
  * - rows 1..m-1 are built tile by tile as a block that floats along its
  *   row; a tile from below joins it by a conjugated row shift (column up,
@@ -25,16 +25,15 @@
 #include "puzzles/torus/torus.h"
 
 /* Solves state on a board of params (m x n, 2..20 each) and appends the
- * moves (DESIGN.md notation) to out. metric: TORUS_DRAG or TORUS_PUSH,
- * the metric in which the shorter candidate is chosen. cancel may be
- * NULL; progress (0..1000) may be NULL.
+ * moves (docs/notation.md) to out. req->metric: TORUS_DRAG or TORUS_PUSH,
+ * the metric in which the shorter candidate is chosen; req->cancel and
+ * req->progress (0..1000) may be NULL; the other fields are not used.
  * Errors: "odd permutation: ..." for an unsolvable odd x odd position,
  * "cancelled", "out of memory". */
 bool torus_solve(const struct torus_params *params, const struct torus_state *state,
-    int metric, atomic_bool *cancel, atomic_int *progress,
-    struct movelist *out, struct tw_error *err);
+    const struct solve_request *req, struct movelist *out, struct tw_error *err);
 
-/* Puzzle-table entry point (engine/puzzle.h). */
+/* Puzzle-table entry point (core/puzzle.h). */
 bool torus_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err);
 

@@ -37,13 +37,13 @@ torus_params_parse(const char *text, size_t *used, struct tw_error *err)
 		return NULL;
 	}
 	if (rows < TORUS_MIN_SIDE || rows > TORUS_MAX_SIDE) {
-		tw_error_set(err, "%ld rows: the torus has %d to %d rows",
-		    rows, TORUS_MIN_SIDE, TORUS_MAX_SIDE);
+		tw_error_set(err, "%ld row%s: the torus has %d to %d rows", rows,
+		    rows == 1 ? "" : "s", TORUS_MIN_SIDE, TORUS_MAX_SIDE);
 		return NULL;
 	}
 	if (cols < TORUS_MIN_SIDE || cols > TORUS_MAX_SIDE) {
-		tw_error_set(err, "%ld columns: the torus has %d to %d columns",
-		    cols, TORUS_MIN_SIDE, TORUS_MAX_SIDE);
+		tw_error_set(err, "%ld column%s: the torus has %d to %d columns", cols,
+		    cols == 1 ? "" : "s", TORUS_MIN_SIDE, TORUS_MAX_SIDE);
 		return NULL;
 	}
 	p = tw_alloc(sizeof *p, err);
@@ -161,7 +161,7 @@ torus_state_solvable(const void *params, const void *state, struct tw_error *why
 	const struct torus_state *s = state;
 
 	(void)params;
-	/* REFERENCE.md, "Torus": with both sides odd every row and column
+	/* docs/papers.md, "Torus" ([Amano]): with both sides odd every row and column
 	 * shift is an odd-length cycle, an even permutation. */
 	if (s->rows % 2 == 1 && s->cols % 2 == 1 && torus_parity(s) == 1) {
 		tw_error_set(why, "odd permutation: on a %dx%d board both sides are odd, every shift is an even permutation, so only even positions can be solved",

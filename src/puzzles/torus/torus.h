@@ -1,7 +1,7 @@
 /* The torus puzzle (Amano et al., "How to Solve the Torus Puzzle",
- * Algorithms 5(1), 2012; seeds/002): an m x n board of tiles 1..mn, solved
+ * Algorithms 5(1), 2012): an m x n board of tiles 1..mn, solved
  * row-major; a move shifts one row east/west or one column north/south,
- * wrapping. Notation (DESIGN.md): E2 shifts row 2 one cell east, W2 west,
+ * wrapping. Notation (docs/notation.md): E2 shifts row 2 one cell east, W2 west,
  * N3 column 3 one cell north, S3 south, E2^3 by three cells. Rows and
  * columns are numbered from 1, row 1 on top. */
 #ifndef TWIRL_TORUS_H
@@ -52,7 +52,7 @@ void torus_find(const struct torus_state *s, int t, int *row, int *col);
 /* Parity of the position's permutation: 0 even, 1 odd. */
 int torus_parity(const struct torus_state *s);
 
-/* The puzzle-table functions (see engine/puzzle.h for their contracts). */
+/* The puzzle-table functions (see core/puzzle.h for their contracts). */
 void *torus_params_default(struct tw_error *err);
 void *torus_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *torus_params_format(const void *params, struct tw_error *err);

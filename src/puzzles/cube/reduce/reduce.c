@@ -3666,13 +3666,7 @@ write_moves(int n, const struct seq *q, struct movelist *out, struct tw_error *e
 long
 cube_move_stm(int n, const struct cube_move *mv)
 {
-	int k = mv->last - mv->first + 1;
-
-	if (k == n)
-		return 0;
-	if (mv->first > 1)
-		return 1;
-	return k < n - k ? k : n - k;
+	return cube_move_metric_cost(n, mv, CUBE_STM);
 }
 
 /* Exchanges the moves of phases from..to-1 with kept's. */

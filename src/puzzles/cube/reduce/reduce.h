@@ -1,5 +1,5 @@
-/* The reduction solver for the N x N x N cube, 4 <= N <= 11 (issue 7;
- * REFERENCE.md, "Rubik's cube": centres, then edge pairing, then the 3x3x3
+/* The reduction solver for the N x N x N cube, 4 <= N <= 11 (docs/papers.md,
+ * "Rubik's cube": centres, then edge pairing, then the 3x3x3
  * solver, the even cubes' parities fixed on the way).
  *
  * Phases:
