@@ -191,6 +191,19 @@ ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width)
 }
 
 void
+ui_text_fit(WINDOW *w, int y, int x, const char *s, attr_t attr, int width)
+{
+	if (width <= 0)
+		return;
+	if (ui_width(s) <= width || width <= 3) {
+		ui_text_clip(w, y, x, s, attr, width);
+		return;
+	}
+	ui_text_clip(w, y, x, s, attr, width - 3);
+	ui_text(w, y, x + width - 3, "...", attr);
+}
+
+void
 ui_text_centered(WINDOW *w, int y, const char *s, attr_t attr)
 {
 	int maxx = getmaxx(w), width = ui_width(s);

@@ -54,6 +54,9 @@ void ui_text(WINDOW *w, int y, int x, const char *s, attr_t attr);
 /* As ui_text, also clipped to width columns from x. */
 void ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width);
 
+/* Text in width columns at (y, x), ending "..." when it was cut. */
+void ui_text_fit(WINDOW *w, int y, int x, const char *s, attr_t attr, int width);
+
 /* Text centred on row y. */
 void ui_text_centered(WINDOW *w, int y, const char *s, attr_t attr);
 

@@ -103,13 +103,24 @@ draw_banner(struct game *g, WINDOW *w, int by, int bx, int bh, int bw)
 {
 	char l1[64], l2[96], l3[64], t[32];
 	int width = 26, y = by + bh / 2 - 3, x, cols = getmaxx(w);
+	int right = cols - (bx + bw + 2), left = bx - 2, note;
 	attr_t good = ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD;
 
-	if (bx + bw + 2 + width <= cols)
+	/* As wide as its longest line (the record note), on the side with
+	 * room; clipped only when neither side has room for all of it. */
+	note = ui_width(g->record_note) + 4;
+	if (note > width)
+		width = note;
+	if (right >= width || (left < width && right >= left)) {
+		if (right < width)
+			width = right;
 		x = bx + bw + 2;
-	else if (bx - 2 - width >= 0)
+	} else {
+		if (left < width)
+			width = left;
 		x = bx - 2 - width;
-	else
+	}
+	if (width < 26)
 		return;
 	if (y < 0)
 		y = 0;
@@ -128,7 +139,8 @@ draw_banner(struct game *g, WINDOW *w, int by, int bx, int bh, int bw)
 	ui_text_clip(w, y + 2, x + (width - ui_width(l2)) / 2, l2, A_BOLD, width - 2);
 	ui_text_clip(w, y + 3, x + (width - ui_width(l3)) / 2, l3, A_NORMAL, width - 2);
 	if (g->record_note[0] != '\0')
-		ui_text_clip(w, y + 4, x + 2, g->record_note, good, width - 4);
+		ui_text_clip(w, y + 4, x + (width - ui_width(g->record_note)) / 2 > x + 2 ?
+		    x + (width - ui_width(g->record_note)) / 2 : x + 2, g->record_note, good, width - 4);
 }
 
 /* "Terminal too small", as much of it as fits, and the size needed. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ui/draw.h"
+#include "ui/keep.h"
 #include "ui/saves_screen.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -151,9 +152,17 @@ answer(struct game *g, enum confirm c, int key)
 	case CONFIRM_NEW:
 		game_new_scramble(g);
 		return GAME_CONTINUE;
-	case CONFIRM_LOSE:
-		g->kept = true;      /* the player chose to leave it */
+	case CONFIRM_LOSE: {
+		char note[400];
+
+		/* The player chose to leave it; the reason is repeated on
+		 * stderr once the terminal is restored. */
+		snprintf(note, sizeof note, "the unfinished %s game was not kept: %s",
+		    g->p->name, g->keep_error);
+		ui_exit_note(note);
+		g->kept = true;
 		return g->leaving;
+	}
 	case CONFIRM_NONE:
 		break;
 	}
@@ -368,13 +377,17 @@ screen_timeout(const struct screen *s)
 	return game_timeout_ms((const struct game *)s);
 }
 
-/* Back from the saved games (Ctrl-O) with a file to resume: this game is
- * kept first, then the other takes its place. */
+/* Back from the saved games (Ctrl-O) with a file to resume: this game,
+ * if unfinished, goes among the saved games first (where Ctrl-O lists
+ * it: its own file when it came from one, else a new one), then the other
+ * takes its place. */
 static struct screen_result
 screen_revealed(struct screen *s, const char *value)
 {
 	struct game *g = of(s), *next;
 	struct tw_error err;
+	char *kept = NULL;
+	bool in_progress = game_in_progress(g);
 
 	if (value == NULL)
 		return screen_stay();
@@ -382,19 +395,31 @@ screen_revealed(struct screen *s, const char *value)
 		game_say(g, false, "That is this game");
 		return screen_stay();
 	}
-	if (!game_keep(g, &err)) {
+	if (in_progress && g->save_path != NULL && g->log.name != NULL) {
+		if (!game_save(g, g->log.name, NULL, &err)) {
+			game_say(g, true, "This game could not be kept (%s): Ctrl-S saves it elsewhere, then Ctrl-O again",
+			    err.msg);
+			return screen_stay();
+		}
+		keep_autosave_remove(g->log.session);
+		g->kept = true;
+	} else if (!game_keep(g, &err) || (in_progress && !keep_autosave_aside(&kept, &err))) {
 		game_say(g, true, "This game could not be kept (%s): Ctrl-S saves it, then Ctrl-O again",
 		    err.msg);
 		return screen_stay();
 	}
 	next = game_from_file(value, &err);
 	if (next == NULL) {
+		/* This game stays; it is in Saved games now as well. */
+		free(kept);
 		game_say(g, true, "%s", err.msg);
 		return screen_stay();
 	}
-	if (game_in_progress(g))
-		game_say(next, false, "Resumed %s; the game you left is kept (Ctrl-O lists it)",
-		    next->log.name != NULL ? next->log.name : "a saved game");
+	if (kept != NULL)
+		game_say(next, false, "The game you left is kept in Saved games as \"%s\"", kept);
+	else if (in_progress)
+		game_say(next, false, "The game you left is kept in Saved games");
+	free(kept);
 	return screen_replace(game_screen(next));
 }
 

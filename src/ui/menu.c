@@ -164,18 +164,6 @@ open_help(struct menu *m)
 
 /* ---- Drawing. ---- */
 
-/* Text clipped to width columns, ending "..." when it was cut. */
-static void
-text_fit(WINDOW *w, int y, int x, const char *s, attr_t a, int width)
-{
-	if (ui_width(s) <= width) {
-		ui_text(w, y, x, s, a);
-		return;
-	}
-	ui_text_clip(w, y, x, s, a, width - 3);
-	ui_text(w, y, x + width - 3, "...", a);
-}
-
 static void
 draw(struct screen *scr, WINDOW *w)
 {
@@ -189,7 +177,7 @@ draw(struct screen *scr, WINDOW *w)
 		return;
 	}
 	ui_text(w, 0, 2, "twirl", ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
-	text_fit(w, 0, 8, "— rotation puzzles for the terminal", A_DIM, cols - 9);
+	ui_text_fit(w, 0, 8, "— rotation puzzles for the terminal", A_DIM, cols - 9);
 	list_layout(&m->view, 2, rows - 5);
 	for (int i = 0; i < m->view.count; i++) {
 		const struct item *it = &m->items[i];
@@ -203,7 +191,7 @@ draw(struct screen *scr, WINDOW *w)
 				continue;
 			ui_text(w, y, 2, it->label, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
 			snprintf(line, sizeof line, "— %s", it->puzzle->summary);
-			text_fit(w, y, 3 + ui_width(it->label), line, A_DIM,
+			ui_text_fit(w, y, 3 + ui_width(it->label), line, A_DIM,
 			    cols - 4 - ui_width(it->label) - 8);
 			continue;
 		}
@@ -211,25 +199,25 @@ draw(struct screen *scr, WINDOW *w)
 			ui_fill(w, y, 2, 1, 36, A_REVERSE);
 			ui_glyph(w, y, 2, "▶", '>', A_REVERSE | A_BOLD);
 		}
-		text_fit(w, y, 4, it->label, i == m->view.sel ? A_REVERSE | A_BOLD : A_NORMAL,
+		ui_text_fit(w, y, 4, it->label, i == m->view.sel ? A_REVERSE | A_BOLD : A_NORMAL,
 		    cols - 14);
 	}
 	list_draw_marks(&m->view, w, cols - 8);
 	if (m->asking != ASK_NONE) {
-		text_fit(w, rows - 3, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD,
+		ui_text_fit(w, rows - 3, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD,
 		    cols - 4);
 	} else if (m->prompting) {
 		const char *q = m->prompt_for->kind == ITEM_CUSTOM ?
 		    view_for(m->prompt_for->puzzle)->custom_prompt :
 		    "Game ID (e.g. torus:4x4#8812 or torus:2x3:6,5,4,3,2,1):";
 
-		text_fit(w, rows - 3, 2, q, A_BOLD, cols - 4);
+		ui_text_fit(w, rows - 3, 2, q, A_BOLD, cols - 4);
 		input_draw(&m->input, w, rows - 2, 2);
 	} else {
-		text_fit(w, rows - 2, 2, foot, A_DIM, cols - 4);
+		ui_text_fit(w, rows - 2, 2, foot, A_DIM, cols - 4);
 	}
 	if (m->msg[0] != '\0')
-		text_fit(w, rows - 1, 2, m->msg, m->msg_error ?
+		ui_text_fit(w, rows - 1, 2, m->msg, m->msg_error ?
 		    ui_pair_attr(PAIR_ERROR, A_BOLD) : ui_pair_attr(PAIR_GOOD, A_BOLD), cols - 4);
 	if (m->help_up)
 		help_draw(&m->help, w);

@@ -75,7 +75,7 @@ static void
 draw(struct screen *scr, WINDOW *w)
 {
 	struct saves_screen *s = of(scr);
-	int rows = getmaxy(w), cols = getmaxx(w), y;
+	int rows = getmaxy(w), cols = getmaxx(w), y, title_w, fixed, name_w, when_w, marks_w;
 	char line[320], when[32];
 	const char *foot;
 
@@ -94,26 +94,48 @@ draw(struct screen *scr, WINDOW *w)
 		ui_text(w, rows - 1, 2, "Esc back", A_DIM);
 		return;
 	}
-	snprintf(line, sizeof line, "%-32s %-14s %6s  %-16s  %s", "name", "puzzle",
-	    "moves", "saved", "");
-	ui_text(w, 2, 2, line, A_BOLD | A_UNDERLINE);
+	/* Columns: the puzzle as wide as its longest title, moves, when,
+	 * solved; the name takes the rest (at least 12) and is cut with
+	 * "..."; the right 8 columns are the more marks'. */
+	title_w = 6;
+	for (size_t i = 0; i < s->count; i++)
+		if (ui_width(s->list[i].title) > title_w)
+			title_w = ui_width(s->list[i].title);
+	if (title_w > 24)
+		title_w = 24;
+	/* The year is left out when narrow; the marks' 8 columns are kept
+	 * only when the list scrolls. */
+	when_w = cols >= 100 ? 16 : 11;
+	marks_w = s->view.count > rows - 6 ? 8 : 0;
+	fixed = 1 + title_w + 2 + 5 + 2 + when_w + 2 + 8;
+	name_w = cols - 2 - marks_w - fixed;
+	if (name_w < 12)
+		name_w = 12;
+	if (name_w > 40)
+		name_w = 40;
+	ui_text(w, 2, 2, "name", A_BOLD | A_UNDERLINE);
+	snprintf(line, sizeof line, "%-*s  %5s  %-*s  %s", title_w, "puzzle", "moves", when_w,
+	    "saved", "");
+	ui_text(w, 2, 2 + name_w + 1, line, A_BOLD | A_UNDERLINE);
 	list_layout(&s->view, 3, rows - 6);
 	for (int i = 0; i < s->view.count; i++) {
 		const struct save_info *si = &s->list[i];
 		bool sel = i == s->view.sel;
+		attr_t a = sel ? A_REVERSE | A_BOLD : A_NORMAL;
 		struct tm tm;
 
 		if (!list_shown(&s->view, i, &y))
 			continue;
 		localtime_r(&si->mtime, &tm);
-		strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-		snprintf(line, sizeof line, "%-32.32s %-14.14s %6zu  %-16s  %s%s",
-		    si->name, si->title, si->moves, (size_t)i >= s->user ? "sample" : when,
-		    si->solved ? "solved" : "unsolved",
-		    s->current != NULL && strcmp(si->path, s->current) == 0 ? "  (this game)" : "");
+		strftime(when, sizeof when, when_w == 16 ? "%Y-%m-%d %H:%M" : "%m-%d %H:%M", &tm);
 		if (sel)
 			ui_fill(w, y, 1, 1, cols - 2, A_REVERSE);
-		ui_text(w, y, 2, line, sel ? A_REVERSE | A_BOLD : A_NORMAL);
+		ui_text_fit(w, y, 2, si->name, a, name_w);
+		snprintf(line, sizeof line, "%-*s  %5zu  %-*s  %s%s", title_w, si->title,
+		    si->moves, when_w, (size_t)i >= s->user ? "sample" : when,
+		    si->solved ? "solved" : "unsolved",
+		    s->current != NULL && strcmp(si->path, s->current) == 0 ? "  (this game)" : "");
+		ui_text_clip(w, y, 2 + name_w + 1, line, a, cols - 2 - marks_w - (2 + name_w + 1));
 	}
 	list_draw_marks(&s->view, w, cols - 8);
 	if (s->confirm_delete) {

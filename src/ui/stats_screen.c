@@ -17,17 +17,18 @@ struct stats_screen {
 	char msg[300];
 };
 
-/* "12 / 0:41" or "-" when there is no solve yet. */
+/* One group's columns: solves, fewest moves, best time ("-" for none). */
 static void
-best_text(const struct stats_best *b, char *buf, size_t size)
+group_text(const struct stats_best *b, char *buf, size_t size)
 {
 	char t[32];
 
 	if (b->solves == 0) {
-		snprintf(buf, size, "-");
+		snprintf(buf, size, "%6d  %6s  %9s", 0, "-", "-");
 		return;
 	}
-	snprintf(buf, size, "%ld / %s", b->moves, ui_format_time(b->ms / 1000.0, t, sizeof t));
+	snprintf(buf, size, "%6ld  %6ld  %9s", b->solves, b->moves,
+	    ui_format_time(b->ms / 1000.0, t, sizeof t));
 }
 
 static void
@@ -47,23 +48,28 @@ draw(struct screen *scr, WINDOW *w)
 			ui_text(w, rows - 2, 2, s->msg, ui_pair_attr(PAIR_ERROR, A_BOLD));
 		return;
 	}
-	snprintf(line, sizeof line, "%-24s %6s  %-18s %6s  %-18s", "board", "solves",
-	    "fewest / best time", "unhelped", "fewest / best time");
-	ui_text(w, 2, 2, line, A_BOLD | A_UNDERLINE);
-	list_layout(&s->view, 3, rows - 6);
+	/* Two groups of three columns under a heading each: 20 + 2 x 27
+	 * columns, so that 80 columns hold it with the more marks. */
+	ui_text(w, 2, 2 + 20 + 3, "all solves", A_BOLD);
+	ui_text(w, 2, 2 + 20 + 27 + 3, "unhelped (no hint)", A_BOLD);
+	snprintf(line, sizeof line, "%-20s   %6s  %6s  %9s   %6s  %6s  %9s", "board", "solves",
+	    "fewest", "best time", "solves", "fewest", "best time");
+	ui_text(w, 3, 2, line, A_BOLD | A_UNDERLINE);
+	list_layout(&s->view, 4, rows - 7);
 	for (int i = 0; i < s->view.count; i++) {
 		const struct stats_entry *e = &s->list[i];
 		bool sel = i == s->view.sel;
+		attr_t a = sel ? A_REVERSE | A_BOLD : A_NORMAL;
 
 		if (!list_shown(&s->view, i, &y))
 			continue;
-		best_text(&e->all, all, sizeof all);
-		best_text(&e->unaided, unaided, sizeof unaided);
-		snprintf(line, sizeof line, "%-24.24s %6ld  %-18s %6ld  %-18s", e->board,
-		    e->all.solves, all, e->unaided.solves, unaided);
+		group_text(&e->all, all, sizeof all);
+		group_text(&e->unaided, unaided, sizeof unaided);
 		if (sel)
 			ui_fill(w, y, 1, 1, cols - 2, A_REVERSE);
-		ui_text(w, y, 2, line, sel ? A_REVERSE | A_BOLD : A_NORMAL);
+		ui_text_fit(w, y, 2, e->board, a, 20);
+		snprintf(line, sizeof line, "   %s   %s", all, unaided);
+		ui_text(w, y, 22, line, a);
 	}
 	list_draw_marks(&s->view, w, cols - 8);
 	ui_text(w, rows - 2, 2, "moves in the puzzle's first metric; unhelped: no hint move used",

@@ -165,6 +165,8 @@ storage_list_in(const char *dir, size_t *count)
 			list = grown;
 		}
 		ps = sg.puzzle->params_format(sg.params, NULL);
+		if (ps != NULL && strchr(ps, ':') != NULL)
+			*strchr(ps, ':') = '\0';   /* the size, not a whole map */
 		list[n].path = path;
 		list[n].name = strdup(sg.name != NULL ? sg.name : de->d_name);
 		list[n].title = tw_asprintf(NULL, "%s %s", sg.puzzle->name,

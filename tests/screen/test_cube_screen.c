@@ -6,8 +6,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
+#include "core/history.h"
+#include "core/puzzle.h"
 #include "ui/draw.h"
 #include "screen.h"
 
@@ -93,6 +96,77 @@ big_cube_plays_at_80x24_and_smaller_says_what_it_needs(void **unused)
 	close_screen();
 }
 
+/* Ticks the fake clock (and waits a millisecond of real time for the
+ * solver thread) until pred holds or five seconds of ticks pass. */
+static bool
+tick_until(struct game *g, bool (*pred)(struct game *))
+{
+	struct timespec ms = {0, 1000000};
+	int i;
+
+	for (i = 0; i < 5000 && !pred(g); i++) {
+		nanosleep(&ms, NULL);
+		fake_now += 1;
+		game_tick(g);
+	}
+	return pred(g);
+}
+
+static size_t hint_target;
+
+static bool
+has_hint_target(struct game *g)
+{
+	return game_history(g)->cursor >= hint_target;
+}
+
+static bool
+is_solved(struct game *g)
+{
+	const struct history *h = game_history(g);
+
+	return h->puzzle->state_is_solved(h->params, game_state(g));
+}
+
+/* Hints after whole-cube rotations are face and slice turns of the cube as
+ * it is held, never a rotation (x, y, z); H from there solves it with no
+ * rotation either. */
+static void
+hints_after_a_rotation_are_turns(void **unused)
+{
+	const struct history *h;
+	struct game *g;
+	size_t i;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from("cube:3#1");
+	game_key(g, 'x');
+	game_key(g, 'y');
+	fake_now += 5;
+	game_tick(g);
+	h = game_history(g);
+	assert_int_equal(h->cursor, 2);
+	assert_true(h->entries[0].move[0] == 'x' && h->entries[1].move[0] == 'y');
+	for (hint_target = 3; hint_target <= 5; hint_target++) {
+		game_key(g, 'h');
+		assert_true(tick_until(g, has_hint_target));
+		fake_now += 5;
+		game_tick(g);
+	}
+	game_key(g, 'H');
+	assert_true(tick_until(g, is_solved));
+	h = game_history(g);
+	assert_true(h->cursor > 5);
+	for (i = 2; i < h->cursor; i++) {
+		assert_int_equal(h->entries[i].kind, HISTORY_HINT);
+		if (strchr("xyz", h->entries[i].move[0]) != NULL)
+			fail_msg("hint move %zu is the rotation %s", i, h->entries[i].move);
+	}
+	game_free(g);
+	close_screen();
+}
+
 int
 main(void)
 {
@@ -100,6 +174,7 @@ main(void)
 		cmocka_unit_test(net_after_r_at_80x24),
 		cmocka_unit_test(stickers_wear_wca_colours_and_the_turning_layer_shows),
 		cmocka_unit_test(big_cube_plays_at_80x24_and_smaller_says_what_it_needs),
+		cmocka_unit_test(hints_after_a_rotation_are_turns),
 	};
 
 	screen_tests_init();
