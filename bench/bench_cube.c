@@ -38,7 +38,7 @@ int
 main(int argc, char **argv)
 {
 	int count = argc > 1 && strcmp(argv[1], "--quick") == 0 ? 100 : 1000, k;
-	struct cube3_options opt = {20, 0.008, NULL};
+	struct cube3_options opt = {.target = 20};   /* the default node budget */
 	double *times = calloc((size_t)count, sizeof *times), t0, build, total_t = 0;
 	int *lens = calloc((size_t)count, sizeof *lens), total_len = 0;
 	uint64_t dist[20];

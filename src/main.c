@@ -50,9 +50,10 @@ static const char usage[] =
     "--optimal: a proven shortest answer (rolling cube, 2x2x2, nrp boards of at\n"
     "  most 12 cells); refused where the solver cannot prove it.\n"
     "--max-length L: no answer longer than L is printed (exit 1 instead).\n"
-    "--time-limit S: 3x3x3, seconds to keep improving (default 0.008); 4x4x4 to\n"
-    "  11x11x11, seconds for the 3x3x3 finish (default 0.05; a second or more\n"
-    "  makes the answer the same under any load).\n"
+    "Cube answers are the same on every machine: the search stops after a fixed\n"
+    "  amount of work (3x3x3: a million search nodes, about 8 ms).\n"
+    "--time-limit S: search for S seconds instead (3x3x3; from 4x4x4 its 3x3x3\n"
+    "  finish); the answer then depends on the machine's speed and load.\n"
     "--stats: the solution's length in every metric, and per phase, on stderr.\n"
     "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
     "  N(E){dx-2}NE(N){dy-2}E, in constant time however large the board.\n"
@@ -224,7 +225,8 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 	    puzzle_list_cost(p, gid->params, &moves, req.metric) > max_length) {
 		/* --max-length is a limit: no longer answer is printed. */
 		fprintf(stderr, "twirl: no solution of at most %d moves found%s\n", max_length,
-		    time_limit > 0 || strcmp(p->id, "cube") == 0 ? " (within the time limit)" : "");
+		    time_limit > 0 ? " (within the time limit)" :
+		    strcmp(p->id, "cube") == 0 ? " (within the search budget; --time-limit searches longer)" : "");
 		rc = 1;
 	} else if ((line = movelist_join(&moves, &err)) != NULL) {
 		puts(line);

@@ -3,7 +3,9 @@
  * replayed on the facelets and checked solved and at most 21 moves; short
  * answers for nearly solved cubes; cubes that cannot exist refused with
  * the reason. */
+#include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,7 +18,7 @@
 #include "core/rng.h"
 #include "puzzles/cube/cube3.h"
 
-static const struct cube3_options defaults = {20, 0.008, NULL};
+static const struct cube3_options defaults = {.target = 20};
 
 static int
 solve_and_replay(const struct cube *c)
@@ -114,6 +116,74 @@ turned_cubes_are_solved_by_face_turns_only(void **unused)
 	}
 }
 
+static atomic_bool spin_stop;
+
+static void *
+spin(void *unused)
+{
+	volatile unsigned long x = 0;
+
+	(void)unused;
+	while (!atomic_load(&spin_stop))
+		x++;
+	return NULL;
+}
+
+static char *
+answer_of(const struct cube *c)
+{
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+	char *line;
+
+	if (!cube3_solve(c, &defaults, &moves, &err))
+		fail_msg("%s", err.msg);
+	line = movelist_join(&moves, &err);
+	movelist_clear(&moves);
+	assert_non_null(line);
+	return line;
+}
+
+/* The search stops on a work budget (nodes), not on the clock: a cube's
+ * answer is the one recorded here on every machine, idle or with both
+ * cores busy. A change to the search updates the recorded answers. */
+static void
+answers_are_the_same_idle_and_under_load(void **unused)
+{
+	static const char *const recorded[3] = {
+		"L F L' D2 L' U' D2 B2 L' B' L2 D2 L2 B2 D' B2 U2 L2 U B2 U",
+		"R2 U' F2 R2 U B2 U2 L2 B2 U2 F2 U' B D L U B' F' L2 R2",
+		"U2 B2 D2 L' F2 L2 D2 L F2 R2 F2 D' U' F U B2 D' R2 B' D2 R'",
+	};
+	struct tw_rng rng;
+	pthread_t busy[2];
+	int k, t;
+
+	(void)unused;
+	for (int loaded = 0; loaded < 2; loaded++) {
+		if (loaded) {
+			atomic_store(&spin_stop, false);
+			for (t = 0; t < 2; t++)
+				assert_int_equal(pthread_create(&busy[t], NULL, spin, NULL), 0);
+		}
+		tw_rng_seed(&rng, 4242);
+		for (k = 0; k < 3; k++) {
+			struct cube c;
+			char *line;
+
+			cube3_random(&rng, &c);
+			line = answer_of(&c);
+			assert_string_equal(line, recorded[k]);
+			free(line);
+		}
+		if (loaded) {
+			atomic_store(&spin_stop, true);
+			for (t = 0; t < 2; t++)
+				pthread_join(busy[t], NULL);
+		}
+	}
+}
+
 static void
 impossible_cubes_are_refused_with_the_reason(void **unused)
 {
@@ -172,6 +242,7 @@ main(void)
 		cmocka_unit_test(nearly_solved_cubes_get_short_answers),
 		cmocka_unit_test(turned_cubes_are_solved_by_face_turns_only),
 		cmocka_unit_test(impossible_cubes_are_refused_with_the_reason),
+		cmocka_unit_test(answers_are_the_same_idle_and_under_load),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

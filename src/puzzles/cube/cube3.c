@@ -513,9 +513,11 @@ struct search {
 	int best[64];
 	int best_len;
 	int target;
-	double deadline;
+	double deadline;            /* seconds() to stop at, or 0: max_nodes */
+	long max_nodes;             /* the work budget when there is no deadline */
 	atomic_bool *cancel;
-	long nodes;
+	long nodes;                 /* phase-1 and phase-2 nodes visited */
+	long next_check;
 	bool stop;
 };
 
@@ -531,6 +533,7 @@ phase2(struct search *s, int cperm, int eperm, int sperm, int depth, int togo)
 {
 	int k;
 
+	s->nodes++;
 	if (togo == 0)
 		return cperm == 0 && eperm == 0 && sperm == 0;
 	if (T->prune_corner[cperm * N_SPERM + sperm] > togo ||
@@ -591,13 +594,18 @@ phase1(struct search *s, int twist, int flip, int slice, int depth, int togo)
 
 	if (s->stop)
 		return;
-	/* The time limit ends the search only once an answer of at most
-	 * CUBE3_BOUND moves is in hand. */
-	if ((++s->nodes & 1023) == 0 &&
-	    ((s->best_len <= CUBE3_BOUND && seconds() > s->deadline) ||
-	    (s->cancel != NULL && atomic_load(s->cancel)))) {
-		s->stop = true;
-		return;
+	/* The budget (nodes, or the time limit the user asked for) ends the
+	 * search only once an answer of at most CUBE3_BOUND moves is in
+	 * hand. Counting nodes, not time, gives the same answer on any
+	 * machine under any load. */
+	if (++s->nodes >= s->next_check) {
+		s->next_check = s->nodes + 1024;
+		if ((s->best_len <= CUBE3_BOUND && (s->deadline > 0 ?
+		    seconds() > s->deadline : s->nodes > s->max_nodes)) ||
+		    (s->cancel != NULL && atomic_load(s->cancel))) {
+			s->stop = true;
+			return;
+		}
 	}
 	if (togo == 0) {
 		if (twist == 0 && flip == 0 && slice == T->slice_solved) {
@@ -732,7 +740,8 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 	}
 	s->best_len = 99;
 	s->target = opt != NULL ? opt->target : 20;
-	s->deadline = seconds() + (opt != NULL ? opt->time_limit : 0.05);
+	s->deadline = opt != NULL && opt->time_limit > 0 ? seconds() + opt->time_limit : 0;
+	s->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : CUBE3_DEFAULT_NODES;
 	s->cancel = opt != NULL ? opt->cancel : NULL;
 	for (d1 = 0; d1 < s->best_len && d1 <= 20 && !s->stop &&
 	    !good_enough(s, d1); d1++) {

@@ -4,8 +4,10 @@
  * is an IDA* search bounded by pruning tables over pairs of coordinates
  * ([Kociemba] in docs/papers.md). The search goes on after the first
  * solution, through longer phase-1 prefixes, while that can still shorten
- * the answer and time allows. Tables (about 4.5 MB) are built in memory on
- * first use. Moves are in the half-turn metric. */
+ * the answer and its budget allows: a number of search nodes by default,
+ * so that a cube gets the same answer on every machine under any load, or
+ * a time limit when one is asked for. Tables (about 4.5 MB) are built in
+ * memory on first use. Moves are in the half-turn metric. */
 #ifndef TWIRL_CUBE3_H
 #define TWIRL_CUBE3_H
 
@@ -14,13 +16,20 @@
 #include "puzzles/cube/cube.h"
 #include "core/movelist.h"
 
-/* No answer is longer: the search runs past the time limit until it has
- * one this short (every position has one of at most 20). */
+/* No answer is longer: the search runs past its budget until it has one
+ * this short (every position has one of at most 20). */
 #define CUBE3_BOUND 21
+
+/* The default work budget: phase-1 plus phase-2 search nodes (about 8 ms
+ * on the 2-core development machine, 120 million nodes a second). */
+#define CUBE3_DEFAULT_NODES 1000000L
 
 struct cube3_options {
 	int target;          /* stop at a solution this short or shorter (e.g. 20) */
-	double time_limit;   /* seconds; then return the best found */
+	double time_limit;   /* > 0: seconds, then return the best found (the
+	                      * answer then depends on the machine's speed) */
+	long max_nodes;      /* without a time limit: nodes, then return the
+	                      * best found; 0 for CUBE3_DEFAULT_NODES */
 	atomic_bool *cancel; /* may be NULL */
 };
 

@@ -480,7 +480,7 @@ cube_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
 	const struct cube *c = state;
-	struct cube3_options opt = {20, 0.008, req->cancel};
+	struct cube3_options opt = {.target = 20, .cancel = req->cancel};
 
 	(void)params;
 	if (req->optimal && c->n > 2) {
@@ -493,7 +493,7 @@ cube_solve_entry(const void *params, const void *state,
 	if (c->n == 2) {
 		struct movelist q = MOVELIST_EMPTY;
 		size_t i;
-		bool ok = cube2_solve(c, req->metric == 1 ? CUBE2_QTM : CUBE2_HTM, &q, err);
+		bool ok = cube2_solve(c, req->metric == CUBE_QTM ? CUBE2_QTM : CUBE2_HTM, &q, err);
 
 		/* Two equal quarter turns are written as one half turn (WCA
 		 * notation); the quarter-turn metric still counts it as 2. */

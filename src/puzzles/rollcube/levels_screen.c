@@ -152,14 +152,16 @@ levels_draw(struct levels_screen *l, WINDOW *w)
 		solved += l->list[i].best > 0;
 	snprintf(line, sizeof line, "Rolling cube levels   %zu of %zu solved", solved, l->count);
 	ui_text(w, 0, 2, line, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
-	ui_text_clip(w, 1, 2, "Roll the die to G with the label on top. top-after: land on a "
-	    "number only showing it; abbott: tip onto one only showing it, * takes any.",
+	/* The rules in two lines that fit 80 columns. */
+	ui_text_clip(w, 1, 2, "Roll the die to G with the label on top. A number cell takes the die only",
+	    A_DIM, cols - 4);
+	ui_text_clip(w, 2, 2, "showing it: after the roll (top-after) or before it (abbott); * takes any.",
 	    A_DIM, cols - 4);
 	snprintf(line, sizeof line, "%-22s %-7s %-9s %7s %6s", "level", "size", "rule",
 	    "optimum", "best");
-	ui_text(w, 2, 7, line, A_BOLD | A_UNDERLINE);
+	ui_text(w, 3, 7, line, A_BOLD | A_UNDERLINE);
 	l->view.count = (int)l->count;
-	list_layout(&l->view, 3, rows - 6);
+	list_layout(&l->view, 4, rows - 7);
 	for (i = 0; i < l->count; i++) {
 		const struct level_entry *e = &l->list[i];
 		bool sel = (int)i == l->view.sel;

@@ -3495,7 +3495,7 @@ finish_3x3(struct run *r)
 {
 	struct cube small;
 	struct movelist ml = MOVELIST_EMPTY;
-	struct cube3_options o = {20, 0.05, NULL};
+	struct cube3_options o = {.target = 20, .max_nodes = REDUCE_FINISH_NODES};
 	size_t i;
 	bool ok = true;
 

@@ -93,8 +93,13 @@ struct cube_reduce_options {
 	atomic_bool *cancel;             /* may be NULL */
 	atomic_int *progress;            /* may be NULL; 0..1000 */
 	_Atomic(const char *) *phase;    /* may be NULL; a phase name above */
-	double finish_time;              /* seconds for the 3x3x3 search (0: 0.05) */
+	double finish_time;              /* > 0: seconds for the 3x3x3 search;
+	                                  * 0: REDUCE_FINISH_NODES nodes */
 };
+
+/* The 3x3x3 finish's default work budget in search nodes (about 50 ms on
+ * the 2-core development machine): the same answer under any load. */
+#define REDUCE_FINISH_NODES 6000000L
 
 struct cube_reduce_stats {
 	long moves[REDUCE_PHASES];       /* outer block turns per phase */
