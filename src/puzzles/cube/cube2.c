@@ -1,8 +1,10 @@
 #include "puzzles/cube/cube2.h"
 
 #include "core/perm.h"
+#include "sys/tablecache.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -154,14 +156,16 @@ set_twist(struct corners *c, int r)
 static const char *const htm_names[9] = {"U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"};
 static const int qtm_moves[6] = {0, 2, 3, 5, 6, 8};
 
+/* One block without pointers (about 7.4 MB), kept on disk by the table
+ * cache (sys/tablecache.h) and mapped back read-only. */
 struct tables {
 	uint16_t perm_move[5040][9];
 	uint16_t twist_move[729][9];
-	uint8_t *dist[2];
-	bool ok;
+	uint8_t dist[2][CUBE2_POSITIONS];   /* [metric][perm * 729 + twist] */
 };
 
-static struct tables *tables;
+static const struct tables *tables;
+static struct tw_error tables_error;    /* why tables is NULL */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* Applies facelet move name to corners, through the facelet engine, so
@@ -182,15 +186,19 @@ corners_after(const struct corners *c, const struct cube_move *mv, struct corner
 	read_corners(cube.f, out, NULL);
 }
 
-static void
-build_tables(void)
+/* The table cache's builder: fills buf, a zeroed struct tables. */
+static bool
+build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
 {
-	struct tables *t = calloc(1, sizeof *t);
+	struct tables *t = buf;
 	struct cube_move mv[9];
 	int m, i, metric;
 
-	if (t == NULL)
-		return;
+	(void)size;
+	(void)ctx;
+	(void)prog;
+	(void)err;
 	for (m = 0; m < 9; m++)
 		cube_move_parse(2, htm_names[m], &mv[m], NULL);
 	for (i = 0; i < 5040; i++) {
@@ -215,12 +223,10 @@ build_tables(void)
 		}
 	}
 	for (metric = 0; metric < 2; metric++) {
-		uint8_t *dist = malloc(CUBE2_POSITIONS);
+		uint8_t *dist = t->dist[metric];
 		int depth, nm = metric == CUBE2_HTM ? 9 : 6;
 		uint32_t filled = 1;
 
-		if (dist == NULL)
-			goto fail;
 		memset(dist, 0xff, CUBE2_POSITIONS);
 		dist[0] = 0;
 		/* Level by level over the whole table: no queue needed. */
@@ -244,25 +250,38 @@ build_tables(void)
 				}
 			}
 		}
-		t->dist[metric] = dist;
 	}
-	t->ok = true;
-	tables = t;
-	return;
-fail:
-	free(t->dist[0]);
-	free(t);
+	return true;
+}
+
+static void
+load_tables(void)
+{
+	char params[64];
+	struct table_spec spec = {"cube2-distances", 1, params, sizeof(struct tables),
+	    build_tables, NULL};
+
+	/* The layout's size in the parameters: a build of another layout
+	 * never reads this one's file. */
+	snprintf(params, sizeof params, "struct tables %zu", sizeof(struct tables));
+	tables = table_get(&spec, NULL, &tables_error);
 }
 
 static bool
 ready(struct tw_error *err)
 {
-	pthread_once(&tables_once, build_tables);
-	if (tables == NULL || !tables->ok) {
-		tw_error_set(err, "out of memory");
+	pthread_once(&tables_once, load_tables);
+	if (tables == NULL) {
+		tw_error_set(err, "the 2x2x2 tables: %s", tables_error.msg);
 		return false;
 	}
 	return true;
+}
+
+bool
+cube2_prepare(struct tw_error *err)
+{
+	return ready(err);
 }
 
 bool

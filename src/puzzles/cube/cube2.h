@@ -27,6 +27,10 @@ bool cube2_solve(const struct cube *c, enum cube2_metric metric,
 
 /* How many positions lie at each distance from solved (counts[d] for
  * d = 0..19), from the tables. Fails only when out of memory. */
+/* Builds the tables now, or reads them from the table cache. Errors:
+ * out of memory, the cache's own (sys/tablecache.h). */
+bool cube2_prepare(struct tw_error *err);
+
 bool cube2_distribution(enum cube2_metric metric, uint64_t counts[20]);
 
 #endif

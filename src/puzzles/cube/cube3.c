@@ -8,6 +8,7 @@
 
 #include "core/perm.h"
 #include "core/rng.h"
+#include "sys/tablecache.h"
 
 /* Facelets (0-based, URFDLB, 9 per face) of each corner and edge position,
  * U/D (or F/B for the middle edges) sticker first; the colours of each
@@ -186,14 +187,17 @@ struct tables {
 	uint16_t cperm_move[N_PERM][N_MOVES];
 	uint16_t eperm_move[N_PERM][N_MOVES];
 	uint8_t sperm_move[N_SPERM][N_MOVES];
-	uint8_t *prune_twist;    /* slice * 2187 + twist */
-	uint8_t *prune_flip;     /* slice * 2048 + flip */
-	uint8_t *prune_corner;   /* cperm * 24 + sperm */
-	uint8_t *prune_edge;     /* eperm * 24 + sperm */
-	double build_seconds;
+	uint8_t prune_twist[N_SLICE * N_TWIST];    /* slice * 2187 + twist */
+	uint8_t prune_flip[N_SLICE * N_FLIP];      /* slice * 2048 + flip */
+	uint8_t prune_corner[N_PERM * N_SPERM];    /* cperm * 24 + sperm */
+	uint8_t prune_edge[N_PERM * N_SPERM];      /* eperm * 24 + sperm */
 };
 
-static struct tables *T;
+/* The tables: one block without pointers (about 7 MB), so that the table
+ * cache (sys/tablecache.h) keeps it on disk and maps it back read-only. */
+static const struct tables *T;
+static double build_seconds;
+static struct tw_error build_error;   /* why the tables are missing */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 /* Phase 2 keeps to U, D and half turns of R, L, F, B. */
@@ -299,17 +303,15 @@ step_edge(int x, int y, int m, int *ny)
 	return T->eperm_move[x][m];
 }
 
-/* Distances from goal over index x * width + y, level by level. */
-static uint8_t *
-bfs_table(size_t size, size_t goal, int width, step_fn step, const int *moves,
+/* Distances from goal over index x * width + y, level by level, into d
+ * (size bytes). */
+static void
+bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const int *moves,
     int nmoves)
 {
-	uint8_t *d = malloc(size);
 	size_t filled = 1, s;
 	int depth;
 
-	if (d == NULL)
-		return NULL;
 	memset(d, 0xff, size);
 	d[goal] = 0;
 	for (depth = 0; filled < size && depth < 20; depth++) {
@@ -330,7 +332,6 @@ bfs_table(size_t size, size_t goal, int width, step_fn step, const int *moves,
 			}
 		}
 	}
-	return d;
 }
 
 static double
@@ -342,17 +343,21 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void
-build(void)
+/* The table cache's builder: fills buf, a zeroed struct tables. The
+ * step functions read T, which points at the block being built. */
+static bool
+build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
 {
-	struct tables *t = calloc(1, sizeof *t);
+	struct tables *t = buf;
 	static const int all_moves[N_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
 	    11, 12, 13, 14, 15, 16, 17};
-	double t0 = seconds();
 	int f, p, i, m, mask, n = 0;
 
-	if (t == NULL)
-		return;
+	(void)size;
+	(void)ctx;
+	(void)prog;
+	(void)err;
 	T = t;
 	/* Face turns from the facelet engine, so the models agree. */
 	for (f = 0; f < 6; f++) {
@@ -448,29 +453,49 @@ build(void)
 			t->sperm_move[i][m] = (uint8_t)sperm_of(&d);
 		}
 	}
-	t->prune_twist = bfs_table((size_t)N_SLICE * N_TWIST,
-	    (size_t)t->slice_solved * N_TWIST, N_TWIST, step_slice_twist,
-	    all_moves, N_MOVES);
-	t->prune_flip = bfs_table((size_t)N_SLICE * N_FLIP,
-	    (size_t)t->slice_solved * N_FLIP, N_FLIP, step_slice_flip,
-	    all_moves, N_MOVES);
-	t->prune_corner = bfs_table((size_t)N_PERM * N_SPERM, 0, N_SPERM,
+	bfs_table(t->prune_twist, sizeof t->prune_twist, (size_t)t->slice_solved * N_TWIST,
+	    N_TWIST, step_slice_twist, all_moves, N_MOVES);
+	bfs_table(t->prune_flip, sizeof t->prune_flip, (size_t)t->slice_solved * N_FLIP,
+	    N_FLIP, step_slice_flip, all_moves, N_MOVES);
+	bfs_table(t->prune_corner, sizeof t->prune_corner, 0, N_SPERM,
 	    step_corner, phase2_moves, 10);
-	t->prune_edge = bfs_table((size_t)N_PERM * N_SPERM, 0, N_SPERM,
+	bfs_table(t->prune_edge, sizeof t->prune_edge, 0, N_SPERM,
 	    step_edge, phase2_moves, 10);
-	t->build_seconds = seconds() - t0;
+	return true;
+}
+
+static void
+load_tables(void)
+{
+	char params[64];
+	struct table_spec spec = {"cube3-two-phase", 1, params, sizeof(struct tables),
+	    build_tables, NULL};
+	double t0 = seconds();
+	const void *block;
+
+	/* The layout's size in the parameters: a build of another layout
+	 * never reads this one's file. */
+	snprintf(params, sizeof params, "struct tables %zu", sizeof(struct tables));
+	block = table_get(&spec, NULL, &build_error);
+	T = block;
+	build_seconds = seconds() - t0;
 }
 
 static bool
 ready(struct tw_error *err)
 {
-	pthread_once(&once, build);
-	if (T == NULL || T->prune_twist == NULL || T->prune_flip == NULL ||
-	    T->prune_corner == NULL || T->prune_edge == NULL) {
-		tw_error_set(err, "out of memory building the 3x3x3 tables");
+	pthread_once(&once, load_tables);
+	if (T == NULL) {
+		tw_error_set(err, "the 3x3x3 tables: %s", build_error.msg);
 		return false;
 	}
 	return true;
+}
+
+bool
+cube3_load_tables(struct tw_error *err)
+{
+	return ready(err);
 }
 
 double
@@ -478,7 +503,7 @@ cube3_prepare(void)
 {
 	if (!ready(NULL))
 		return 0;
-	return T->build_seconds;
+	return build_seconds;
 }
 
 /* The cube is searched as given and turned by z and by x, so that each of

@@ -53,8 +53,13 @@ bool cube3_validate(const struct cube *c, struct tw_error *err);
 #define CUBE3_PARITY 8u
 unsigned cube3_defects(const struct cube *c);
 
-/* Builds the tables now; returns the seconds it took (0 if built). */
+/* Builds the tables now, or reads them from the table cache
+ * (sys/tablecache.h); returns the seconds it took (0 if in memory
+ * already, or on failure). */
 double cube3_prepare(void);
+
+/* The same, saying why it failed: out of memory, the cache's own. */
+bool cube3_load_tables(struct tw_error *err);
 
 /* A uniformly random solvable 3x3x3, drawn directly from the cubie group:
  * every permutation and orientation with the parity and sum rules. */

@@ -569,6 +569,26 @@ cube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
 	return tw_asprintf(err, "%c%s", face, suffix);
 }
 
+/* twirl cache build: the 2x2x2 distance tables and the 3x3x3 two-phase
+ * tables (the reduction solver keeps its small tables in memory). */
+static bool
+cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
+{
+	if (cancel != NULL && atomic_load(cancel)) {
+		tw_error_set(err, "cancelled");
+		return false;
+	}
+	if (!cube2_prepare(err))
+		return false;
+	if (progress != NULL)
+		atomic_store(progress, 500);
+	if (!cube3_load_tables(err))
+		return false;
+	if (progress != NULL)
+		atomic_store(progress, 1000);
+	return true;
+}
+
 const struct puzzle cube_puzzle = {
 	.id = "cube",
 	.name = "Cube",
@@ -597,5 +617,6 @@ const struct puzzle cube_puzzle = {
 	.move_random = cube_move_random,
 	.reversible = true,
 	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", NULL},
+	.prepare_tables = cube_prepare_tables,
 	.solve = cube_solve_entry,
 };
