@@ -4,7 +4,7 @@
  * edges, parity on 3x3x3, centres on odd cubes); 2x2x2 and 3x3x3 scrambles
  * are uniformly random states drawn directly, bigger cubes get random
  * moves (40 for 4x4x4, then 60, 80, 100 ... as WCA does). Solvers:
- * optimal 2x2x2 (solvers/cube2.h), two-phase 3x3x3 (solvers/cube3.h). */
+ * optimal 2x2x2 (cube2.h), two-phase 3x3x3 (cube3.h). */
 #ifndef TWIRL_CUBE_PUZZLE_H
 #define TWIRL_CUBE_PUZZLE_H
 

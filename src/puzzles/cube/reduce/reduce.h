@@ -63,7 +63,7 @@
  *     block 1..N/2 where that works (one token instead of two), checked
  *     at start-up to keep the reduction from solved and from scrambled
  *     3x3x3 states;
- *  4. 3x3x3: the two-phase solver (solvers/cube3.h) in face turns.
+ *  4. 3x3x3: the two-phase solver (puzzles/cube/cube3.h) in face turns.
  * Phases 1-3 are tried from 6 (N = 5; on N = 4 with the two best colour
  * schemes, 12 tries), 3 (N = 6), 2 (N = 7..9) or 1 first faces (on N = 4
  * and 5 the staged phases' six choices of first and second axis), and the
