@@ -1,7 +1,8 @@
-/* Cube solver benchmark: 1,000 random-state 3x3x3 cubes (two-phase with
- * the default target 20 and 8 ms limit): length mean/median/max and time
- * per solve; table build times; the 2x2x2 optimal distance distribution
- * and solve time. Usage: bench_cube [--quick]. */
+/* Cube solver benchmark: 1,000 random-state 3x3x3 cubes, two-phase at
+ * the default (target 20, CUBE3_DEFAULT_NODES search nodes) and at other
+ * budgets: length mean/median/max and CPU per solve; table start-up; the
+ * 2x2x2 optimal distance distribution and solve time.
+ * Usage: bench_cube [--quick] (100 cubes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,28 +35,37 @@ by_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-int
-main(int argc, char **argv)
+static double
+cpu_now(void)
 {
-	int count = argc > 1 && strcmp(argv[1], "--quick") == 0 ? 100 : 1000, k;
-	struct cube3_options opt = {.target = 20};   /* the default node budget */
-	double *times = calloc((size_t)count, sizeof *times), t0, build, total_t = 0;
-	int *lens = calloc((size_t)count, sizeof *lens), total_len = 0;
-	uint64_t dist[20];
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The same count random-state cubes (seed 2026) solved with target and a
+ * node budget: length mean/median/max and CPU per solve median/p90/max. */
+static int
+run_set(const char *label, int count, int target, long nodes)
+{
+	struct cube3_options opt = {.target = target, .max_nodes = nodes};
+	double *times = calloc((size_t)count, sizeof *times), t0, total_t = 0;
+	int *lens = calloc((size_t)count, sizeof *lens), total_len = 0, k;
 	struct tw_rng rng;
 
-	build = cube3_prepare();
-	printf("3x3x3 tables built in %.3f s (pruning 4.0 MB, move tables 3.1 MB)\n", build);
+	if (times == NULL || lens == NULL)
+		return 1;
 	tw_rng_seed(&rng, 2026);
 	for (k = 0; k < count; k++) {
 		struct cube c;
 		struct movelist m = MOVELIST_EMPTY;
 
 		cube3_random(&rng, &c);
-		t0 = now();
+		t0 = cpu_now();
 		if (!cube3_solve(&c, &opt, &m, NULL))
 			return 1;
-		times[k] = (now() - t0) * 1000;
+		times[k] = (cpu_now() - t0) * 1000;
 		lens[k] = (int)m.len;
 		total_t += times[k];
 		total_len += lens[k];
@@ -63,11 +73,35 @@ main(int argc, char **argv)
 	}
 	qsort(times, (size_t)count, sizeof *times, by_double);
 	qsort(lens, (size_t)count, sizeof *lens, by_int);
-	printf("3x3x3, %d random-state cubes: length mean %.2f, median %d, max %d; "
-	    "time mean %.1f ms, median %.1f ms, max %.1f ms\n", count,
-	    (double)total_len / count, lens[count / 2], lens[count - 1],
-	    total_t / count, times[count / 2], times[count - 1]);
+	printf("| %s | %d | %ld | %.2f / %d / %d | %.2f / %.2f / %.1f ms |\n", label, target,
+	    nodes, (double)total_len / count, lens[count / 2], lens[count - 1],
+	    times[count / 2], times[count * 9 / 10], times[count - 1]);
+	free(times);
+	free(lens);
+	return 0;
+}
 
+int
+main(int argc, char **argv)
+{
+	int count = argc > 1 && strcmp(argv[1], "--quick") == 0 ? 100 : 1000, k;
+	double t0, build;
+	uint64_t dist[20];
+	struct tw_rng rng;
+
+	t0 = now();
+	build = cube3_prepare();
+	printf("3x3x3 tables ready in %.3f s (built, or read from the table cache when warm)\n",
+	    build);
+	printf("\n3x3x3, %d random-state cubes (seed 2026), CPU time of this thread:\n\n", count);
+	printf("| setting | target | node budget | length mean / median / max | CPU median / p90 / max |\n");
+	printf("|---|---|---|---|---|\n");
+	if (run_set("default", count, 20, CUBE3_DEFAULT_NODES) != 0 ||
+	    run_set("first answer of at most 21", count, 21, 1) != 0 ||
+	    run_set("smaller budget", count, 20, 100000) != 0 ||
+	    run_set("larger budget", count, 20, 10000000) != 0)
+		return 1;
+	tw_rng_seed(&rng, 2026);
 	t0 = now();
 	cube2_distribution(CUBE2_HTM, dist);
 	printf("2x2x2 tables (HTM and QTM) built in %.3f s\n", now() - t0);
@@ -100,7 +134,5 @@ main(int argc, char **argv)
 	}
 	printf("\n2x2x2 optimal solve: %.3f ms mean over %d random states\n",
 	    (now() - t0) * 1000 / count, count);
-	free(times);
-	free(lens);
 	return 0;
 }
