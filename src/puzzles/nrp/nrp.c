@@ -186,6 +186,20 @@ nrp_state_is_solved(const void *params, const void *state)
 }
 
 void
+nrp_block_turn(int k, int turns, int i, int j, int *di, int *dj)
+{
+	int t, ni;
+
+	*di = i;
+	*dj = j;
+	for (t = 0; t < turns; t++) {
+		ni = *dj;
+		*dj = k - 1 - *di;
+		*di = ni;
+	}
+}
+
+void
 nrp_move_do(struct nrp_state *s, const struct nrp_move *mv)
 {
 	uint16_t tile[NRP_MAX_SIDE * NRP_MAX_SIDE];
@@ -195,15 +209,9 @@ nrp_move_do(struct nrp_state *s, const struct nrp_move *mv)
 
 	for (i = 0; i < k; i++) {
 		for (j = 0; j < k; j++) {
-			/* Clockwise: local (i, j) goes to (j, k-1-i). */
-			int di = i, dj = j, t;
+			int di, dj;
 
-			for (t = 0; t < mv->turns; t++) {
-				int ni = dj, nj = k - 1 - di;
-
-				di = ni;
-				dj = nj;
-			}
+			nrp_block_turn(k, mv->turns, i, j, &di, &dj);
 			src = (r0 + i) * n + c0 + j;
 			dst = di * k + dj;
 			tile[dst] = s->tile[src];

@@ -52,6 +52,13 @@ void nrp_move_format(const struct nrp_move *mv, char *buf, size_t size);
 /* Applies a parsed, in-range move. */
 void nrp_move_do(struct nrp_state *s, const struct nrp_move *mv);
 
+/* The block permutation, the one definition the engine and the solvers
+ * share: after turns clockwise quarter turns (1..3) of a k x k block, the
+ * tile on the block's cell (i, j) (row, column from 0 within the block)
+ * is on (*di, *dj); a quarter turn takes (i, j) to (j, k-1-i). An
+ * orientable tile also turns by turns quarter turns. */
+void nrp_block_turn(int k, int turns, int i, int j, int *di, int *dj);
+
 /* Permutation parity (0 even, 1 odd) of the whole board, or of the tiles on
  * cells of one checkerboard colour (colour 0: row+col even) when colour is
  * 0 or 1. Meaningful for the colour classes only when every tile is on its

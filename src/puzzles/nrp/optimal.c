@@ -1,5 +1,5 @@
 /* Optimal NRP solutions for boards of at most 12 cells: IDA* with
- * admissible heuristics from breadth-first tables (see nrp_solver.h). */
+ * admissible heuristics from breadth-first tables (see solve.h). */
 #include "puzzles/nrp/solve.h"
 
 #include <pthread.h>

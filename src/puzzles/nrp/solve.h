@@ -21,9 +21,14 @@
  * - orientable games: the rotation sum is fixed with quarter turns, then
  *   pairs of tiles are twisted by commutators [T, g] of a 3-cycle T with a
  *   word g that fixes T's cells but turns them unequally (derivation in
- *   nrp_solver.c);
+ *   macros.c);
  * - shortening: turns of one block separated only by turns of blocks that
  *   do not overlap it are merged or cancelled.
+ *
+ * The constructive solver's files: geom.c (geometry, the position, single-
+ * tile routes), macros.c (3-cycles and twists), setups.c (bringing tiles
+ * onto a macro's cells), solve.c (the phases); solve_internal.h is what
+ * they share.
  *
  * The exceptional boards (k = m = n; 2x3 with k = 2; 3x4 with k = 3) and
  * boards of at most 9 cells are solved optimally instead.
