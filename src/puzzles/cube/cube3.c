@@ -600,7 +600,12 @@ start_phase2(struct search *s, int d1)
 	limit = s->best_len - 1 - d1;
 	if (limit > 18)
 		limit = 18;
-	for (d2 = 0; d2 <= limit; d2++) {
+	/* Iterative deepening from the pruning tables' bound: the shallower
+	 * depths cannot succeed. */
+	d2 = T->prune_corner[cp * N_SPERM + sp];
+	if (T->prune_edge[ep * N_SPERM + sp] > d2)
+		d2 = T->prune_edge[ep * N_SPERM + sp];
+	for (; d2 <= limit; d2++) {
 		if (phase2(s, cp, ep, sp, d1, d2)) {
 			s->best_len = d1 + d2;
 			s->best_axis = s->axis;
@@ -763,7 +768,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 			inverse(&forward, &s->starts[i]);
 		}
 	}
-	s->best_len = 99;
+	s->best_len = CUBE3_BOUND + 1;   /* only answers of at most 21 are wanted */
 	s->target = opt != NULL ? opt->target : 20;
 	s->deadline = opt != NULL && opt->time_limit > 0 ? seconds() + opt->time_limit : 0;
 	s->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : CUBE3_DEFAULT_NODES;
@@ -782,7 +787,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 		free(s);
 		return false;
 	}
-	if (s->best_len == 99) {
+	if (s->best_len > CUBE3_BOUND) {
 		tw_error_set(err, "no solution found in the time allowed");
 		free(s);
 		return false;
