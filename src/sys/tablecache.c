@@ -395,28 +395,43 @@ compare_files(const void *a, const void *b)
 	return strcmp(((const struct table_file *)a)->name, ((const struct table_file *)b)->name);
 }
 
+/* Opens the cache directory for reading: 1 with *d and *dir set (the
+ * caller closes and frees them), 0 when there is none yet (a missing
+ * cache is an empty one), -1 with err set when it cannot be read. */
+static int
+open_cache_dir(DIR **d, char **dir, struct tw_error *err)
+{
+	*d = NULL;
+	*dir = table_cache_dir(false, err);
+	if (*dir == NULL)
+		return -1;
+	*d = opendir(*dir);
+	if (*d == NULL) {
+		int missing = errno == ENOENT;
+
+		if (!missing)
+			tw_error_set(err, "%s: %s", *dir, strerror(errno));
+		free(*dir);
+		*dir = NULL;
+		return missing ? 0 : -1;
+	}
+	return 1;
+}
+
 bool
 table_cache_list(struct table_file **files, size_t *count, struct tw_error *err)
 {
-	char *dir = table_cache_dir(false, err);
 	struct table_file *list = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
+	char *dir;
 	DIR *d;
+	int opened;
 
 	*files = NULL;
 	*count = 0;
-	if (dir == NULL)
-		return false;
-	d = opendir(dir);
-	if (d == NULL) {
-		bool missing = errno == ENOENT;
-
-		if (!missing)
-			tw_error_set(err, "%s: %s", dir, strerror(errno));
-		free(dir);
-		return missing;
-	}
+	if ((opened = open_cache_dir(&d, &dir, err)) <= 0)
+		return opened == 0;
 	while ((de = readdir(d)) != NULL) {
 		struct table_file f;
 		char *path;
@@ -461,23 +476,15 @@ table_cache_list(struct table_file **files, size_t *count, struct tw_error *err)
 bool
 table_cache_clear(size_t *removed, struct tw_error *err)
 {
-	char *dir = table_cache_dir(false, err);
 	struct dirent *de;
 	bool ok = true;
+	char *dir;
 	DIR *d;
+	int opened;
 
 	*removed = 0;
-	if (dir == NULL)
-		return false;
-	d = opendir(dir);
-	if (d == NULL) {
-		bool missing = errno == ENOENT;
-
-		if (!missing)
-			tw_error_set(err, "%s: %s", dir, strerror(errno));
-		free(dir);
-		return missing;
-	}
+	if ((opened = open_cache_dir(&d, &dir, err)) <= 0)
+		return opened == 0;
 	while ((de = readdir(d)) != NULL) {
 		char *path;
 

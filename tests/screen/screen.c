@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 #include <cmocka.h>
 
@@ -163,4 +164,18 @@ screen_tests_init(void)
 	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
 		setlocale(LC_ALL, "");
 	ui_clock = fake_clock;
+}
+
+bool
+tick_until(struct game *g, bool (*pred)(struct game *))
+{
+	struct timespec ms = {0, 1000000};
+	int i;
+
+	for (i = 0; i < 5000 && !pred(g); i++) {
+		nanosleep(&ms, NULL);
+		fake_now += 1;
+		game_tick(g);
+	}
+	return pred(g);
 }

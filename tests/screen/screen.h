@@ -34,6 +34,11 @@ struct cell {
 };
 struct cell cell_at(int y, int x);
 
+/* Moves the fake clock a second at a time (waiting a millisecond of real
+ * time for the solver thread), ticking the game, until pred holds or
+ * 5,000 ticks have passed; whether pred holds. */
+bool tick_until(struct game *g, bool (*pred)(struct game *));
+
 /* Installs the frozen clock and a UTF-8 locale; call first in main. */
 void screen_tests_init(void);
 

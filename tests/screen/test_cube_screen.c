@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <cmocka.h>
 
 #include "core/history.h"
@@ -94,22 +93,6 @@ big_cube_plays_at_80x24_and_smaller_says_what_it_needs(void **unused)
 	free(text);
 	game_free(g);
 	close_screen();
-}
-
-/* Ticks the fake clock (and waits a millisecond of real time for the
- * solver thread) until pred holds or five seconds of ticks pass. */
-static bool
-tick_until(struct game *g, bool (*pred)(struct game *))
-{
-	struct timespec ms = {0, 1000000};
-	int i;
-
-	for (i = 0; i < 5000 && !pred(g); i++) {
-		nanosleep(&ms, NULL);
-		fake_now += 1;
-		game_tick(g);
-	}
-	return pred(g);
 }
 
 static size_t hint_target;

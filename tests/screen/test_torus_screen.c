@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <wchar.h>
 #include <cmocka.h>
 
@@ -293,22 +292,6 @@ click_selects_the_tile_keys_then_shift(void **unused)
 	free(text);
 	game_free(g);
 	close_screen();
-}
-
-/* Ticks the game until pred holds, with real sleeps for the worker
- * thread and the fake clock stepping a second a tick. */
-static bool
-tick_until(struct game *g, bool (*pred)(struct game *))
-{
-	struct timespec ms = {0, 1000000};
-	int i;
-
-	for (i = 0; i < 5000 && !pred(g); i++) {
-		nanosleep(&ms, NULL);
-		fake_now += 1;
-		game_tick(g);
-	}
-	return pred(g);
 }
 
 static bool
