@@ -154,6 +154,53 @@ nrp_route_tile(const struct geom *g, int from, int to, const uint8_t *forbid, in
 	return len;
 }
 
+int
+nrp_route_tile_upright(const struct geom *g, int from, int rot, int to, const uint8_t *forbid,
+    int *route)
+{
+	/* Breadth-first search over (cell, rotation): a turn of t + 1
+	 * quarter turns (move code 3b + t) turns the tile as much. */
+	int16_t prev[4 * MAXN], how[4 * MAXN];
+	int queue[4 * MAXN], head = 0, tail = 0, st, i, t, len;
+	int start = 4 * from + (rot & 3), goal = 4 * to;
+
+	if (start == goal)
+		return 0;
+	for (st = 0; st < 4 * g->N; st++)
+		prev[st] = -1;
+	prev[start] = (int16_t)start;
+	queue[tail++] = start;
+	while (head < tail && prev[goal] < 0) {
+		int c = queue[head] / 4, r = queue[head] % 4;
+
+		st = queue[head++];
+		for (i = 0; i < g->ncover[c]; i++) {
+			int b = g->cover[c][i];
+
+			if (forbid != NULL && forbid[b])
+				continue;
+			for (t = 0; t < 3; t++) {
+				int d = 4 * g->dest[3 * b + t][c] + ((r + t + 1) & 3);
+
+				if (prev[d] < 0) {
+					prev[d] = (int16_t)st;
+					how[d] = (int16_t)(3 * b + t);
+					queue[tail++] = d;
+				}
+			}
+		}
+	}
+	if (prev[goal] < 0)
+		return -1;
+	len = 0;
+	for (st = goal; st != start; st = prev[st])
+		len++;
+	i = len;
+	for (st = goal; st != start; st = prev[st])
+		route[--i] = how[st];
+	return len;
+}
+
 /* forbid[b] = 1 for every block touching one of the count cells. */
 void
 nrp_forbid_cells(const struct geom *g, const int *cells, int count, uint8_t *forbid)

@@ -49,16 +49,22 @@ greedy(struct work *w, atomic_int *progress, struct tw_error *err)
 {
 	const struct geom *g = w->g;
 	uint8_t forbid[MAXB] = {0};
-	int route[MAXN];
+	int route[4 * MAXN];
 
 	for (int c = 0; c < g->N; c++) {
-		int len;
+		int len = -1;
 
 		if (nrp_cancelled(w)) {
 			tw_error_set(err, "cancelled");
 			return false;
 		}
-		len = w->tile[c] == c ? 0 : nrp_route_tile(g, w->pos[c], c, forbid, route);
+		/* On an orientable board the tile arrives upright where a route
+		 * allows it (a few moves more than the shortest): the twists
+		 * that would fix it later cost far more. */
+		if (g->orientable && (w->tile[c] != c || w->rot[c] != 0))
+			len = nrp_route_tile_upright(g, w->pos[c], w->rot[w->pos[c]], c, forbid, route);
+		if (len < 0)
+			len = w->tile[c] == c ? 0 : nrp_route_tile(g, w->pos[c], c, forbid, route);
 		if (len < 0)
 			continue;
 		nrp_do_word(w, route, len, false);
@@ -154,11 +160,21 @@ fix_rotations(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw
 		for (int c = 0; c < last; c++) {
 			if ((classes == 2 && colour(g, c) != cls) || w->rot[c] == 0)
 				continue;
+			int partner = last;
+
 			if (nrp_cancelled(w)) {
 				tw_error_set(err, "cancelled");
 				return false;
 			}
-			if (!nrp_twist_pair(x, w, c, last, (4 - w->rot[c]) % 4, err))
+			/* The partner is the next turned tile of the class: the
+			 * twist's setups stay short, and it may fix both (the
+			 * class's rotation sum is 0, so one is always left). */
+			for (int d = c + 1; d < last; d++)
+				if ((classes == 1 || colour(g, d) == cls) && w->rot[d] != 0) {
+					partner = d;
+					break;
+				}
+			if (!nrp_twist_pair(x, w, c, partner, (4 - w->rot[c]) % 4, err))
 				return false;
 		}
 	}

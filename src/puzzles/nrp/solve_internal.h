@@ -133,6 +133,13 @@ bool nrp_cancelled(const struct work *w);
  * (room for N) and returns their count, -1 if there is no route. */
 int nrp_route_tile(const struct geom *g, int from, int to, const uint8_t *forbid, int *route);
 
+/* As nrp_route_tile for a tile turned rot quarter turns (0..3) on an
+ * orientable board: the shortest route that brings it to cell to
+ * upright (a block turned by q quarter turns turns its tiles by q).
+ * route needs room for 4N moves. Returns -1 if there is none. */
+int nrp_route_tile_upright(const struct geom *g, int from, int rot, int to, const uint8_t *forbid,
+    int *route);
+
 /* forbid[b] = 1 for every block touching one of the count cells. */
 void nrp_forbid_cells(const struct geom *g, const int *cells, int count, uint8_t *forbid);
 
