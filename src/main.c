@@ -51,7 +51,7 @@ static const char usage[] =
     "  most 12 cells); refused where the solver cannot prove it.\n"
     "--max-length L: no answer longer than L is printed (exit 1 instead).\n"
     "Cube answers are the same on every machine: the search stops after a fixed\n"
-    "  amount of work (3x3x3: a million search nodes, about 8 ms).\n"
+    "  amount of work (3x3x3: a million search nodes, a few milliseconds).\n"
     "--time-limit S: search for S seconds instead (3x3x3; from 4x4x4 its 3x3x3\n"
     "  finish); the answer then depends on the machine's speed and load.\n"
     "--stats: the solution's length in every metric, and per phase, on stderr.\n"
