@@ -50,7 +50,7 @@ static int
 run_set(const char *label, int count, int target, long nodes)
 {
 	struct cube3_options opt = {.target = target, .max_nodes = nodes};
-	double *times = calloc((size_t)count, sizeof *times), t0, total_t = 0;
+	double *times = calloc((size_t)count, sizeof *times), t0;
 	int *lens = calloc((size_t)count, sizeof *lens), total_len = 0, k;
 	struct tw_rng rng;
 
@@ -67,7 +67,6 @@ run_set(const char *label, int count, int target, long nodes)
 			return 1;
 		times[k] = (cpu_now() - t0) * 1000;
 		lens[k] = (int)m.len;
-		total_t += times[k];
 		total_len += lens[k];
 		movelist_clear(&m);
 	}

@@ -15,7 +15,6 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -291,8 +290,9 @@ solve_replay(const struct puzzle *p, const void *params, const void *s, int metr
     bool optimal, struct tw_error *why)
 {
 	bool truncated = false;
+	long total = -1;
 	struct solve_request req = {.metric = metric, .optimal = optimal,
-	    .partial_ok = true, .truncated = &truncated};
+	    .partial_ok = true, .truncated = &truncated, .total_length = &total};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err = {""};
 	void *work;
@@ -306,11 +306,13 @@ solve_replay(const struct puzzle *p, const void *params, const void *s, int metr
 	if (!puzzle_apply_list(p, params, work, &moves, &err))
 		fail_msg("%s: the answer does not replay: %s", p->id, err.msg);
 	if (truncated) {
+		/* Cut short, a proven shortest answer included (the rolling
+		 * cube's): its whole length is what counts. */
 		assert_true(moves.len > 0);
-		assert_false(optimal);
+		assert_true(total >= (long)moves.len);
 		p->state_free(work);
 		movelist_clear(&moves);
-		return LONG_MAX;
+		return total;
 	}
 	if (!p->state_is_solved(params, work))
 		fail_msg("%s: the answer does not solve", p->id);

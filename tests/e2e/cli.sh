@@ -114,6 +114,7 @@ expect "replay needs a file" 2 - 'replay needs a saved game file' -- replay --ve
 nrp_moves="^(B\\([0-9]+,[0-9]+\\)['2]? )*B\\([0-9]+,[0-9]+\\)['2]?$"
 expect "nrp solve" 0 "$nrp_moves" "" -- solve nrp:3x3k2:9,8,7,6,5,4,3,2,1
 expect "nrp optimal htm" 0 "$nrp_moves" "" -- solve 'nrp:3x4k2#5' --optimal --metric htm
+expect "nrp optimal refused on a 12-cell orientable board with 5 blocks" 2 - 'can take minutes' -- solve 'nrp:2x6k2o#1' --optimal
 expect "nrp orientable 8x8 k=5" 0 "$nrp_moves" "" -- solve 'nrp:8x8k5o#2'
 expect "nrp optimal refused on 16 cells" 2 - "at most 12 cells" -- solve 'nrp:4x4k2#1' --optimal
 expect "nrp check solvable" 0 "^solvable$" "" -- check nrp:3x3k2:9,8,7,6,5,4,3,2,1

@@ -423,6 +423,16 @@ nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state
 		    NRP_OPTIMAL_MAX_CELLS, params->rows, params->cols, params->rows * params->cols);
 		return false;
 	}
+	/* Orientable boards of 11 or 12 cells with more than two block
+	 * positions: the heuristics (6-tile databases and the rotations'
+	 * table) are too weak there; nrp:2x6k2o#1 took 69 s. Refused rather
+	 * than leaving the user waiting (found by fuzz_solve). */
+	if (params->orientable && params->rows * params->cols > 10 &&
+	    (params->rows - params->k + 1) * (params->cols - params->k + 1) > 2) {
+		tw_error_set(err, "the optimal solver takes orientable boards of more than 10 cells only with two block positions (3x4k3o); a %dx%dk%do board can take minutes: run without --optimal for the constructive solver",
+		    params->rows, params->cols, params->k);
+		return false;
+	}
 	if (!nrp_state_solvable(params, state, err))
 		return false;
 	t = tables_get(params, metric == NRP_HTM ? NRP_HTM : NRP_QTM, err);
