@@ -46,7 +46,7 @@ static const struct row rows[] = {
 	{"nrp:10x10k8", "qtm", false, 3, 2645.00, false},
 	{"nrp:16x16k2", "qtm", false, 3, 3651.67, false},
 	{"nrp:8x8k4o", "qtm", false, 3, 1235.00, false},
-	{"nrp:16x16k3o", "qtm", false, 2, 8116.00, false},
+	{"nrp:16x16k3o", "qtm", false, 2, 7329.00, false},
 	{"nrp:3x3k2", "qtm", true, 20, 7.60, false},
 	{"nrp:3x4k2", "htm", true, 5, 8.80, false},
 	{"cube:2", "htm", false, 20, 9.00, false},

@@ -166,15 +166,24 @@ fix_rotations(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw
 				tw_error_set(err, "cancelled");
 				return false;
 			}
-			/* The partner is the next turned tile of the class: the
-			 * twist's setups stay short, and it may fix both (the
-			 * class's rotation sum is 0, so one is always left). */
-			for (int d = c + 1; d < last; d++)
-				if ((classes == 1 || colour(g, d) == cls) && w->rot[d] != 0) {
+			int q = (4 - w->rot[c]) % 4, seen = 0;
+
+			/* The partner is a nearby turned tile of the class (the
+			 * twist's setups stay short), among the next few the
+			 * first that the same twist puts upright too; else the
+			 * next one. The class's rotation sum is 0, so there is
+			 * always one left. */
+			for (int d = c + 1; d < last && seen < 6; d++) {
+				if ((classes == 2 && colour(g, d) != cls) || w->rot[d] == 0)
+					continue;
+				if (seen++ == 0)
+					partner = d;
+				if (w->rot[d] == q) {
 					partner = d;
 					break;
 				}
-			if (!nrp_twist_pair(x, w, c, partner, (4 - w->rot[c]) % 4, err))
+			}
+			if (!nrp_twist_pair(x, w, c, partner, q, err))
 				return false;
 		}
 	}
