@@ -79,6 +79,10 @@ fuzz)
 		    -Dbuildtype=debugoptimized >/dev/null
 	fi
 	meson compile -C build-fuzz
+	# The solvers' tables are built once (into the usual table cache), so
+	# that a harness's 10 s limit times each input, not a first build.
+	echo "dev.sh fuzz: building the solvers' tables (twirl cache build)"
+	build-fuzz/twirl cache build >/dev/null
 	# run_one NAME: one harness for $secs seconds over a working corpus
 	# seeded from tests/fuzz/corpus; prints its executions.
 	run_one() {
