@@ -508,7 +508,6 @@ nrp_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *e
 {
 	static const struct nrp_params boards[] = {
 		{3, 3, 2, false}, {3, 4, 3, false}, {2, 3, 2, true}, {3, 3, 2, true},
-		{3, 4, 3, true},
 	};
 	int n = (int)(sizeof boards / sizeof boards[0]), done = 0;
 
