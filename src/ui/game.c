@@ -204,7 +204,6 @@ game_alloc(const struct puzzle *p, const void *params, struct tw_error *err)
 	g = tw_calloc(1, sizeof *g, err);
 	if (g == NULL)
 		return NULL;
-	game_screen_init(g);
 	g->p = p;
 	g->view = view_for(p);
 	g->speed = 2;

@@ -109,9 +109,6 @@ void game_play_next(struct game *g);
 void game_play_typed(struct game *g, struct movelist *moves);
 void game_skip_to_end(struct game *g);
 
-/* game_screen.c */
-void game_screen_init(struct game *g);
-
 /* game_draw.c */
 void game_help_open(struct game *g);
 bool game_board_origin(struct game *g, int rows, int cols, int *y, int *x,

@@ -448,14 +448,11 @@ static const struct screen_ops game_ops = {
 	.close = screen_close,
 };
 
-void
-game_screen_init(struct game *g)
-{
-	g->screen.ops = &game_ops;
-}
-
 struct screen *
 game_screen(struct game *g)
 {
-	return g != NULL ? &g->screen : NULL;
+	if (g == NULL)
+		return NULL;
+	g->screen.ops = &game_ops;   /* the game core does not know its screen */
+	return &g->screen;
 }

@@ -1,4 +1,4 @@
-#include "puzzles/nrp/solve_internal.h"
+#include "puzzles/nrp/constructive.h"
 
 #include <pthread.h>
 #include <stdlib.h>

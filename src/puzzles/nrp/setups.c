@@ -1,4 +1,4 @@
-#include "puzzles/nrp/solve_internal.h"
+#include "puzzles/nrp/constructive.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzles/nrp/solve_internal.h"
+#include "puzzles/nrp/constructive.h"
 
 /* ---- The phases. ---- */
 

@@ -27,7 +27,7 @@
  *
  * The constructive solver's files: geom.c (geometry, the position, single-
  * tile routes), macros.c (3-cycles and twists), setups.c (bringing tiles
- * onto a macro's cells), solve.c (the phases); solve_internal.h is what
+ * onto a macro's cells), solve.c (the phases); constructive.h is what
  * they share.
  *
  * The exceptional boards (k = m = n; 2x3 with k = 2; 3x4 with k = 3) and
