@@ -440,7 +440,10 @@ main(int argc, char **argv)
 	if (nargs == 0) {
 		if (verify || metric != NULL || optimal)
 			return fail("options without a command (see twirl --help)");
-		return ui_run(&opt, NULL, NULL, &err) == 2 ? fail("%s", err.msg) : 0;
+		/* The menu's status as it is: 128 + a signal stays that. */
+		if ((rc = ui_run(&opt, NULL, NULL, &err)) == 2)
+			fail("%s", err.msg);
+		return rc;
 	}
 	cmd = args[0];
 	if (strcmp(cmd, "cache") == 0) {

@@ -24,6 +24,12 @@ run() {
 XDG_DATA_HOME=$data XDG_STATE_HOME=${STATE:-$state} $twirl $* 2>$tmp/$w.err'; \
 echo \$? > $tmp/$w.exit; sleep 60"
 	tm resize-window -t "$w" -x 80 -y 24 2>/dev/null
+	n=0
+	while [ "$(tm display -p -t "$w" '#{window_width}x#{window_height}')" != 80x24 ] &&
+	    [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 }
 
 # exited WINDOW STATUS: twirl in WINDOW ended with STATUS (waits 5 s).
@@ -50,11 +56,22 @@ in_autosave() {
 	}
 }
 
-# typed WINDOW MOVES: plays MOVES through the ':' prompt.
+# typed WINDOW MOVES: plays MOVES through the ':' prompt (once it is up:
+# its label "Moves" opens the last line).
 typed() {
 	tm send-keys -t "$1" :
-	sleep 0.2
-	tm send-keys -t "$1" "$2" Enter
+	n=0
+	while ! screen "$1" | tail -n 1 | grep -q '^ Moves' && [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	tm send-keys -t "$1" "$2"
+	n=0
+	while ! screen "$1" | tail -n 1 | grep -qF -- "> $2" && [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	tm send-keys -t "$1" Enter
 }
 
 # 1. A game left with q is autosaved; twirl play of another game keeps it
@@ -99,6 +116,12 @@ for sig in TERM HUP; do
 	grep -qs "^move=[0-9]* S2" "$autosave" && ok "SIG$sig: with its moves" ||
 	    bad "SIG$sig: with its moves ($(grep -c move "$autosave" 2>/dev/null))" "$w"
 done
+
+# The menu stopped by SIGTERM says so in its status (128 + 15), as play does.
+STATE=$tmp/state-menuterm run menuterm ""
+check menuterm "menu for SIGTERM opens" "rotation puzzles"
+kill -TERM "$(cat "$tmp/menuterm.pid")"
+exited menuterm 143
 
 # 4. Ctrl-O to resume another game keeps this one first.
 run ctrlo "play 'torus:6x6#4'"
@@ -150,7 +173,7 @@ tm send-keys -t solve Escape q
 exited solve 0
 
 # 7. 80x24: the menu scrolls to its last item; an 11x11x11 cube plays.
-run small ""
+STATE=$tmp/state-small run small ""
 check small "menu at 80x24 says more is below" "more"
 tm send-keys -t small End
 check small "End reaches Quit" "▶ Quit"

@@ -40,8 +40,9 @@ struct gps {
 };
 
 /* Solves SRC on an m x n board (each 1..2^31-1; x 1..n, y 1..m). label is
- * 1..6. Returns false when there is no path; *g is then empty. Fails only
- * for out-of-range input (false with err set; err may be NULL). */
+ * 1..6. Returns true with *solvable telling whether there is a path (when
+ * there is none, *g is empty); returns false only for out-of-range input
+ * (err set; err may be NULL). */
 bool src_solve(int64_t m, int64_t n, int64_t xi, int64_t yi, int64_t xf,
     int64_t yf, int label, struct gps *g, bool *solvable, struct tw_error *err);
 
