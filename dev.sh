@@ -81,11 +81,20 @@ fuzz)
 	meson compile -C build-fuzz
 	# The solvers' tables are built once (into the usual table cache), so
 	# that a harness's 10 s limit times each input, not a first build.
-	# (3x4k3o's optimal tables are left out of cache build, 5 s to make:
-	# a solve builds them.)
-	echo "dev.sh fuzz: building the solvers' tables (twirl cache build)"
-	build-fuzz/twirl cache build >/dev/null
-	build-fuzz/twirl solve 'nrp:3x4k3o#1' --optimal >/dev/null
+	# Every optimal table an input of fuzz_solve can reach (NRP boards of
+	# at most 12 cells; a few are seconds to build), with the plain build
+	# when there is one (the same files, sooner).
+	tw=build-fuzz/twirl
+	[ -x build/twirl ] && tw=build/twirl
+	echo "dev.sh fuzz: building the solvers' tables ($tw cache build, NRP optimal tables)"
+	$tw cache build >/dev/null
+	for b in 2x2k2 2x3k2 2x4k2 2x5k2 2x6k2 3x2k2 4x2k2 5x2k2 6x2k2 3x3k2 3x3k3 \
+	    3x4k2 4x3k2 3x4k3 4x3k3 2x2k2o 2x3k2o 3x2k2o 2x4k2o 4x2k2o 2x5k2o 5x2k2o \
+	    3x3k2o 3x3k3o 3x4k3o 4x3k3o; do
+		for m in qtm htm; do
+			$tw solve "nrp:$b#1" --optimal --metric $m >/dev/null 2>&1 || :
+		done
+	done
 	# run_one NAME: one harness for $secs seconds over a working corpus
 	# seeded from tests/fuzz/corpus; prints its executions.
 	run_one() {
