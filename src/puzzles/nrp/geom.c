@@ -110,68 +110,26 @@ nrp_cancelled(const struct work *w)
 
 /* ---- Routing single tiles. ---- */
 
-/* Shortest route for the tile at cell from to cell to, using only blocks b
- * with forbid[b] == 0 (forbid may be NULL). Writes the move codes to route
- * (room for N) and returns their count, -1 if there is no route. */
-int
-nrp_route_tile(const struct geom *g, int from, int to, const uint8_t *forbid, int *route)
-{
-	int16_t prev[MAXN], how[MAXN];
-	int queue[MAXN], head = 0, tail = 0, c, i, t, len;
-
-	if (from == to)
-		return 0;
-	for (c = 0; c < g->N; c++)
-		prev[c] = -1;
-	prev[from] = (int16_t)from;
-	queue[tail++] = from;
-	while (head < tail && prev[to] < 0) {
-		c = queue[head++];
-		for (i = 0; i < g->ncover[c]; i++) {
-			int b = g->cover[c][i];
-
-			if (forbid != NULL && forbid[b])
-				continue;
-			for (t = 0; t < 3; t++) {
-				int d = g->dest[3 * b + t][c];
-
-				if (prev[d] < 0) {
-					prev[d] = (int16_t)c;
-					how[d] = (int16_t)(3 * b + t);
-					queue[tail++] = d;
-				}
-			}
-		}
-	}
-	if (prev[to] < 0)
-		return -1;
-	len = 0;
-	for (c = to; c != from; c = prev[c])
-		len++;
-	i = len;
-	for (c = to; c != from; c = prev[c])
-		route[--i] = how[c];
-	return len;
-}
-
-int
-nrp_route_tile_upright(const struct geom *g, int from, int rot, int to, const uint8_t *forbid,
+/* Breadth-first search for a tile's route over states cell * R + its
+ * rotation mod R: R = 1 follows the cell alone, R = 4 the rotation too (a
+ * move 3b + t turns the tile by t + 1 quarter turns). From (from, rot) to
+ * (to, upright); see nrp_route_tile and nrp_route_tile_upright. */
+static int
+route_bfs(const struct geom *g, int R, int from, int rot, int to, const uint8_t *forbid,
     int *route)
 {
-	/* Breadth-first search over (cell, rotation): a turn of t + 1
-	 * quarter turns (move code 3b + t) turns the tile as much. */
 	int16_t prev[4 * MAXN], how[4 * MAXN];
 	int queue[4 * MAXN], head = 0, tail = 0, st, i, t, len;
-	int start = 4 * from + (rot & 3), goal = 4 * to;
+	int start = R * from + (rot & (R - 1)), goal = R * to;
 
 	if (start == goal)
 		return 0;
-	for (st = 0; st < 4 * g->N; st++)
+	for (st = 0; st < R * g->N; st++)
 		prev[st] = -1;
 	prev[start] = (int16_t)start;
 	queue[tail++] = start;
 	while (head < tail && prev[goal] < 0) {
-		int c = queue[head] / 4, r = queue[head] % 4;
+		int c = queue[head] / R, r = queue[head] % R;
 
 		st = queue[head++];
 		for (i = 0; i < g->ncover[c]; i++) {
@@ -180,7 +138,7 @@ nrp_route_tile_upright(const struct geom *g, int from, int rot, int to, const ui
 			if (forbid != NULL && forbid[b])
 				continue;
 			for (t = 0; t < 3; t++) {
-				int d = 4 * g->dest[3 * b + t][c] + ((r + t + 1) & 3);
+				int d = R * g->dest[3 * b + t][c] + ((r + t + 1) & (R - 1));
 
 				if (prev[d] < 0) {
 					prev[d] = (int16_t)st;
@@ -199,6 +157,19 @@ nrp_route_tile_upright(const struct geom *g, int from, int rot, int to, const ui
 	for (st = goal; st != start; st = prev[st])
 		route[--i] = how[st];
 	return len;
+}
+
+int
+nrp_route_tile(const struct geom *g, int from, int to, const uint8_t *forbid, int *route)
+{
+	return route_bfs(g, 1, from, 0, to, forbid, route);
+}
+
+int
+nrp_route_tile_upright(const struct geom *g, int from, int rot, int to, const uint8_t *forbid,
+    int *route)
+{
+	return route_bfs(g, 4, from, rot, to, forbid, route);
 }
 
 /* forbid[b] = 1 for every block touching one of the count cells. */
