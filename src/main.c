@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
+#include <unistd.h>
 
 #include "core/gameid.h"
 #include "puzzles/registry.h"
+#include "puzzles/cube/optimal.h"
 #include "sys/tablecache.h"
 #include "puzzles/rollcube/solve.h"
 #include "ui/app.h"
@@ -30,6 +33,8 @@ static const char usage[] =
     "       twirl replay FILE [--ascii] [--no-color]  watch a saved game\n"
     "       twirl replay --verify FILE...             check saved games without the UI\n"
     "       twirl cache status|build|clear            the solvers' tables on disk\n"
+    "       twirl cache build --optimal               and the 3x3x3 optimal solver's\n"
+    "                                                 (2 x 1.8 GB, minutes each)\n"
     "       twirl --help | --version\n"
     "\n"
     "GAMEID is PUZZLE:PARAMS, PUZZLE:PARAMS#SEED or PUZZLE:PARAMS:STATE, e.g.\n"
@@ -47,8 +52,10 @@ static const char usage[] =
     "  with a half turn two; btm any block one; stm single-layer turns.\n"
     "Metrics (nrp): qtm (quarter turns, a half turn counts 2; default), htm (a half\n"
     "  turn counts 1). Metric (rollcube): moves.\n"
-    "--optimal: a proven shortest answer (rolling cube, 2x2x2, nrp boards of at\n"
-    "  most 12 cells); refused where the solver cannot prove it.\n"
+    "--optimal: a proven shortest answer (rolling cube, 2x2x2, 3x3x3 in htm or\n"
+    "  qtm, nrp boards of at most 12 cells); refused where the solver cannot prove\n"
+    "  it. The 3x3x3's first use builds a 1.8 GB table (minutes, 5 GB of memory);\n"
+    "  a random position then takes minutes.\n"
     "--max-length L: no answer longer than L is printed (exit 1 instead).\n"
     "Cube answers are the same on every machine: the search stops after a fixed\n"
     "  amount of work (3x3x3: a million search nodes, a few milliseconds).\n"
@@ -175,6 +182,66 @@ print_stats(const struct puzzle *p, const void *params, const struct movelist *m
 	fprintf(stderr, "\ntime: %.3f s\n", total);
 }
 
+/* A solve run in a thread while the terminal shows its progress. */
+struct solve_run {
+	const struct puzzle *p;
+	const void *params;
+	const void *state;
+	struct solve_request *req;
+	struct movelist *moves;
+	struct tw_error *err;
+	bool ok;
+	atomic_bool done;
+};
+
+static void *
+solve_thread(void *arg)
+{
+	struct solve_run *r = arg;
+
+	r->ok = r->p->solve(r->params, r->state, r->req, r->moves, r->err);
+	atomic_store(&r->done, true);
+	return NULL;
+}
+
+/* Solves; when stderr is a terminal and the solve takes over a second
+ * (a table being built, an optimal search), shows the solver's phase and
+ * percentage there, on one line it clears at the end. */
+static bool
+solve_showing_progress(const struct puzzle *p, const void *params, const void *state,
+    struct solve_request *req, struct movelist *moves, struct tw_error *err)
+{
+	struct solve_run run = {p, params, state, req, moves, err, false, false};
+	atomic_int progress = 0;
+	_Atomic(const char *) phase = NULL;
+	pthread_t thread;
+	bool shown = false;
+	int waited = 0;
+
+	if (!isatty(STDERR_FILENO))
+		return p->solve(params, state, req, moves, err);
+	req->progress = &progress;
+	req->phase = &phase;
+	if (pthread_create(&thread, NULL, solve_thread, &run) != 0)
+		return p->solve(params, state, req, moves, err);
+	while (!atomic_load(&run.done)) {
+		struct timespec tick = {0, 100 * 1000 * 1000};
+		const char *now;
+
+		nanosleep(&tick, NULL);
+		if (++waited < 10)
+			continue;
+		now = atomic_load(&phase);
+		fprintf(stderr, "\r\033[Ktwirl: %s%s%d%%", now != NULL ? now : "solving",
+		    now != NULL ? ": " : " ", atomic_load(&progress) / 10);
+		shown = true;
+	}
+	pthread_join(thread, NULL);
+	if (shown)
+		fprintf(stderr, "\r\033[K");
+	return run.ok;
+}
+
 static int
 cmd_solve(const struct gameid *gid, const char *text, const char *metric,
     bool optimal, int max_length, double time_limit, bool want_stats)
@@ -218,7 +285,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		p->state_free(state);
 		return 1;
 	}
-	if (!p->solve(gid->params, state, &req, &moves, &err)) {
+	if (!solve_showing_progress(p, gid->params, state, &req, &moves, &err)) {
 		fprintf(stderr, "twirl: %s\n", err.msg);
 		rc = 2;
 	} else if (max_length > 0 &&
@@ -311,8 +378,67 @@ cmd_verify(char **files, int count)
 
 /* twirl cache status|build|clear: the solver tables under
  * $XDG_CACHE_HOME/twirl. */
+/* The 3x3x3 optimal solver's tables (both metrics), with their progress
+ * on stderr when it is a terminal. */
+struct optimal_build {
+	atomic_int progress;
+	atomic_bool done;
+	int metric;
+	bool ok;
+	struct tw_error err;
+};
+
+static void *
+optimal_build_thread(void *arg)
+{
+	struct optimal_build *b = arg;
+
+	b->ok = cube3_optimal_prepare(b->metric, &b->progress, NULL, &b->err);
+	atomic_store(&b->done, true);
+	return NULL;
+}
+
+static bool
+build_optimal_tables(struct tw_error *err)
+{
+	static const char *const name[2] = {"face turns (htm)", "quarter turns (qtm)"};
+	int metric;
+
+	for (metric = CUBE3_OPTIMAL_HTM; metric <= CUBE3_OPTIMAL_QTM; metric++) {
+		struct optimal_build b = {.metric = metric};
+		struct timespec t0, t1;
+		pthread_t thread;
+		bool tty = isatty(STDERR_FILENO);
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (pthread_create(&thread, NULL, optimal_build_thread, &b) != 0) {
+			optimal_build_thread(&b);
+		} else {
+			while (!atomic_load(&b.done)) {
+				struct timespec tick = {0, 200 * 1000 * 1000};
+
+				nanosleep(&tick, NULL);
+				if (tty)
+					fprintf(stderr, "\r\033[Kcube:3 optimal, %s: %d%%", name[metric],
+					    atomic_load(&b.progress) / 10);
+			}
+			pthread_join(thread, NULL);
+			if (tty)
+				fprintf(stderr, "\r\033[K");
+		}
+		if (!b.ok) {
+			*err = b.err;
+			return false;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		printf("cube:3 optimal, %s: table ready (%.1f s)\n", name[metric],
+		    (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+	}
+	return true;
+}
+
 static int
-cmd_cache(char **args, int nargs)
+cmd_cache(char **args, int nargs, bool optimal)
 {
 	struct tw_error err;
 	char *dir;
@@ -366,6 +492,10 @@ cmd_cache(char **args, int nargs)
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			printf("%s: tables ready (%.1f s)\n", p->id, (double)(t1.tv_sec - t0.tv_sec) +
 			    (t1.tv_nsec - t0.tv_nsec) / 1e9);
+		}
+		if (optimal && !build_optimal_tables(&err)) {
+			free(dir);
+			return fail("cube:3 optimal tables: %s", err.msg);
 		}
 		print_cache_warning();
 	}
@@ -447,10 +577,12 @@ main(int argc, char **argv)
 	}
 	cmd = args[0];
 	if (strcmp(cmd, "cache") == 0) {
-		if (metric != NULL || optimal || verify || gps || stats || max_length != 0 ||
+		if (metric != NULL || verify || gps || stats || max_length != 0 ||
 		    time_limit != 0)
-			return fail("cache takes no options");
-		return cmd_cache(args + 1, nargs - 1);
+			return fail("cache takes no options but build --optimal");
+		if (optimal && (nargs != 2 || strcmp(args[1], "build") != 0))
+			return fail("--optimal goes with cache build (the 3x3x3 optimal solver's tables)");
+		return cmd_cache(args + 1, nargs - 1, optimal);
 	}
 	if (strcmp(cmd, "replay") == 0) {
 		if (metric != NULL || optimal)

@@ -716,7 +716,7 @@ game_start_job(struct game *g, enum job_mode mode)
 		return;
 	}
 	g->job = solve_job_start(g->p, g->hist->params, history_state(g->hist),
-	    0, &err);
+	    0, g->optimal_hints, &err);
 	if (g->job == NULL) {
 		game_say(g, true, "%s", err.msg);
 		return;
@@ -724,6 +724,21 @@ game_start_job(struct game *g, enum job_mode mode)
 	g->job_mode = mode;
 	g->job_started = ui_clock();
 	game_say(g, false, "Thinking...");
+}
+
+void
+game_toggle_optimal(struct game *g)
+{
+	if (!g->p->optimal_solver) {
+		game_say(g, true, "The %s has no optimal solver: its hints are quick answers", g->p->name);
+		return;
+	}
+	g->optimal_hints = !g->optimal_hints;
+	clear_hint(g);
+	if (g->optimal_hints)
+		game_say(g, false, "Hints: proven shortest (may take minutes, a key cancels). O: quick ones");
+	else
+		game_say(g, false, "Hints: quick answers. O: proven shortest ones");
 }
 
 /* A count with thousands separated: 1,999,998,982. */

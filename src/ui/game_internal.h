@@ -55,6 +55,7 @@ struct game {
 	bool solved;
 	bool banner;            /* the solved box is up until the next key */
 	size_t hints_at_solve;
+	bool optimal_hints;     /* O: h and H ask for a proven shortest answer */
 	char record_note[96];   /* "new best time" after a solve, or "" */
 
 	void *anim_from;        /* state before the animated move */
@@ -104,6 +105,11 @@ void game_redo(struct game *g);
 void game_restart(struct game *g);
 void game_new_scramble(struct game *g);
 void game_start_job(struct game *g, enum job_mode mode);
+
+/* O: hints and solutions from now on are proven shortest answers, or
+ * quick ones again; says which (or that the puzzle has no optimal
+ * solver) and forgets the last hint's solution. */
+void game_toggle_optimal(struct game *g);
 void game_stop_playing(struct game *g);
 void game_play_next(struct game *g);
 void game_play_typed(struct game *g, struct movelist *moves);

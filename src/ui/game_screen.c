@@ -280,6 +280,9 @@ game_key(struct game *g, int key)
 	case 'H':
 		game_start_job(g, JOB_SOLVE);
 		return GAME_CONTINUE;
+	case 'O':
+		game_toggle_optimal(g);
+		return GAME_CONTINUE;
 	case '?': case KEY_F(1):
 		game_help_open(g);
 		return GAME_CONTINUE;

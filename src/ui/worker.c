@@ -15,7 +15,7 @@ run(void *arg)
 
 struct solve_job *
 solve_job_start(const struct puzzle *p, const void *params, const void *state,
-    int metric, struct tw_error *err)
+    int metric, bool optimal, struct tw_error *err)
 {
 	struct solve_job *job = tw_calloc(1, sizeof *job, err);
 
@@ -31,6 +31,7 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 	if (job->state == NULL)
 		goto fail;
 	job->req.metric = metric;
+	job->req.optimal = optimal;
 	job->req.partial_ok = true;     /* hints and animations need the start */
 	job->req.truncated = &job->truncated;
 	job->req.total_length = &job->total_length;

@@ -25,10 +25,11 @@ struct solve_job {
 	struct tw_error err;
 };
 
-/* Starts solving a copy of state. NULL with err set if the copy or the
- * thread cannot be made. */
+/* Starts solving a copy of state in metric (an index into p->metrics),
+ * asking for a proven shortest answer when optimal. NULL with err set if
+ * the copy or the thread cannot be made. */
 struct solve_job *solve_job_start(const struct puzzle *p, const void *params,
-    const void *state, int metric, struct tw_error *err);
+    const void *state, int metric, bool optimal, struct tw_error *err);
 
 bool solve_job_done(struct solve_job *job);
 

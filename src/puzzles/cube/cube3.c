@@ -8,165 +8,8 @@
 
 #include "core/perm.h"
 #include "core/rng.h"
+#include "puzzles/cube/cubie.h"
 #include "sys/tablecache.h"
-
-/* Facelets (0-based, URFDLB, 9 per face) of each corner and edge position,
- * U/D (or F/B for the middle edges) sticker first; the colours of each
- * piece in the same order (Kociemba's cubie model). */
-static const int corner_facelet[8][3] = {
-	{8, 9, 20}, {6, 18, 38}, {0, 36, 47}, {2, 45, 11},
-	{29, 26, 15}, {27, 44, 24}, {33, 53, 42}, {35, 17, 51},
-};
-static const char corner_colour[8][4] = {
-	"URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB",
-};
-static const int edge_facelet[12][2] = {
-	{5, 10}, {7, 19}, {3, 37}, {1, 46}, {32, 16}, {28, 25},
-	{30, 43}, {34, 52}, {23, 12}, {21, 41}, {50, 39}, {48, 14},
-};
-static const char edge_colour[12][3] = {
-	"UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR",
-};
-static const char face_letter[] = "URFDLB";
-
-struct cubie {
-	uint8_t cp[8], co[8], ep[12], eo[12];
-};
-
-/* a then b (b's permutation applied to a's state). */
-static void
-multiply(const struct cubie *a, const struct cubie *b, struct cubie *out)
-{
-	struct cubie r;
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		r.cp[i] = a->cp[b->cp[i]];
-		r.co[i] = (uint8_t)((a->co[b->cp[i]] + b->co[i]) % 3);
-	}
-	for (i = 0; i < 12; i++) {
-		r.ep[i] = a->ep[b->ep[i]];
-		r.eo[i] = (uint8_t)((a->eo[b->ep[i]] + b->eo[i]) % 2);
-	}
-	*out = r;
-}
-
-static int
-parity(const uint8_t *p, int n)
-{
-	int i, j, s = 0;
-
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++)
-			s ^= p[j] < p[i];
-	return s;
-}
-
-/* Reads the pieces and their orientations; false (with the reason) for a
- * piece that does not exist or is there twice. */
-static bool
-read_pieces(const char *f, struct cubie *c, struct tw_error *err)
-{
-	bool seen_c[8] = {false}, seen_e[12] = {false};
-	int i, j, o;
-
-	for (i = 0; i < 8; i++) {
-		for (o = 0; o < 3; o++)
-			if (f[corner_facelet[i][o]] == 'U' || f[corner_facelet[i][o]] == 'D')
-				break;
-		for (j = 0; o < 3 && j < 8; j++)
-			if (corner_colour[j][0] == f[corner_facelet[i][o]] &&
-			    corner_colour[j][1] == f[corner_facelet[i][(o + 1) % 3]] &&
-			    corner_colour[j][2] == f[corner_facelet[i][(o + 2) % 3]])
-				break;
-		if (o == 3 || j == 8 || seen_c[j]) {
-			tw_error_set(err, "the corner at %s has colours %c%c%c, %s",
-			    corner_colour[i], f[corner_facelet[i][0]],
-			    f[corner_facelet[i][1]], f[corner_facelet[i][2]],
-			    o < 3 && j < 8 ? "a corner the cube has twice" : "which no corner has");
-			return false;
-		}
-		seen_c[j] = true;
-		c->cp[i] = (uint8_t)j;
-		c->co[i] = (uint8_t)o;
-	}
-	for (i = 0; i < 12; i++) {
-		char a = f[edge_facelet[i][0]], b = f[edge_facelet[i][1]];
-
-		for (j = 0; j < 12; j++) {
-			if (edge_colour[j][0] == a && edge_colour[j][1] == b) {
-				c->eo[i] = 0;
-				break;
-			}
-			if (edge_colour[j][0] == b && edge_colour[j][1] == a) {
-				c->eo[i] = 1;
-				break;
-			}
-		}
-		if (j == 12 || seen_e[j]) {
-			tw_error_set(err, "the edge at %s has colours %c%c, %s", edge_colour[i], a, b,
-			    j < 12 ? "an edge the cube has twice" : "which no edge has");
-			return false;
-		}
-		seen_e[j] = true;
-		c->ep[i] = (uint8_t)j;
-	}
-	return true;
-}
-
-static unsigned
-defects_of(const struct cubie *c)
-{
-	unsigned bad = 0;
-	int i, sum;
-
-	for (i = 0, sum = 0; i < 8; i++)
-		sum += c->co[i];
-	if (sum % 3 != 0)
-		bad |= CUBE3_TWIST;
-	for (i = 0, sum = 0; i < 12; i++)
-		sum += c->eo[i];
-	if (sum % 2 != 0)
-		bad |= CUBE3_FLIP;
-	if (parity(c->cp, 8) != parity(c->ep, 12))
-		bad |= CUBE3_PARITY;
-	return bad;
-}
-
-static bool
-from_facelets(const char *f, struct cubie *c, struct tw_error *err)
-{
-	unsigned bad;
-	int i, sum;
-
-	if (!read_pieces(f, c, err))
-		return false;
-	bad = defects_of(c);
-	if (bad & CUBE3_TWIST) {
-		for (i = 0, sum = 0; i < 8; i++)
-			sum += c->co[i];
-		tw_error_set(err, "twisted corner: the corner twists add up to %d, not a multiple of 3", sum);
-	} else if (bad & CUBE3_FLIP) {
-		tw_error_set(err, "flipped edge: an odd number of edges are flipped");
-	} else if (bad & CUBE3_PARITY) {
-		tw_error_set(err, "parity: the corners and the edges are permuted with different parities (two pieces swapped)");
-	}
-	return bad == 0;
-}
-
-static void
-to_facelets(const struct cubie *c, struct cube *out)
-{
-	int i, o;
-
-	cube_solved(out, 3);
-	for (i = 0; i < 8; i++)
-		for (o = 0; o < 3; o++)
-			out->f[corner_facelet[i][(o + c->co[i]) % 3]] = corner_colour[c->cp[i]][o];
-	for (i = 0; i < 12; i++)
-		for (o = 0; o < 2; o++)
-			out->f[edge_facelet[i][(o + c->eo[i]) % 2]] = edge_colour[c->ep[i]][o];
-}
 
 /* Coordinates. */
 #define N_TWIST 2187
@@ -204,26 +47,6 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const int phase2_moves[10] = {0, 1, 2, 4, 7, 9, 10, 11, 13, 16};
 
 static int
-twist_of(const struct cubie *c)
-{
-	int i, t = 0;
-
-	for (i = 0; i < 7; i++)
-		t = t * 3 + c->co[i];
-	return t;
-}
-
-static int
-flip_of(const struct cubie *c)
-{
-	int i, t = 0;
-
-	for (i = 0; i < 11; i++)
-		t = t * 2 + c->eo[i];
-	return t;
-}
-
-static int
 slice_of(const struct cubie *c)
 {
 	int i, mask = 0;
@@ -255,21 +78,6 @@ sperm_of(const struct cubie *c)
 	for (i = 0; i < 4; i++)
 		p[i] = (uint8_t)(c->ep[8 + i] - 8);
 	return perm_rank(p, 4);
-}
-
-static void
-identity(struct cubie *c)
-{
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		c->cp[i] = (uint8_t)i;
-		c->co[i] = 0;
-	}
-	for (i = 0; i < 12; i++) {
-		c->ep[i] = (uint8_t)i;
-		c->eo[i] = 0;
-	}
 }
 
 /* One step of a pruning table's pair of coordinates (x, y) under move m. */
@@ -352,26 +160,14 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	struct tables *t = buf;
 	static const int all_moves[N_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
 	    11, 12, 13, 14, 15, 16, 17};
-	int f, p, i, m, mask, n = 0;
+	int i, m, mask, n = 0;
 
 	(void)size;
 	(void)ctx;
 	(void)prog;
 	(void)err;
 	T = t;
-	/* Face turns from the facelet engine, so the models agree. */
-	for (f = 0; f < 6; f++) {
-		struct cube c;
-		struct cube_move mv;
-		char name[2] = {face_letter[f], '\0'};
-
-		cube_solved(&c, 3);
-		cube_move_parse(3, name, &mv, NULL);
-		for (p = 0; p < 3; p++) {
-			cube_move_do(&c, &mv);
-			from_facelets(c.f, &t->move[f * 3 + p], NULL);
-		}
-	}
+	cubie_face_turns(t->move);
 	for (mask = 0; mask < 4096; mask++) {
 		int bits = 0;
 
@@ -385,56 +181,44 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	t->slice_solved = t->slice_of_mask[0xf00];
 	for (i = 0; i < N_TWIST; i++) {
 		struct cubie c, d;
-		int v = i, s = 0, k;
 
-		identity(&c);
-		for (k = 6; k >= 0; k--) {
-			c.co[k] = (uint8_t)(v % 3);
-			s += v % 3;
-			v /= 3;
-		}
-		c.co[7] = (uint8_t)((3 - s % 3) % 3);
+		cubie_identity(&c);
+		cubie_set_twist(&c, i);
 		for (m = 0; m < N_MOVES; m++) {
-			multiply(&c, &t->move[m], &d);
-			t->twist_move[i][m] = (uint16_t)twist_of(&d);
+			cubie_multiply(&c, &t->move[m], &d);
+			t->twist_move[i][m] = (uint16_t)cubie_twist(&d);
 		}
 	}
 	for (i = 0; i < N_FLIP; i++) {
 		struct cubie c, d;
-		int v = i, s = 0, k;
 
-		identity(&c);
-		for (k = 10; k >= 0; k--) {
-			c.eo[k] = (uint8_t)(v % 2);
-			s += v % 2;
-			v /= 2;
-		}
-		c.eo[11] = (uint8_t)(s % 2);
+		cubie_identity(&c);
+		cubie_set_flip(&c, i);
 		for (m = 0; m < N_MOVES; m++) {
-			multiply(&c, &t->move[m], &d);
-			t->flip_move[i][m] = (uint16_t)flip_of(&d);
+			cubie_multiply(&c, &t->move[m], &d);
+			t->flip_move[i][m] = (uint16_t)cubie_flip(&d);
 		}
 	}
 	for (i = 0; i < N_SLICE; i++) {
 		struct cubie c, d;
 		int k, slice = 8, other = 0;
 
-		identity(&c);
+		cubie_identity(&c);
 		for (k = 0; k < 12; k++)
 			c.ep[k] = (uint8_t)((t->mask_of_slice[i] >> k) & 1 ? slice++ : other++);
 		for (m = 0; m < N_MOVES; m++) {
-			multiply(&c, &t->move[m], &d);
+			cubie_multiply(&c, &t->move[m], &d);
 			t->slice_move[i][m] = (uint16_t)slice_of(&d);
 		}
 	}
 	for (i = 0; i < N_PERM; i++) {
 		struct cubie c, d;
 
-		identity(&c);
+		cubie_identity(&c);
 		perm_unrank(i, 8, c.cp);
 		perm_unrank(i, 8, c.ep);
 		for (m = 0; m < N_MOVES; m++) {
-			multiply(&c, &t->move[m], &d);
+			cubie_multiply(&c, &t->move[m], &d);
 			t->cperm_move[i][m] = (uint16_t)cperm_of(&d);
 			t->eperm_move[i][m] = (uint16_t)eperm_of(&d);
 		}
@@ -444,12 +228,12 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 		uint8_t p4[4];
 		int k;
 
-		identity(&c);
+		cubie_identity(&c);
 		perm_unrank(i, 4, p4);
 		for (k = 0; k < 4; k++)
 			c.ep[8 + k] = (uint8_t)(8 + p4[k]);
 		for (m = 0; m < N_MOVES; m++) {
-			multiply(&c, &t->move[m], &d);
+			cubie_multiply(&c, &t->move[m], &d);
 			t->sperm_move[i][m] = (uint8_t)sperm_of(&d);
 		}
 	}
@@ -512,21 +296,6 @@ cube3_prepare(void)
  * and inverted): six views, as min2phase does. */
 #define AXES 6
 static const char *const axis_rotation[AXES] = {"", "z", "x", "", "z", "x"};
-
-static void
-inverse(const struct cubie *c, struct cubie *out)
-{
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		out->cp[c->cp[i]] = (uint8_t)i;
-		out->co[c->cp[i]] = (uint8_t)((3 - c->co[i]) % 3);
-	}
-	for (i = 0; i < 12; i++) {
-		out->ep[c->ep[i]] = (uint8_t)i;
-		out->eo[c->ep[i]] = c->eo[i];
-	}
-}
 
 struct search {
 	struct cubie starts[AXES];
@@ -593,7 +362,7 @@ start_phase2(struct search *s, int d1)
 	int i, d2, cp, ep, sp, limit;
 
 	for (i = 0; i < d1; i++)
-		multiply(&c, &T->move[s->moves[i]], &c);
+		cubie_multiply(&c, &T->move[s->moves[i]], &c);
 	cp = cperm_of(&c);
 	ep = eperm_of(&c);
 	sp = sperm_of(&c);
@@ -686,7 +455,7 @@ cube3_validate(const struct cube *c, struct tw_error *err)
 		cube_apply_alg(&w, rotations[r], NULL);
 		if (w.f[4] == 'U' && w.f[13] == 'R' && w.f[22] == 'F' &&
 		    w.f[31] == 'D' && w.f[40] == 'L' && w.f[49] == 'B')
-			return from_facelets(w.f, &cc, err);
+			return cubie_from_facelets(w.f, &cc, err);
 	}
 	tw_error_set(err, "centres out of place: no turn of the whole cube puts U, R, F, D, L, B centres on their faces");
 	return false;
@@ -699,9 +468,9 @@ cube3_defects(const struct cube *c)
 
 	if (c->n != 3 || c->f[4] != 'U' || c->f[13] != 'R' || c->f[22] != 'F' ||
 	    c->f[31] != 'D' || c->f[40] != 'L' || c->f[49] != 'B' ||
-	    !read_pieces(c->f, &cc, NULL))
+	    !cubie_read_pieces(c->f, &cc, NULL))
 		return CUBE3_BAD_PIECE;
-	return defects_of(&cc);
+	return cubie_defects(&cc);
 }
 
 bool
@@ -729,7 +498,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 		int f, k;
 
 		for (f = 0; f < 6; f++)
-			relabel[(unsigned char)c->f[f * 9 + 4]] = face_letter[f];
+			relabel[(unsigned char)c->f[f * 9 + 4]] = cubie_face_letter[f];
 		w = *c;
 		for (k = 0; k < 54; k++)
 			w.f[k] = relabel[(unsigned char)c->f[k]];
@@ -754,18 +523,18 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 			int k;
 
 			for (f = 0; f < 6; f++)
-				relabel[(unsigned char)centres.f[f * 9 + 4]] = face_letter[f];
+				relabel[(unsigned char)centres.f[f * 9 + 4]] = cubie_face_letter[f];
 			for (k = 0; k < 54; k++)
 				v.f[k] = relabel[(unsigned char)v.f[k]];
 		}
-		if (!from_facelets(v.f, &s->starts[i], err)) {
+		if (!cubie_from_facelets(v.f, &s->starts[i], err)) {
 			free(s);
 			return false;
 		}
 		if (i >= AXES / 2) {
 			struct cubie forward = s->starts[i];
 
-			inverse(&forward, &s->starts[i]);
+			cubie_inverse(&forward, &s->starts[i]);
 		}
 	}
 	s->best_len = CUBE3_BOUND + 1;   /* only answers of at most 21 are wanted */
@@ -778,7 +547,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 		for (i = 0; i < AXES && !s->stop && d1 < s->best_len; i++) {
 			s->axis = i;
 			s->start = s->starts[i];
-			phase1(s, twist_of(&s->start), flip_of(&s->start),
+			phase1(s, cubie_twist(&s->start), cubie_flip(&s->start),
 			    slice_of(&s->start), 0, d1);
 		}
 	}
@@ -817,7 +586,7 @@ cube3_random(struct tw_rng *rng, struct cube *out)
 	int i, j, s;
 	uint8_t t;
 
-	identity(&c);
+	cubie_identity(&c);
 	for (i = 7; i > 0; i--) {
 		j = (int)tw_rng_below(rng, (uint64_t)i + 1);
 		t = c.cp[i]; c.cp[i] = c.cp[j]; c.cp[j] = t;
@@ -827,7 +596,7 @@ cube3_random(struct tw_rng *rng, struct cube *out)
 		t = c.ep[i]; c.ep[i] = c.ep[j]; c.ep[j] = t;
 	}
 	/* Equal parities: swapping two edges pairs the halves one to one. */
-	if (parity(c.cp, 8) != parity(c.ep, 12)) {
+	if (cubie_parity(c.cp, 8) != cubie_parity(c.ep, 12)) {
 		t = c.ep[0]; c.ep[0] = c.ep[1]; c.ep[1] = t;
 	}
 	for (i = 0, s = 0; i < 7; i++) {
@@ -840,5 +609,5 @@ cube3_random(struct tw_rng *rng, struct cube *out)
 		s += c.eo[i];
 	}
 	c.eo[11] = (uint8_t)(s % 2);
-	to_facelets(&c, out);
+	cubie_to_facelets(&c, out);
 }

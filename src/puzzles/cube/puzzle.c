@@ -6,6 +6,7 @@
 
 #include "puzzles/cube/cube2.h"
 #include "puzzles/cube/cube3.h"
+#include "puzzles/cube/optimal.h"
 #include "puzzles/cube/reduce/reduce.h"
 
 /* In the order of enum cube_metric (cube.h). */
@@ -483,13 +484,27 @@ cube_solve_entry(const void *params, const void *state,
 	struct cube3_options opt = {.target = 20, .cancel = req->cancel};
 
 	(void)params;
-	if (req->optimal && c->n > 2) {
-		tw_error_set(err, "no proven shortest answers for the %dx%dx%d yet: its solver finds short ones (drop --optimal)",
+	if (req->optimal && c->n > 3) {
+		tw_error_set(err, "no proven shortest answers for the %dx%dx%d: its solver finds short ones (drop --optimal)",
 		    c->n, c->n, c->n);
 		return false;
 	}
 	if (!cube_state_solvable(params, state, err))
 		return false;
+	if (req->optimal && c->n == 3) {
+		struct cube3_optimal_options oo = {.cancel = req->cancel,
+		    .progress = req->progress, .phase = req->phase};
+
+		/* On a 3x3x3, a wide turn is a face turn and a rotation: the
+		 * outer block turn metric is the face-turn metric. */
+		if (req->metric == CUBE_STM || req->metric == CUBE_BTM) {
+			tw_error_set(err, "--optimal on the 3x3x3 counts face turns (htm, obtm) or quarter turns (qtm), not %s",
+			    cube_metrics[req->metric]);
+			return false;
+		}
+		oo.metric = req->metric == CUBE_QTM ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM;
+		return cube3_optimal_solve(c, &oo, out, NULL, err);
+	}
 	if (c->n == 2) {
 		struct movelist q = MOVELIST_EMPTY;
 		size_t i;
@@ -612,7 +627,8 @@ const struct puzzle cube_puzzle = {
 	.move_apply = cube_move_apply,
 	.move_inverse = cube_move_inverse_text,
 	.move_cost = cube_move_cost,
-	/* The 2x2x2 solver is optimal; other sizes refuse --optimal. */
+	/* The 2x2x2 solver is optimal, the 3x3x3 has an optimal mode; other
+	 * sizes refuse --optimal. */
 	.optimal_solver = true,
 	.move_random = cube_move_random,
 	.reversible = true,

@@ -1,0 +1,858 @@
+/* MAP_ANONYMOUS and MADV_HUGEPAGE (Linux, the BSDs). */
+#define _DEFAULT_SOURCE
+
+#include "puzzles/cube/optimal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/perm.h"
+#include "puzzles/cube/cubie.h"
+#include "puzzles/cube/symmetry.h"
+#include "sys/tablecache.h"
+
+/* Coordinates (optimal.h): twist, flip, the UD slice as the set of
+ * places that hold the four middle edges FR FL BL BR (0..494), and that
+ * set with the four edges' order (the sorted slice, 0..11879). */
+#define N_TWIST 2187
+#define N_FLIP 2048
+#define N_SLICE 495
+#define N_SSLICE (N_SLICE * 24)
+#define UNSET 0xff                      /* a build entry not reached yet */
+#define MAX_DEPTH 32
+
+/* The pruning table's flipslice coordinate: flip x slice, or flip x
+ * sorted slice (24 times the entries, about 1.7 GB, and a much closer
+ * bound: the one twist solve --optimal uses). */
+struct variant {
+	const char *name;
+	int slice_count;                    /* N_SLICE or N_SSLICE */
+	int slice_div;                      /* sorted slice / this = its slice */
+	uint32_t classes;                   /* flipslice under the 16 symmetries */
+};
+
+static const struct variant variants[2] = {
+	{"slice", N_SLICE, 24, 64430},
+	{"sorted-slice", N_SSLICE, 1, 1523864},
+};
+
+/* The fixed part of the table block (one block without pointers, so
+ * that the table cache keeps it on disk and maps it back read-only);
+ * then, by the variant's sizes (layout()): the class of each flipslice
+ * (slice * N_FLIP + flip, uint32), a symmetry whose conjugation takes it
+ * to its class's representative (uint8), each class's representative
+ * (uint32) and the symmetries that fix it (uint16 mask), and the distance
+ * to the phase-1 goal of each (class, twist conjugated along), 4 bits,
+ * entry class * N_TWIST + twist. */
+struct optimal_fixed {
+	uint16_t twist_move[N_TWIST][CUBIE_MOVES];
+	uint16_t flip_move[N_FLIP][CUBIE_MOVES];
+	uint16_t slice_move[N_SLICE][CUBIE_MOVES];
+	uint16_t sslice_move[N_SSLICE][CUBIE_MOVES];
+	uint16_t twist_conj[N_TWIST][SYM_UD];
+	uint16_t slice_of_mask[4096];       /* 12-bit masks with 4 bits -> 0..494 */
+	uint16_t mask_of_slice[N_SLICE];
+};
+
+/* The block, its parts found by layout(). */
+struct optimal_tables {
+	const struct variant *v;
+	struct optimal_fixed *fixed;
+	const uint16_t *tslice_move;        /* the table's slice coordinate's moves */
+	uint32_t *fs_class;
+	uint8_t *fs_sym;
+	uint32_t *fs_rep;
+	uint16_t *fs_stab;
+	uint8_t *prune;
+	size_t entries;
+};
+
+static size_t
+align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* The block's size for a variant, and its parts' places when base is
+ * not NULL. */
+static size_t
+layout(const struct variant *v, void *base, struct optimal_tables *t)
+{
+	size_t raw = (size_t)v->slice_count * N_FLIP, at = align8(sizeof(struct optimal_fixed));
+	size_t fs_class = at, fs_sym, fs_rep, fs_stab, prune, entries;
+
+	at = align8(at + raw * sizeof(uint32_t));
+	fs_sym = at;
+	at = align8(at + raw);
+	fs_rep = at;
+	at = align8(at + v->classes * sizeof(uint32_t));
+	fs_stab = at;
+	at = align8(at + v->classes * sizeof(uint16_t));
+	prune = at;
+	entries = (size_t)v->classes * N_TWIST;
+	at += (entries + 1) / 2;
+	if (base != NULL) {
+		char *b = base;
+
+		t->v = v;
+		t->fixed = base;
+		t->tslice_move = v->slice_div == 1 ? &t->fixed->sslice_move[0][0] :
+		    &t->fixed->slice_move[0][0];
+		t->fs_class = (uint32_t *)(void *)(b + fs_class);
+		t->fs_sym = (uint8_t *)(b + fs_sym);
+		t->fs_rep = (uint32_t *)(void *)(b + fs_rep);
+		t->fs_stab = (uint16_t *)(void *)(b + fs_stab);
+		t->prune = (uint8_t *)(b + prune);
+		t->entries = entries;
+	}
+	return at;
+}
+
+static const int htm_moves[CUBIE_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+	12, 13, 14, 15, 16, 17};
+static const int qtm_moves[12] = {0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17};
+
+/* The sorted slice: the places of the middle edges, times 24, plus the
+ * rank of their order along those places. */
+static int
+sslice_of(const struct optimal_fixed *f, const struct cubie *c)
+{
+	uint8_t order[4];
+	int i, mask = 0, n = 0;
+
+	for (i = 0; i < 12; i++) {
+		if (c->ep[i] >= 8) {
+			mask |= 1 << i;
+			order[n++] = (uint8_t)(c->ep[i] - 8);
+		}
+	}
+	return f->slice_of_mask[mask] * 24 + perm_rank(order, 4);
+}
+
+/* A cubie with only the edges set: the middle edges on the sorted
+ * slice's places in its order, the flip as given. */
+static void
+set_flipslice(const struct optimal_fixed *f, struct cubie *c, int sslice, int flip)
+{
+	uint8_t order[4];
+	int k, mid = 0, other = 0, mask = f->mask_of_slice[sslice / 24];
+
+	perm_unrank(sslice % 24, 4, order);
+	cubie_identity(c);
+	for (k = 0; k < 12; k++)
+		c->ep[k] = (uint8_t)((mask >> k) & 1 ? 8 + order[mid++] : other++);
+	cubie_set_flip(c, flip);
+}
+
+static void
+build_moves(struct optimal_fixed *f)
+{
+	struct cubie move[CUBIE_MOVES];
+	int i, m, s, mask, n = 0;
+
+	sym_init();
+	cubie_face_turns(move);
+	for (mask = 0; mask < 4096; mask++) {
+		if (__builtin_popcount((unsigned)mask) == 4) {
+			f->slice_of_mask[mask] = (uint16_t)n;
+			f->mask_of_slice[n++] = (uint16_t)mask;
+		}
+	}
+	for (i = 0; i < N_TWIST; i++) {
+		struct cubie c, d;
+
+		cubie_identity(&c);
+		cubie_set_twist(&c, i);
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			cubie_multiply(&c, &move[m], &d);
+			f->twist_move[i][m] = (uint16_t)cubie_twist(&d);
+		}
+		for (s = 0; s < SYM_UD; s++) {
+			sym_conjugate(s, &c, &d);
+			f->twist_conj[i][s] = (uint16_t)cubie_twist(&d);
+		}
+	}
+	for (i = 0; i < N_FLIP; i++) {
+		struct cubie c, d;
+
+		cubie_identity(&c);
+		cubie_set_flip(&c, i);
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			cubie_multiply(&c, &move[m], &d);
+			f->flip_move[i][m] = (uint16_t)cubie_flip(&d);
+		}
+	}
+	for (i = 0; i < N_SSLICE; i++) {
+		struct cubie c, d;
+
+		set_flipslice(f, &c, i, 0);
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			cubie_multiply(&c, &move[m], &d);
+			f->sslice_move[i][m] = (uint16_t)sslice_of(f, &d);
+			if (i % 24 == 0)
+				f->slice_move[i / 24][m] = (uint16_t)(f->sslice_move[i][m] / 24);
+		}
+	}
+}
+
+/* The flipslice of a cubie in the table's slice coordinate. */
+static uint32_t
+flipslice_of(const struct optimal_tables *t, const struct cubie *c)
+{
+	return (uint32_t)(sslice_of(t->fixed, c) / t->v->slice_div) * N_FLIP +
+	    (uint32_t)cubie_flip(c);
+}
+
+/* The classes: a class's representative is its first flipslice in index
+ * order; every conjugate of it gets the class and the inverse symmetry. */
+static bool
+build_classes(struct optimal_tables *t, const struct table_progress *prog, struct tw_error *err)
+{
+	uint32_t r, raw = (uint32_t)t->v->slice_count * N_FLIP, classes = 0;
+	int s;
+
+	memset(t->fs_class, 0xff, (size_t)raw * sizeof t->fs_class[0]);
+	for (r = 0; r < raw; r++) {
+		struct cubie c, d;
+
+		if ((r & 0xffff) == 0 && prog != NULL) {
+			if (prog->cancel != NULL && atomic_load(prog->cancel)) {
+				tw_error_set(err, "cancelled");
+				return false;
+			}
+			if (prog->progress != NULL)
+				atomic_store(prog->progress, (int)(100 * (uint64_t)r / raw));
+		}
+		if (t->fs_class[r] != UINT32_MAX)
+			continue;
+		if (classes == t->v->classes) {
+			tw_error_set(err, "internal error: more than %u flipslice classes", t->v->classes);
+			return false;
+		}
+		t->fs_rep[classes] = r;
+		set_flipslice(t->fixed, &c, (int)(r / N_FLIP) * t->v->slice_div, (int)(r % N_FLIP));
+		for (s = 0; s < SYM_UD; s++) {
+			uint32_t image;
+
+			sym_conjugate(s, &c, &d);
+			image = flipslice_of(t, &d);
+			if (image == r)
+				t->fs_stab[classes] |= (uint16_t)(1u << s);
+			if (t->fs_class[image] == UINT32_MAX) {
+				t->fs_class[image] = classes;
+				t->fs_sym[image] = (uint8_t)sym_inverse(s);
+			}
+		}
+		classes++;
+	}
+	if (classes != t->v->classes) {
+		tw_error_set(err, "internal error: %u flipslice classes, not %u", classes, t->v->classes);
+		return false;
+	}
+	return true;
+}
+
+/* The entry of the class-and-twist pair that (class c, twist tw) goes
+ * to under move m. */
+static inline size_t
+neighbour(const struct optimal_tables *t, uint32_t c, int tw, int m)
+{
+	const struct optimal_fixed *f = t->fixed;
+	uint32_t r = t->fs_rep[c];
+	uint32_t to = (uint32_t)t->tslice_move[(r / N_FLIP) * CUBIE_MOVES + (uint32_t)m] * N_FLIP +
+	    f->flip_move[r % N_FLIP][m];
+
+	return (size_t)t->fs_class[to] * N_TWIST + f->twist_conj[f->twist_move[tw][m]][t->fs_sym[to]];
+}
+
+/* The breadth-first search fills depth by depth, each depth in one pass
+ * over all entries, split between threads by class: forwards (every
+ * entry of the last depth marks its unmarked neighbours) while the
+ * frontier is small, backwards (every unmarked entry looks for a
+ * neighbour of the last depth) once most entries are near it. Entries
+ * are bytes while building; two threads may mark the same entry with
+ * the same value, so the bytes are read and written atomically
+ * (relaxed): the result does not depend on the order. */
+struct bfs {
+	const struct optimal_tables *t;
+	uint8_t *dist;
+	const int *moves;
+	int nmoves;
+	int depth;
+	bool backwards;
+	atomic_bool *cancel;
+	atomic_ullong marked;
+};
+
+struct bfs_part {
+	struct bfs *b;
+	uint32_t from, to;                  /* classes */
+};
+
+static inline uint8_t
+get(const uint8_t *d, size_t i)
+{
+	return __atomic_load_n(&d[i], __ATOMIC_RELAXED);
+}
+
+/* Sets entry i from UNSET to value; true if this call did (two threads
+ * may try the same entry: one of them counts it). */
+static inline bool
+claim(uint8_t *d, size_t i, uint8_t value)
+{
+	uint8_t expected = UNSET;
+
+	return get(d, i) == UNSET && __atomic_compare_exchange_n(&d[i], &expected, value,
+	    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* Marks entry i and the entries its class's own symmetries make of it
+ * (the same position class); returns how many were new. */
+static unsigned
+mark(struct bfs *b, size_t i, uint8_t value)
+{
+	const struct optimal_tables *t = b->t;
+	uint32_t c = (uint32_t)(i / N_TWIST);
+	int tw = (int)(i % N_TWIST), s;
+	unsigned stab = t->fs_stab[c], n = claim(b->dist, i, value);
+
+	for (s = 1; s < SYM_UD; s++)
+		if (stab >> s & 1)
+			n += claim(b->dist, (size_t)c * N_TWIST + t->fixed->twist_conj[tw][s], value);
+	return n;
+}
+
+static void *
+bfs_pass(void *arg)
+{
+	struct bfs_part *p = arg;
+	struct bfs *b = p->b;
+	const struct optimal_tables *t = b->t;
+	uint8_t d = (uint8_t)b->depth, next = (uint8_t)(b->depth + 1);
+	unsigned long long marked = 0;
+	uint32_t c;
+	int tw, k;
+
+	for (c = p->from; c < p->to; c++) {
+		if ((c & 255) == 0 && b->cancel != NULL && atomic_load(b->cancel))
+			break;
+		for (tw = 0; tw < N_TWIST; tw++) {
+			size_t i = (size_t)c * N_TWIST + (size_t)tw;
+			uint8_t v = get(b->dist, i);
+
+			if (b->backwards) {
+				if (v != UNSET)
+					continue;
+				for (k = 0; k < b->nmoves; k++) {
+					if (get(b->dist, neighbour(t, c, tw, b->moves[k])) == d) {
+						marked += mark(b, i, next);
+						break;
+					}
+				}
+			} else if (v == d) {
+				for (k = 0; k < b->nmoves; k++)
+					marked += mark(b, neighbour(t, c, tw, b->moves[k]), next);
+			}
+		}
+	}
+	atomic_fetch_add(&b->marked, marked);
+	return NULL;
+}
+
+static int
+thread_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 8 ? 8 : (int)n;
+}
+
+/* The distances, breadth first from the phase-1 goal, up to max_depth
+ * (0: all of them); entries beyond it get max_depth + 1, still a lower
+ * bound (a table that tests can afford). */
+static bool
+build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, int max_depth,
+    const struct table_progress *prog, struct tw_error *err)
+{
+	struct bfs b = {.t = t, .cancel = prog != NULL ? prog->cancel : NULL};
+	struct bfs_part part[8];
+	pthread_t thread[8];
+	unsigned long long filled, frontier;
+	int nthreads = thread_count(), started, i;
+	size_t e, n = t->entries;
+	struct cubie solved;
+
+	b.dist = malloc(n);
+	if (b.dist == NULL) {
+		tw_error_set(err, "out of memory (the optimal solver's table needs %zu MB to build)",
+		    n >> 20);
+		return false;
+	}
+	memset(b.dist, UNSET, n);
+	b.moves = metric == CUBE3_OPTIMAL_QTM ? qtm_moves : htm_moves;
+	b.nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
+	cubie_identity(&solved);
+	frontier = filled = mark(&b, (size_t)t->fs_class[flipslice_of(t, &solved)] * N_TWIST, 0);
+	for (b.depth = 0; filled < n && frontier > 0 && (max_depth == 0 || b.depth < max_depth);
+	    b.depth++) {
+		if (b.cancel != NULL && atomic_load(b.cancel))
+			break;
+		/* A forward pass costs about a frontier of all moves, a
+		 * backward one a few probes per unmarked entry. */
+		b.backwards = frontier * (unsigned long long)b.nmoves > (n - filled) * 3;
+		atomic_store(&b.marked, 0);
+		for (i = 0; i < nthreads; i++) {
+			part[i].b = &b;
+			part[i].from = (uint32_t)((uint64_t)t->v->classes * (uint64_t)i / (uint64_t)nthreads);
+			part[i].to = (uint32_t)((uint64_t)t->v->classes * (uint64_t)(i + 1) /
+			    (uint64_t)nthreads);
+		}
+		started = 1;
+		for (i = 1; i < nthreads; i++) {
+			if (pthread_create(&thread[i], NULL, bfs_pass, &part[i]) != 0)
+				break;
+			started++;
+		}
+		bfs_pass(&part[0]);
+		/* A part whose thread could not start is done here. */
+		for (i = started; i < nthreads; i++)
+			bfs_pass(&part[i]);
+		for (i = 1; i < started; i++)
+			pthread_join(thread[i], NULL);
+		frontier = atomic_load(&b.marked);
+		filled += frontier;
+		if (prog != NULL && prog->progress != NULL)
+			atomic_store(prog->progress, 100 + (int)(850 * filled / n));
+	}
+	if (b.cancel != NULL && atomic_load(b.cancel)) {
+		free(b.dist);
+		tw_error_set(err, "cancelled");
+		return false;
+	}
+	if (filled != n && max_depth == 0) {
+		free(b.dist);
+		tw_error_set(err, "internal error: the optimal solver's table has %llu unreachable entries",
+		    (unsigned long long)(n - filled));
+		return false;
+	}
+	for (e = 0; e < n; e++) {
+		uint8_t v = b.dist[e] == UNSET ? (uint8_t)(max_depth + 1) : b.dist[e];
+
+		t->prune[e >> 1] |= (uint8_t)(v << ((e & 1) * 4));
+	}
+	free(b.dist);
+	return true;
+}
+
+struct table_kind {
+	const struct variant *v;
+	enum cube3_optimal_metric metric;
+	int max_depth;
+};
+
+static bool
+build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	const struct table_kind *kind = ctx;
+	struct optimal_tables t;
+
+	(void)size;
+	layout(kind->v, buf, &t);
+	build_moves(t.fixed);
+	if (!build_classes(&t, prog, err))
+		return false;
+	if (prog != NULL && prog->progress != NULL)
+		atomic_store(prog->progress, 100);
+	if (!build_prune(&t, kind->metric, kind->max_depth, prog, err))
+		return false;
+	if (prog != NULL && prog->progress != NULL)
+		atomic_store(prog->progress, 1000);
+	return true;
+}
+
+/* The search reads the table at random, three entries a node: with 4 KB
+ * pages nearly every read also misses the TLB. A copy in anonymous memory
+ * with transparent huge pages (2 MB) is about twice as fast to search;
+ * made once per process and table, kept for the process's life. Without
+ * the memory for it, the mapped table is searched as it is. */
+static struct {
+	pthread_mutex_t lock;
+	const void *from[4];
+	void *copy[4];
+} huge = {PTHREAD_MUTEX_INITIALIZER, {NULL}, {NULL}};
+
+static const void *
+huge_page_copy(const void *block, size_t size)
+{
+	const void *use = block;
+	int k;
+
+	pthread_mutex_lock(&huge.lock);
+	for (k = 0; k < 4 && huge.from[k] != NULL && huge.from[k] != block; k++)
+		;
+	if (k < 4 && huge.from[k] == block) {
+		use = huge.copy[k];
+	} else if (k < 4) {
+		void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (m != MAP_FAILED) {
+#ifdef MADV_HUGEPAGE
+			madvise(m, size, MADV_HUGEPAGE);
+#endif
+			memcpy(m, block, size);
+			mprotect(m, size, PROT_READ);
+			huge.from[k] = block;
+			huge.copy[k] = m;
+			use = m;
+		}
+	}
+	pthread_mutex_unlock(&huge.lock);
+	return use;
+}
+
+/* The table of a variant, metric and depth cut, found in the cache
+ * block (built there on first use) and laid out into *t. */
+static bool
+tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
+    atomic_int *progress, atomic_bool *cancel, struct optimal_tables *t, struct tw_error *err)
+{
+	char name[64], params[128];
+	struct table_kind kind = {v, metric, max_depth};
+	struct table_spec spec = {name, 1, params, layout(v, NULL, NULL), build_tables, &kind};
+	struct table_progress prog = {progress, cancel, NULL};
+	const void *block;
+
+	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
+	    "qtm" : "htm", v->name, max_depth > 0 ? "-cut" : "");
+	snprintf(params, sizeof params, "flip x %s %d, sym16 %u classes x twist %d, depth %d, fixed %zu",
+	    v->name, v->slice_count, v->classes, N_TWIST, max_depth, sizeof(struct optimal_fixed));
+	sym_init();
+	block = table_get(&spec, &prog, err);
+	if (block == NULL)
+		return false;
+	if (max_depth == 0)
+		block = huge_page_copy(block, spec.size);
+	/* The block is read-only from here on; layout() only finds its
+	 * parts. */
+	layout(v, (void *)(uintptr_t)block, t);
+	return true;
+}
+
+bool
+cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
+    atomic_bool *cancel, struct tw_error *err)
+{
+	struct optimal_tables t;
+
+	return tables(&variants[1], metric, 0, progress, cancel, &t, err);
+}
+
+/* One axis's view of the position: its phase-1 coordinates. */
+struct axis {
+	uint16_t twist, flip, sslice;   /* sorted slice */
+};
+
+static inline int
+axis_bound(const struct optimal_tables *t, const struct axis *a)
+{
+	uint32_t r = (uint32_t)(a->sslice / t->v->slice_div) * N_FLIP + a->flip;
+	size_t i = (size_t)t->fs_class[r] * N_TWIST + t->fixed->twist_conj[a->twist][t->fs_sym[r]];
+
+	return t->prune[i >> 1] >> ((i & 1) * 4) & 15;
+}
+
+/* The lower bound of three axes' phase-1 distances. */
+static int
+bound_of(const struct optimal_tables *t, const struct axis a[3])
+{
+	int h0 = axis_bound(t, &a[0]), h1 = axis_bound(t, &a[1]), h2 = axis_bound(t, &a[2]);
+	int h = h0 > h1 ? h0 : h1;
+
+	if (h2 > h)
+		h = h2;
+	return h0 == h1 && h1 == h2 && h > 0 ? h + 1 : h;
+}
+
+/* The three views: the position conjugated by URF3^a, whose U-D axis is
+ * the real cube's U-D, R-L and F-B axis in turn. */
+static void
+axes_of(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
+{
+	int k;
+
+	for (k = 0; k < 3; k++) {
+		struct cubie v;
+
+		if (k == 0)
+			v = *c;
+		else
+			sym_conjugate(SYM_URF3 * k, c, &v);
+		a[k].twist = (uint16_t)cubie_twist(&v);
+		a[k].flip = (uint16_t)cubie_flip(&v);
+		a[k].sslice = (uint16_t)sslice_of(t->fixed, &v);
+	}
+}
+
+struct search {
+	struct optimal_tables t;
+	const int *moves;
+	int nmoves;
+	bool qtm;
+	uint8_t view_move[3][CUBIE_MOVES];  /* a real move in each view */
+	struct cubie start, turn[CUBIE_MOVES];
+	int path[MAX_DEPTH];
+	long long nodes, next_check;
+	atomic_bool *cancel;
+	atomic_int *progress;
+	bool stop;
+	/* First moves a symmetry of the start position maps onto a smaller
+	 * one: their solutions are those moves' solutions mapped back, so
+	 * they are not searched (the superflip, symmetric under all 48,
+	 * keeps 2 of 18). */
+	bool root_skip[CUBIE_MOVES];
+	bool root_reduced;
+};
+
+static bool
+allowed(const struct search *s, int m, int depth)
+{
+	int face = m / 3, last;
+
+	if (depth == 0)
+		return !s->root_skip[m];
+	last = s->path[depth - 1];
+	/* Opposite faces commute: only U before D, R before L, F before B;
+	 * but not between the first and second move when first moves were
+	 * left out by symmetry (the mapped solution may need either order). */
+	if (face + 3 == last / 3 && !(depth == 1 && s->root_reduced))
+		return false;
+	if (face != last / 3)
+		return true;
+	/* The same face twice: in quarter turns, only as U U for U2 (not
+	 * U' U', and never three). */
+	return s->qtm && m == last && m % 3 == 0 &&
+	    (depth < 2 || s->path[depth - 2] / 3 != face);
+}
+
+static bool
+solved_by_path(const struct search *s, int len)
+{
+	struct cubie c = s->start, id;
+	int i;
+
+	for (i = 0; i < len; i++)
+		cubie_multiply(&c, &s->turn[s->path[i]], &c);
+	cubie_identity(&id);
+	return memcmp(&c, &id, sizeof c) == 0;
+}
+
+/* One node's children are looked up together: their coordinates first,
+ * then the class of each child in each view, then the table entries,
+ * each stage only fetching what the last one found (prefetched), so
+ * that the memory reads of a node overlap instead of waiting one after
+ * another: the table is far larger than the caches, and its reads are
+ * what a node costs. */
+static bool
+search(struct search *s, const struct axis a[3], int depth, int togo)
+{
+	const struct optimal_tables *t = &s->t;
+	const struct optimal_fixed *f = t->fixed;
+	struct axis n[CUBIE_MOVES][3];
+	uint32_t raw[CUBIE_MOVES][3];
+	size_t entry[CUBIE_MOVES][3];
+	int move[CUBIE_MOVES], count = 0, k, v;
+
+	if (togo == 0)
+		return solved_by_path(s, depth);
+	if (s->nodes >= s->next_check) {
+		s->next_check = s->nodes + 65536;
+		if (s->cancel != NULL && atomic_load(s->cancel)) {
+			s->stop = true;
+			return false;
+		}
+	}
+	for (k = 0; k < s->nmoves; k++) {
+		int m = s->moves[k];
+
+		if (!allowed(s, m, depth))
+			continue;
+		for (v = 0; v < 3; v++) {
+			int vm = s->view_move[v][m];
+			struct axis *c = &n[count][v];
+
+			c->twist = f->twist_move[a[v].twist][vm];
+			c->flip = f->flip_move[a[v].flip][vm];
+			c->sslice = f->sslice_move[a[v].sslice][vm];
+			raw[count][v] = (uint32_t)(c->sslice / t->v->slice_div) * N_FLIP + c->flip;
+			__builtin_prefetch(&t->fs_class[raw[count][v]]);
+			__builtin_prefetch(&t->fs_sym[raw[count][v]]);
+		}
+		move[count++] = m;
+	}
+	for (k = 0; k < count; k++) {
+		for (v = 0; v < 3; v++) {
+			uint32_t r = raw[k][v];
+
+			entry[k][v] = (size_t)t->fs_class[r] * N_TWIST +
+			    f->twist_conj[n[k][v].twist][t->fs_sym[r]];
+			__builtin_prefetch(&t->prune[entry[k][v] >> 1]);
+		}
+	}
+	s->nodes += count;
+	for (k = 0; k < count && !s->stop; k++) {
+		int h[3];
+
+		if (depth == 0 && s->progress != NULL)
+			atomic_store(s->progress, 1000 * k / count);
+		for (v = 0; v < 3; v++) {
+			h[v] = t->prune[entry[k][v] >> 1] >> ((entry[k][v] & 1) * 4) & 15;
+			if (h[v] >= togo)
+				break;
+		}
+		if (v < 3)
+			continue;
+		if (h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo)
+			continue;
+		s->path[depth] = move[k];
+		if (search(s, n[k], depth + 1, togo - 1))
+			return true;
+	}
+	return false;
+}
+
+static int
+bound_for(const struct optimal_tables *t, const struct cubie *c, bool qtm)
+{
+	struct axis a[3];
+	int h;
+
+	axes_of(t, c, a);
+	h = bound_of(t, a);
+	/* A quarter turn changes the corners' parity: the distance in
+	 * quarter turns has the parity of the corner permutation. */
+	if (qtm && (h & 1) != cubie_parity(c->cp, 8))
+		h++;
+	return h;
+}
+
+int
+cube3_optimal_bound(const struct cube *c, enum cube3_optimal_metric metric,
+    struct tw_error *err)
+{
+	struct optimal_tables t;
+	struct cubie cc;
+
+	if (!cubie_from_cube(c, &cc, err))
+		return -1;
+	if (!tables(&variants[1], metric, 0, NULL, NULL, &t, err))
+		return -1;
+	return bound_for(&t, &cc, metric == CUBE3_OPTIMAL_QTM);
+}
+
+/* "no solution in 16; searching 17": one static text per depth. */
+static char depth_text[MAX_DEPTH][48];
+static pthread_once_t depth_text_once = PTHREAD_ONCE_INIT;
+
+static void
+make_depth_text(void)
+{
+	int d;
+
+	for (d = 0; d < MAX_DEPTH; d++) {
+		if (d == 0)
+			snprintf(depth_text[d], sizeof depth_text[d], "searching 0");
+		else
+			snprintf(depth_text[d], sizeof depth_text[d],
+			    "no solution in %d; searching %d", d - 1, d);
+	}
+}
+
+bool
+cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *opt,
+    struct movelist *out, struct cube3_optimal_stats *stats, struct tw_error *err)
+{
+	static const char *const suffix[3] = {"", "2", "'"};
+	enum cube3_optimal_metric metric = opt != NULL ? opt->metric : CUBE3_OPTIMAL_HTM;
+	struct search *s;
+	struct axis a[3];
+	int depth, i, v, m;
+	bool found = false;
+
+	s = tw_calloc(1, sizeof *s, err);
+	if (s == NULL)
+		return false;
+	if (!cubie_from_cube(c, &s->start, err))
+		goto fail;
+	if (opt != NULL && opt->phase != NULL)
+		atomic_store(opt->phase, "building the table (once)");
+	if (!tables(&variants[opt != NULL && opt->small_table ? 0 : 1], metric,
+	    opt != NULL ? opt->table_depth : 0, opt != NULL ? opt->progress : NULL,
+	    opt != NULL ? opt->cancel : NULL, &s->t, err))
+		goto fail;
+	s->qtm = metric == CUBE3_OPTIMAL_QTM;
+	s->moves = s->qtm ? qtm_moves : htm_moves;
+	s->nmoves = s->qtm ? 12 : CUBIE_MOVES;
+	s->cancel = opt != NULL ? opt->cancel : NULL;
+	s->progress = opt != NULL ? opt->progress : NULL;
+	cubie_face_turns(s->turn);
+	for (v = 0; v < 3; v++)
+		for (m = 0; m < CUBIE_MOVES; m++)
+			s->view_move[v][m] = (uint8_t)sym_move(SYM_URF3 * v, m);
+	pthread_once(&depth_text_once, make_depth_text);
+	for (i = 0; i < SYM_COUNT; i++) {
+		struct cubie image;
+
+		sym_conjugate(i, &s->start, &image);
+		if (i == 0 || memcmp(&image, &s->start, sizeof image) != 0)
+			continue;
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			if (sym_move(i, m) < m) {
+				s->root_skip[m] = true;
+				s->root_reduced = true;
+			}
+		}
+	}
+	axes_of(&s->t, &s->start, a);
+	depth = bound_for(&s->t, &s->start, s->qtm);
+	if (stats != NULL)
+		stats->lower_bound = depth;
+	/* Every position is within 20 face turns (26 quarter turns). */
+	for (; depth < MAX_DEPTH && !s->stop; depth += s->qtm ? 2 : 1) {
+		if (opt != NULL && opt->phase != NULL)
+			atomic_store(opt->phase, depth_text[depth]);
+		found = search(s, a, 0, depth);
+		if (found)
+			break;
+	}
+	if (stats != NULL)
+		stats->nodes = s->nodes;
+	if (!found) {
+		tw_error_set(err, s->stop ? "cancelled" : "internal error: no solution within %d moves",
+		    MAX_DEPTH);
+		goto fail;
+	}
+	for (i = 0; i < depth; i++) {
+		char name[4];
+		int f = s->path[i] / 3, power = s->path[i] % 3;
+
+		/* Two equal quarter turns (quarter-turn metric) are a half
+		 * turn in WCA notation; the metric still counts it as 2. */
+		if (s->qtm && i + 1 < depth && s->path[i + 1] == s->path[i]) {
+			power = 1;
+			i++;
+		}
+		snprintf(name, sizeof name, "%c%s", cubie_face_letter[f], suffix[power]);
+		if (!movelist_push(out, name, err))
+			goto fail;
+	}
+	free(s);
+	return true;
+fail:
+	free(s);
+	return false;
+}

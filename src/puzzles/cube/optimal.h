@@ -1,0 +1,71 @@
+/* Proven shortest solutions of the 3x3x3 (twirl solve --optimal), in the
+ * half-turn metric (HTM) or the quarter-turn metric (QTM).
+ *
+ * IDA* (Korf, "Finding optimal solutions to Rubik's Cube using pattern
+ * databases", 1997) bounded by the phase-1 pruning table of the two-phase
+ * method looked up in three axes at once (Reid's optimal solver, as in
+ * Kociemba's Cube Explorer; docs/papers.md): the distance to the subgroup
+ * <U, D, R2, L2, F2, B2> over (edge flip and UD-slice places, reduced by
+ * the 16 symmetries that keep the U-D axis: 64,430 classes) x corner
+ * twist (2,187), one 4-bit entry each, 70 MB. The same table read for
+ * the R-L and F-B axes (the position conjugated by the 120-degree
+ * diagonal turn) gives three lower bounds; the search takes the largest,
+ * and one more when all three agree and are not 0 (the last move of a
+ * shortest solution keeps one axis's subgroup, so that axis's phase 1 is
+ * shorter than the whole). */
+#ifndef TWIRL_CUBE_OPTIMAL_H
+#define TWIRL_CUBE_OPTIMAL_H
+
+#include <stdatomic.h>
+
+#include "core/movelist.h"
+#include "puzzles/cube/cube.h"
+
+enum cube3_optimal_metric { CUBE3_OPTIMAL_HTM, CUBE3_OPTIMAL_QTM };
+
+struct cube3_optimal_options {
+	enum cube3_optimal_metric metric;
+	atomic_bool *cancel;             /* may be NULL */
+	/* May be NULL: 0..1000 through the table's build when it is built
+	 * (phase "building the table"), then through the depth being
+	 * searched (the share of its first moves done; the phase names that
+	 * depth: "no solution in 17; searching 18"). Phases are static
+	 * strings. */
+	atomic_int *progress;
+	_Atomic(const char *) *phase;
+	/* For tests: the table over flip x unsorted slice (70 MB, about 10 s
+	 * to build) instead of the sorted slice's, cut at table_depth (0:
+	 * whole; a cut table still bounds from below, less closely). */
+	bool small_table;
+	int table_depth;
+};
+
+/* What a solve did, for --stats and the benchmark. */
+struct cube3_optimal_stats {
+	long long nodes;                 /* positions generated */
+	int lower_bound;                 /* the tables' bound at the start */
+};
+
+/* Appends a shortest sequence of face turns that solves c (a 3x3x3 turned
+ * any way; colours are named after the centres, so the answer turns the
+ * cube as it is held) to out: in HTM, turns U, U2, U' ... (a half turn
+ * counts 1); in QTM, quarter turns, two equal ones written as a half
+ * turn (which counts 2). The pruning table is built on first use (about
+ * 20 s on one core; twirl cache build) and cached on disk (sys/
+ * tablecache.h). stats may be NULL. Errors: not a 3x3x3, a cube that
+ * cannot be solved (cubie_from_facelets's reasons), cancelled, out of
+ * memory, the table cache's own. */
+bool cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *opt,
+    struct movelist *out, struct cube3_optimal_stats *stats, struct tw_error *err);
+
+/* The lower bound the tables give for c's distance (what the search starts
+ * from), in the metric; -1 with err set on the errors above. */
+int cube3_optimal_bound(const struct cube *c, enum cube3_optimal_metric metric,
+    struct tw_error *err);
+
+/* Builds the metric's table now (or maps it from the cache), reporting
+ * 0..1000 through progress (may be NULL). Errors as above. */
+bool cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
+    atomic_bool *cancel, struct tw_error *err);
+
+#endif

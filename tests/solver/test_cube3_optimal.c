@@ -1,0 +1,356 @@
+/* The optimal 3x3x3 solver and the symmetries it reduces by.
+ *
+ * Symmetries: the cubie-level conjugation agrees with the facelet-level
+ * definition for all 48, they form a group, and face turns map to face
+ * turns. Optimal answers: positions a few moves from solved, their
+ * distance confirmed by a breadth-first search from both ends (solved and
+ * the position, to depth 4 in face turns, 5 in quarter turns: distances
+ * up to 8 and 10), each answer replayed to solved. The default tier uses
+ * the small table cut at depth 6 (a weaker bound, the same search; the
+ * whole tables take minutes to build); the slow suite the whole small
+ * table and 12-move scrambles. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "tier.h"
+#include "core/rng.h"
+#include "puzzles/cube/cube3.h"
+#include "puzzles/cube/cubie.h"
+#include "puzzles/cube/optimal.h"
+#include "puzzles/cube/symmetry.h"
+
+static void
+random_cubie(struct tw_rng *rng, struct cubie *c)
+{
+	struct cube f;
+
+	cube3_random(rng, &f);
+	assert_true(cubie_from_facelets(f.f, c, NULL));
+}
+
+static void
+conjugation_by_cubies_matches_the_facelets(void **unused)
+{
+	struct tw_rng rng;
+	int k, s;
+
+	(void)unused;
+	sym_init();
+	tw_rng_seed(&rng, 48);
+	for (k = 0; k < 50; k++) {
+		struct cubie c, d, e;
+		struct cube f;
+		char g[55];
+
+		random_cubie(&rng, &c);
+		cubie_to_facelets(&c, &f);
+		for (s = 0; s < SYM_COUNT; s++) {
+			sym_conjugate(s, &c, &d);
+			sym_conjugate_facelets(s, f.f, g);
+			g[54] = '\0';
+			if (!cubie_from_facelets(g, &e, NULL))
+				fail_msg("symmetry %d makes an impossible cube of %s", s, f.f);
+			if (memcmp(&d, &e, sizeof d) != 0)
+				fail_msg("symmetry %d: cubie and facelet conjugates differ", s);
+		}
+	}
+}
+
+static void
+symmetries_form_a_group(void **unused)
+{
+	struct tw_rng rng;
+	struct cubie c, a, b, ab, id;
+	int s, t, seen[SYM_COUNT] = {0};
+
+	(void)unused;
+	sym_init();
+	tw_rng_seed(&rng, 16);
+	random_cubie(&rng, &c);
+	for (s = 0; s < SYM_COUNT; s++) {
+		seen[sym_multiply(s, 0)]++;
+		for (t = 0; t < SYM_COUNT; t++) {
+			sym_conjugate(t, &c, &a);
+			sym_conjugate(s, &a, &b);
+			sym_conjugate(sym_multiply(s, t), &c, &ab);
+			assert_memory_equal(&b, &ab, sizeof b);
+		}
+		sym_conjugate(s, &c, &a);
+		sym_conjugate(sym_inverse(s), &a, &b);
+		assert_memory_equal(&b, &c, sizeof b);
+	}
+	for (s = 0; s < SYM_COUNT; s++)
+		assert_int_equal(seen[s], 1);      /* 48 distinct symmetries */
+	/* The first 16 keep the U-D axis: U turns stay U or D turns. */
+	for (s = 0; s < SYM_UD; s++) {
+		assert_true(sym_move(s, 0) / 3 == 0 || sym_move(s, 0) / 3 == 3);
+		assert_true(sym_move(s, 9) / 3 == 0 || sym_move(s, 9) / 3 == 3);
+	}
+	/* URF3 takes the U-D axis to the R-L axis. */
+	assert_true(sym_move(SYM_URF3, 0) / 3 == 1 || sym_move(SYM_URF3, 0) / 3 == 4);
+	cubie_identity(&id);
+	sym_conjugate(SYM_URF3, &id, &a);
+	assert_memory_equal(&a, &id, sizeof a);
+}
+
+static void
+face_turns_map_to_face_turns(void **unused)
+{
+	struct cubie turn[CUBIE_MOVES], c;
+	int s, m;
+
+	(void)unused;
+	sym_init();
+	cubie_face_turns(turn);
+	for (s = 0; s < SYM_COUNT; s++) {
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			sym_conjugate(s, &turn[m], &c);
+			assert_memory_equal(&c, &turn[sym_move(s, m)], sizeof c);
+			/* A half turn stays a half turn; a mirror turns
+			 * quarter turns the other way. */
+			if (m % 3 == 1)
+				assert_int_equal(sym_move(s, m) % 3, 1);
+			else if (s % 2 == 1)
+				assert_int_equal(sym_move(s, m) % 3, 2 - m % 3);
+			else
+				assert_int_equal(sym_move(s, m) % 3, m % 3);
+		}
+	}
+}
+
+/* A set of cubies with their distances, open addressing. */
+struct ball {
+	struct cubie *key;
+	int8_t *dist;
+	size_t cap, count;
+};
+
+static uint64_t
+hash_cubie(const struct cubie *c)
+{
+	const uint8_t *p = (const uint8_t *)c;
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < sizeof *c; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+static int
+ball_find(const struct ball *b, const struct cubie *c)
+{
+	size_t i = hash_cubie(c) & (b->cap - 1);
+
+	while (b->dist[i] >= 0) {
+		if (memcmp(&b->key[i], c, sizeof *c) == 0)
+			return b->dist[i];
+		i = (i + 1) & (b->cap - 1);
+	}
+	return -1;
+}
+
+static bool
+ball_add(struct ball *b, const struct cubie *c, int d)
+{
+	size_t i = hash_cubie(c) & (b->cap - 1);
+
+	while (b->dist[i] >= 0) {
+		if (memcmp(&b->key[i], c, sizeof *c) == 0)
+			return false;
+		i = (i + 1) & (b->cap - 1);
+	}
+	b->key[i] = *c;
+	b->dist[i] = (int8_t)d;
+	b->count++;
+	return true;
+}
+
+/* Every position within radius moves of centre (face turns, or quarter
+ * turns when qtm), breadth first. */
+static void
+ball_fill(struct ball *b, const struct cubie *centre, int radius, bool qtm)
+{
+	struct cubie turn[CUBIE_MOVES], *layer, *next;
+	size_t nlayer = 1, nnext, i;
+	int d, m;
+
+	cubie_face_turns(turn);
+	b->cap = 1u << 19;
+	b->count = 0;
+	b->key = calloc(b->cap, sizeof *b->key);
+	b->dist = malloc(b->cap);
+	layer = malloc(b->cap * sizeof *layer);
+	next = malloc(b->cap * sizeof *next);
+	assert_non_null(b->key);
+	assert_non_null(b->dist);
+	assert_non_null(layer);
+	assert_non_null(next);
+	memset(b->dist, -1, b->cap);
+	layer[0] = *centre;
+	ball_add(b, centre, 0);
+	for (d = 0; d < radius; d++) {
+		nnext = 0;
+		for (i = 0; i < nlayer; i++) {
+			for (m = 0; m < CUBIE_MOVES; m++) {
+				struct cubie c;
+
+				if (qtm && m % 3 == 1)
+					continue;
+				cubie_multiply(&layer[i], &turn[m], &c);
+				if (ball_add(b, &c, d + 1))
+					next[nnext++] = c;
+			}
+		}
+		memcpy(layer, next, nnext * sizeof *layer);
+		nlayer = nnext;
+	}
+	free(layer);
+	free(next);
+}
+
+static void
+ball_free(struct ball *b)
+{
+	free(b->key);
+	free(b->dist);
+}
+
+/* The distance of c by meeting in the middle: the least i + j over the
+ * positions j moves from c that are i moves from solved. */
+static int
+distance_both_ends(const struct ball *from_solved, const struct cubie *c, int radius, bool qtm)
+{
+	struct ball around;
+	size_t i;
+	int best = 99;
+
+	ball_fill(&around, c, radius, qtm);
+	for (i = 0; i < around.cap; i++) {
+		if (around.dist[i] >= 0) {
+			int d = ball_find(from_solved, &around.key[i]);
+
+			if (d >= 0 && d + around.dist[i] < best)
+				best = d + around.dist[i];
+		}
+	}
+	ball_free(&around);
+	return best;
+}
+
+/* Symmetric positions: the search leaves out first moves that a symmetry
+ * of the position maps onto others (checkerboard: all 48). */
+static const char *const symmetric[] = {
+	"U2 D2 F2 B2 L2 R2", "U2 D2", "U D'", "R2 L2 U2 D2", "U D' R L' F B' U D'",
+	"F2 B2 U D' R2 L2 U D'",
+};
+
+static void
+check_near_positions(enum cube3_optimal_metric metric, int table_depth, int count, int length)
+{
+	bool qtm = metric == CUBE3_OPTIMAL_QTM;
+	int radius = qtm ? 5 : 4, nsym = (int)(sizeof symmetric / sizeof symmetric[0]), k, i;
+	struct cubie id, turn[CUBIE_MOVES];
+	struct ball solved;
+	struct tw_rng rng;
+
+	cubie_identity(&id);
+	cubie_face_turns(turn);
+	ball_fill(&solved, &id, radius, qtm);
+	tw_rng_seed(&rng, qtm ? 26 : 20);
+	for (k = 0; k < count + nsym; k++) {
+		struct cube3_optimal_options opt = {.metric = metric, .small_table = true,
+		    .table_depth = table_depth};
+		struct movelist moves = MOVELIST_EMPTY;
+		struct tw_error err;
+		struct cubie c = id;
+		struct cube f, replay;
+		long len = 0;
+		int want;
+		size_t j;
+
+		if (k < nsym) {
+			cube_solved(&f, 3);
+			assert_true(cube_apply_alg(&f, symmetric[k], NULL));
+			assert_true(cubie_from_facelets(f.f, &c, NULL));
+		}
+		for (i = 0; k >= nsym && i < length; i++)
+			cubie_multiply(&c, &turn[tw_rng_below(&rng, CUBIE_MOVES)], &c);
+		cubie_to_facelets(&c, &f);
+		want = distance_both_ends(&solved, &c, radius, qtm);
+		if (!cube3_optimal_solve(&f, &opt, &moves, NULL, &err))
+			fail_msg("%s: %s", f.f, err.msg);
+		replay = f;
+		for (j = 0; j < moves.len; j++) {
+			assert_true(cube_apply_alg(&replay, moves.moves[j], NULL));
+			len += qtm && strchr(moves.moves[j], '2') != NULL ? 2 : 1;
+		}
+		if (!cube_is_solved(&replay))
+			fail_msg("the optimal answer does not solve %s", f.f);
+		if (want <= 2 * radius && len != want)
+			fail_msg("%s: %ld moves, but the position is %d from solved", f.f, len, want);
+		if (want > 2 * radius && len <= 2 * radius)
+			fail_msg("%s: %ld moves, but the search from both ends saw none", f.f, len);
+		movelist_clear(&moves);
+	}
+	ball_free(&solved);
+}
+
+static void
+face_turn_answers_are_shortest(void **unused)
+{
+	(void)unused;
+	check_near_positions(CUBE3_OPTIMAL_HTM, test_tier() == TIER_SLOW ? 0 : 6,
+	    tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
+}
+
+static void
+quarter_turn_answers_are_shortest(void **unused)
+{
+	(void)unused;
+	check_near_positions(CUBE3_OPTIMAL_QTM, test_tier() == TIER_SLOW ? 0 : 6,
+	    tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
+}
+
+static void
+bad_cubes_and_cancel_are_reported(void **unused)
+{
+	struct cube3_optimal_options opt = {.small_table = true, .table_depth = 6};
+	struct movelist moves = MOVELIST_EMPTY;
+	struct tw_error err;
+	struct cube c;
+	atomic_bool cancel = true;
+
+	(void)unused;
+	cube_solved(&c, 3);
+	c.f[0] = 'R';            /* a corner with two R stickers */
+	assert_false(cube3_optimal_solve(&c, &opt, &moves, NULL, &err));
+	assert_non_null(strstr(err.msg, "corner"));
+	cube_solved(&c, 3);
+	cube_apply_alg(&c, "R U R' U' F2 D L2 B", NULL);
+	opt.cancel = &cancel;
+	assert_false(cube3_optimal_solve(&c, &opt, &moves, NULL, &err));
+	assert_string_equal(err.msg, "cancelled");
+	assert_int_equal(moves.len, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(conjugation_by_cubies_matches_the_facelets),
+		cmocka_unit_test(symmetries_form_a_group),
+		cmocka_unit_test(face_turns_map_to_face_turns),
+		cmocka_unit_test(face_turn_answers_are_shortest),
+		cmocka_unit_test(quarter_turn_answers_are_shortest),
+		cmocka_unit_test(bad_cubes_and_cancel_are_reported),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
