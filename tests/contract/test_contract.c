@@ -348,7 +348,9 @@ solutions_replay_to_solved(void **unused)
 static void
 check_optimal(const struct puzzle *p, const void *params, const char *text)
 {
-	if (!p->optimal_solver)
+	/* The 3x3x3's optimal mode takes a 1.8 GB table and minutes a
+	 * position: tests/solver/test_cube3_optimal.c checks it. */
+	if (!p->optimal_solver || (strcmp(p->id, "cube") == 0 && strcmp(text, "3") == 0))
 		return;
 	for (int m = 0; p->metrics[m] != NULL; m++) {
 		for (int k = 0; k < 3; k++) {

@@ -8,7 +8,7 @@
  * up to 8 and 10), each answer replayed to solved. The default tier uses
  * the small table cut at depth 6 (a weaker bound, the same search; the
  * whole tables take minutes to build); the slow suite the whole small
- * table and 12-move scrambles. */
+ * table and 12-move scrambles, and the big table against the small one. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -318,6 +318,62 @@ quarter_turn_answers_are_shortest(void **unused)
 	    tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
 }
 
+/* Moves in the metric: a half turn counts 2 in quarter turns. */
+static long
+cost(const struct movelist *m, bool qtm)
+{
+	long n = 0;
+	size_t j;
+
+	for (j = 0; j < m->len; j++)
+		n += qtm && strchr(m->moves[j], '2') != NULL ? 2 : 1;
+	return n;
+}
+
+/* Slow suite: the table solve --optimal uses (1.8 GB, minutes to build)
+ * against the small one, on positions 13 random face turns from solved:
+ * both searches prove their answer shortest, so the lengths agree. */
+static void
+both_tables_prove_the_same_lengths(void **unused)
+{
+	struct cubie id, turn[CUBIE_MOVES];
+	struct tw_rng rng;
+	int k, i;
+
+	(void)unused;
+	if (test_tier() != TIER_SLOW)
+		skip();
+	cubie_identity(&id);
+	cubie_face_turns(turn);
+	tw_rng_seed(&rng, 1997);
+	for (k = 0; k < 12; k++) {
+		struct cube3_optimal_options big = {.metric = k % 2 ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM};
+		struct cube3_optimal_options small = big;
+		struct movelist a = MOVELIST_EMPTY, b = MOVELIST_EMPTY;
+		struct tw_error err;
+		struct cubie c = id;
+		struct cube f, replay;
+		size_t j;
+
+		small.small_table = true;
+		for (i = 0; i < 13; i++)
+			cubie_multiply(&c, &turn[tw_rng_below(&rng, CUBIE_MOVES)], &c);
+		cubie_to_facelets(&c, &f);
+		if (!cube3_optimal_solve(&f, &big, &a, NULL, &err) ||
+		    !cube3_optimal_solve(&f, &small, &b, NULL, &err))
+			fail_msg("%s: %s", f.f, err.msg);
+		replay = f;
+		for (j = 0; j < a.len; j++)
+			assert_true(cube_apply_alg(&replay, a.moves[j], NULL));
+		assert_true(cube_is_solved(&replay));
+		if (cost(&a, k % 2) != cost(&b, k % 2))
+			fail_msg("%s: %ld moves with the big table, %ld with the small one", f.f,
+			    cost(&a, k % 2), cost(&b, k % 2));
+		movelist_clear(&a);
+		movelist_clear(&b);
+	}
+}
+
 static void
 bad_cubes_and_cancel_are_reported(void **unused)
 {
@@ -350,6 +406,7 @@ main(void)
 		cmocka_unit_test(face_turn_answers_are_shortest),
 		cmocka_unit_test(quarter_turn_answers_are_shortest),
 		cmocka_unit_test(bad_cubes_and_cancel_are_reported),
+		cmocka_unit_test(both_tables_prove_the_same_lengths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

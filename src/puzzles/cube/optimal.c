@@ -63,8 +63,9 @@ struct optimal_tables {
 	const struct variant *v;
 	struct optimal_fixed *fixed;
 	const uint16_t *tslice_move;        /* the table's slice coordinate's moves */
+	/* flipslice -> its class << 4 | a symmetry whose conjugation takes
+	 * it to the class's representative (one read for both) */
 	uint32_t *fs_class;
-	uint8_t *fs_sym;
 	uint32_t *fs_rep;
 	uint16_t *fs_stab;
 	uint8_t *prune;
@@ -83,11 +84,9 @@ static size_t
 layout(const struct variant *v, void *base, struct optimal_tables *t)
 {
 	size_t raw = (size_t)v->slice_count * N_FLIP, at = align8(sizeof(struct optimal_fixed));
-	size_t fs_class = at, fs_sym, fs_rep, fs_stab, prune, entries;
+	size_t fs_class = at, fs_rep, fs_stab, prune, entries;
 
 	at = align8(at + raw * sizeof(uint32_t));
-	fs_sym = at;
-	at = align8(at + raw);
 	fs_rep = at;
 	at = align8(at + v->classes * sizeof(uint32_t));
 	fs_stab = at;
@@ -103,7 +102,6 @@ layout(const struct variant *v, void *base, struct optimal_tables *t)
 		t->tslice_move = v->slice_div == 1 ? &t->fixed->sslice_move[0][0] :
 		    &t->fixed->slice_move[0][0];
 		t->fs_class = (uint32_t *)(void *)(b + fs_class);
-		t->fs_sym = (uint8_t *)(b + fs_sym);
 		t->fs_rep = (uint32_t *)(void *)(b + fs_rep);
 		t->fs_stab = (uint16_t *)(void *)(b + fs_stab);
 		t->prune = (uint8_t *)(b + prune);
@@ -243,8 +241,7 @@ build_classes(struct optimal_tables *t, const struct table_progress *prog, struc
 			if (image == r)
 				t->fs_stab[classes] |= (uint16_t)(1u << s);
 			if (t->fs_class[image] == UINT32_MAX) {
-				t->fs_class[image] = classes;
-				t->fs_sym[image] = (uint8_t)sym_inverse(s);
+				t->fs_class[image] = classes << 4 | (uint32_t)sym_inverse(s);
 			}
 		}
 		classes++;
@@ -266,7 +263,9 @@ neighbour(const struct optimal_tables *t, uint32_t c, int tw, int m)
 	uint32_t to = (uint32_t)t->tslice_move[(r / N_FLIP) * CUBIE_MOVES + (uint32_t)m] * N_FLIP +
 	    f->flip_move[r % N_FLIP][m];
 
-	return (size_t)t->fs_class[to] * N_TWIST + f->twist_conj[f->twist_move[tw][m]][t->fs_sym[to]];
+	uint32_t cs = t->fs_class[to];
+
+	return (size_t)(cs >> 4) * N_TWIST + f->twist_conj[f->twist_move[tw][m]][cs & 15];
 }
 
 /* The breadth-first search fills depth by depth, each depth in one pass
@@ -396,7 +395,7 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	b.moves = metric == CUBE3_OPTIMAL_QTM ? qtm_moves : htm_moves;
 	b.nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
 	cubie_identity(&solved);
-	frontier = filled = mark(&b, (size_t)t->fs_class[flipslice_of(t, &solved)] * N_TWIST, 0);
+	frontier = filled = mark(&b, (size_t)(t->fs_class[flipslice_of(t, &solved)] >> 4) * N_TWIST, 0);
 	for (b.depth = 0; filled < n && frontier > 0 && (max_depth == 0 || b.depth < max_depth);
 	    b.depth++) {
 		if (b.cancel != NULL && atomic_load(b.cancel))
@@ -552,6 +551,14 @@ cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
 	return tables(&variants[1], metric, 0, progress, cancel, &t, err);
 }
 
+/* The table's slice coordinate of a sorted slice (a constant division:
+ * the variant is one of two). */
+static inline int
+table_slice(const struct optimal_tables *t, int sslice)
+{
+	return t->v->slice_div == 1 ? sslice : sslice / 24;
+}
+
 /* One axis's view of the position: its phase-1 coordinates. */
 struct axis {
 	uint16_t twist, flip, sslice;   /* sorted slice */
@@ -560,8 +567,9 @@ struct axis {
 static inline int
 axis_bound(const struct optimal_tables *t, const struct axis *a)
 {
-	uint32_t r = (uint32_t)(a->sslice / t->v->slice_div) * N_FLIP + a->flip;
-	size_t i = (size_t)t->fs_class[r] * N_TWIST + t->fixed->twist_conj[a->twist][t->fs_sym[r]];
+	uint32_t r = (uint32_t)table_slice(t, a->sslice) * N_FLIP + a->flip;
+	uint32_t cs = t->fs_class[r];
+	size_t i = (size_t)(cs >> 4) * N_TWIST + t->fixed->twist_conj[a->twist][cs & 15];
 
 	return t->prune[i >> 1] >> ((i & 1) * 4) & 15;
 }
@@ -616,6 +624,7 @@ struct search {
 	 * keeps 2 of 18). */
 	bool root_skip[CUBIE_MOVES];
 	bool root_reduced;
+	int goal_slice;                     /* the solved cube's, in the table's slice */
 };
 
 static bool
@@ -651,21 +660,20 @@ solved_by_path(const struct search *s, int len)
 	return memcmp(&c, &id, sizeof c) == 0;
 }
 
-/* One node's children are looked up together: their coordinates first,
- * then the class of each child in each view, then the table entries,
- * each stage only fetching what the last one found (prefetched), so
- * that the memory reads of a node overlap instead of waiting one after
- * another: the table is far larger than the caches, and its reads are
- * what a node costs. */
+/* One node's children are looked up together, in stages, each fetching
+ * (prefetched) what the last one found, so that the memory reads of a
+ * node overlap instead of waiting one after another: the table is far
+ * larger than the caches, and its reads are what a node costs. */
 static bool
 search(struct search *s, const struct axis a[3], int depth, int togo)
 {
 	const struct optimal_tables *t = &s->t;
 	const struct optimal_fixed *f = t->fixed;
 	struct axis n[CUBIE_MOVES][3];
-	uint32_t raw[CUBIE_MOVES][3];
-	size_t entry[CUBIE_MOVES][3];
-	int move[CUBIE_MOVES], count = 0, k, v;
+	uint32_t raw[CUBIE_MOVES];
+	size_t entry[CUBIE_MOVES];
+	uint8_t bound[CUBIE_MOVES][3];
+	int move[CUBIE_MOVES], alive[CUBIE_MOVES], count = 0, alive_count, k, v, i;
 
 	if (togo == 0)
 		return solved_by_path(s, depth);
@@ -676,46 +684,76 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 			return false;
 		}
 	}
-	for (k = 0; k < s->nmoves; k++) {
-		int m = s->moves[k];
+	/* One move to go: a child is solved only if it is at the phase-1
+	 * goal in all three views, which its coordinates tell without the
+	 * table (most nodes are here). */
+	if (togo == 1) {
+		for (k = 0; k < s->nmoves; k++) {
+			int m = s->moves[k];
 
-		if (!allowed(s, m, depth))
-			continue;
-		for (v = 0; v < 3; v++) {
-			int vm = s->view_move[v][m];
-			struct axis *c = &n[count][v];
+			if (!allowed(s, m, depth))
+				continue;
+			s->nodes++;
+			for (v = 0; v < 3; v++) {
+				int vm = s->view_move[v][m];
+
+				if (f->twist_move[a[v].twist][vm] != 0 || f->flip_move[a[v].flip][vm] != 0 ||
+				    table_slice(t, f->sslice_move[a[v].sslice][vm]) != s->goal_slice)
+					break;
+			}
+			if (v < 3)
+				continue;
+			s->path[depth] = m;
+			if (solved_by_path(s, depth + 1))
+				return true;
+		}
+		return false;
+	}
+	for (k = 0; k < s->nmoves; k++)
+		if (allowed(s, s->moves[k], depth))
+			move[count++] = s->moves[k];
+	s->nodes += count;
+	/* View by view, over the children still in: their coordinates and
+	 * class (prefetched), then their entries (prefetched), then the
+	 * bounds; a child out in one view costs nothing in the next. */
+	for (k = 0; k < count; k++)
+		alive[k] = k;
+	alive_count = count;
+	for (v = 0; v < 3 && alive_count > 0; v++) {
+		int kept = 0;
+
+		for (i = 0; i < alive_count; i++) {
+			struct axis *c = &n[alive[i]][v];
+			int vm = s->view_move[v][move[alive[i]]];
 
 			c->twist = f->twist_move[a[v].twist][vm];
 			c->flip = f->flip_move[a[v].flip][vm];
 			c->sslice = f->sslice_move[a[v].sslice][vm];
-			raw[count][v] = (uint32_t)(c->sslice / t->v->slice_div) * N_FLIP + c->flip;
-			__builtin_prefetch(&t->fs_class[raw[count][v]]);
-			__builtin_prefetch(&t->fs_sym[raw[count][v]]);
+			raw[i] = (uint32_t)table_slice(t, c->sslice) * N_FLIP + c->flip;
+			__builtin_prefetch(&t->fs_class[raw[i]]);
 		}
-		move[count++] = m;
-	}
-	for (k = 0; k < count; k++) {
-		for (v = 0; v < 3; v++) {
-			uint32_t r = raw[k][v];
+		for (i = 0; i < alive_count; i++) {
+			uint32_t cs = t->fs_class[raw[i]];
 
-			entry[k][v] = (size_t)t->fs_class[r] * N_TWIST +
-			    f->twist_conj[n[k][v].twist][t->fs_sym[r]];
-			__builtin_prefetch(&t->prune[entry[k][v] >> 1]);
+			entry[i] = (size_t)(cs >> 4) * N_TWIST + f->twist_conj[n[alive[i]][v].twist][cs & 15];
+			__builtin_prefetch(&t->prune[entry[i] >> 1]);
 		}
-	}
-	s->nodes += count;
-	for (k = 0; k < count && !s->stop; k++) {
-		int h[3];
+		for (i = 0; i < alive_count; i++) {
+			int h = t->prune[entry[i] >> 1] >> ((entry[i] & 1) * 4) & 15;
 
+			if (h < togo) {
+				bound[alive[i]][v] = (uint8_t)h;
+				alive[kept++] = alive[i];
+			}
+		}
+		alive_count = kept;
+	}
+	for (i = 0; i < alive_count && !s->stop; i++) {
+		const uint8_t *h = bound[alive[i]];
+
+		k = alive[i];
 		if (depth == 0 && s->progress != NULL)
 			atomic_store(s->progress, 1000 * k / count);
-		for (v = 0; v < 3; v++) {
-			h[v] = t->prune[entry[k][v] >> 1] >> ((entry[k][v] & 1) * 4) & 15;
-			if (h[v] >= togo)
-				break;
-		}
-		if (v < 3)
-			continue;
 		if (h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo)
 			continue;
 		s->path[depth] = move[k];
@@ -818,6 +856,12 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		}
 	}
 	axes_of(&s->t, &s->start, a);
+	{
+		struct cubie id;
+
+		cubie_identity(&id);
+		s->goal_slice = sslice_of(s->t.fixed, &id) / s->t.v->slice_div;
+	}
 	depth = bound_for(&s->t, &s->start, s->qtm);
 	if (stats != NULL)
 		stats->lower_bound = depth;
