@@ -618,12 +618,12 @@ struct search {
 	atomic_bool *cancel;
 	atomic_int *progress;
 	bool stop;
-	/* First moves a symmetry of the start position maps onto a smaller
-	 * one: their solutions are those moves' solutions mapped back, so
-	 * they are not searched (the superflip, symmetric under all 48,
-	 * keeps 2 of 18). */
-	bool root_skip[CUBIE_MOVES];
-	bool root_reduced;
+	/* The symmetries (bit mask over the 48) that keep the start position
+	 * and every move of the path so far, at each depth: a move they map
+	 * onto a smaller one is not searched, its solutions being that one's
+	 * mapped back (the superflip, symmetric under all 48, keeps 2 first
+	 * moves of 18, then 5 of 15 after U). Only the identity: bit 0. */
+	uint64_t stab[MAX_DEPTH + 1];
 	int goal_slice;                     /* the solved cube's, in the table's slice */
 };
 
@@ -632,13 +632,20 @@ allowed(const struct search *s, int m, int depth)
 {
 	int face = m / 3, last;
 
+	if (s->stab[depth] != 1) {
+		uint64_t rest = s->stab[depth] & ~(uint64_t)1;
+
+		for (; rest != 0; rest &= rest - 1)
+			if (sym_move(__builtin_ctzll(rest), m) < m)
+				return false;
+	}
 	if (depth == 0)
-		return !s->root_skip[m];
+		return true;
 	last = s->path[depth - 1];
 	/* Opposite faces commute: only U before D, R before L, F before B;
-	 * but not between the first and second move when first moves were
-	 * left out by symmetry (the mapped solution may need either order). */
-	if (face + 3 == last / 3 && !(depth == 1 && s->root_reduced))
+	 * but not right after a move chosen up to symmetry (the mapped
+	 * solution may need either order there). */
+	if (face + 3 == last / 3 && s->stab[depth - 1] == 1)
 		return false;
 	if (face != last / 3)
 		return true;
@@ -753,6 +760,17 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 		if (h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo)
 			continue;
 		s->path[depth] = move[k];
+		s->stab[depth + 1] = 1;
+		if (s->stab[depth] != 1) {
+			uint64_t rest = s->stab[depth];
+
+			for (; rest != 0; rest &= rest - 1) {
+				int sym = __builtin_ctzll(rest);
+
+				if (sym_move(sym, move[k]) == move[k])
+					s->stab[depth + 1] |= (uint64_t)1 << sym;
+			}
+		}
 		if (search(s, n[k], depth + 1, togo - 1))
 			return true;
 	}
@@ -838,18 +856,13 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		for (m = 0; m < CUBIE_MOVES; m++)
 			s->view_move[v][m] = (uint8_t)sym_move(SYM_URF3 * v, m);
 	pthread_once(&depth_text_once, make_depth_text);
-	for (i = 0; i < SYM_COUNT; i++) {
+	s->stab[0] = 1;
+	for (i = 1; i < SYM_COUNT; i++) {
 		struct cubie image;
 
 		sym_conjugate(i, &s->start, &image);
-		if (i == 0 || memcmp(&image, &s->start, sizeof image) != 0)
-			continue;
-		for (m = 0; m < CUBIE_MOVES; m++) {
-			if (sym_move(i, m) < m) {
-				s->root_skip[m] = true;
-				s->root_reduced = true;
-			}
-		}
+		if (memcmp(&image, &s->start, sizeof image) == 0)
+			s->stab[0] |= (uint64_t)1 << i;
 	}
 	axes_of(&s->t, &s->start, a);
 	{
