@@ -518,12 +518,13 @@ huge_page_copy(const void *block, size_t size)
  * block (built there on first use) and laid out into *t. */
 static bool
 tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
-    atomic_int *progress, atomic_bool *cancel, struct optimal_tables *t, struct tw_error *err)
+    atomic_int *progress, atomic_bool *cancel, _Atomic(const char *) *phase,
+    struct optimal_tables *t, struct tw_error *err)
 {
 	char name[64], params[128];
 	struct table_kind kind = {v, metric, max_depth};
 	struct table_spec spec = {name, 1, params, layout(v, NULL, NULL), build_tables, &kind};
-	struct table_progress prog = {progress, cancel, NULL};
+	struct table_progress prog = {progress, cancel, phase};
 	const void *block;
 
 	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
@@ -548,7 +549,7 @@ cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
 {
 	struct optimal_tables t;
 
-	return tables(&variants[1], metric, 0, progress, cancel, &t, err);
+	return tables(&variants[1], metric, 0, progress, cancel, NULL, &t, err);
 }
 
 /* The table's slice coordinate of a sorted slice (a constant division:
@@ -801,7 +802,7 @@ cube3_optimal_bound(const struct cube *c, enum cube3_optimal_metric metric,
 
 	if (!cubie_from_cube(c, &cc, err))
 		return -1;
-	if (!tables(&variants[1], metric, 0, NULL, NULL, &t, err))
+	if (!tables(&variants[1], metric, 0, NULL, NULL, NULL, &t, err))
 		return -1;
 	return bound_for(&t, &cc, metric == CUBE3_OPTIMAL_QTM);
 }
@@ -841,10 +842,10 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	if (!cubie_from_cube(c, &s->start, err))
 		goto fail;
 	if (opt != NULL && opt->phase != NULL)
-		atomic_store(opt->phase, "building the table (once)");
+		atomic_store(opt->phase, "reading the table");
 	if (!tables(&variants[opt != NULL && opt->small_table ? 0 : 1], metric,
 	    opt != NULL ? opt->table_depth : 0, opt != NULL ? opt->progress : NULL,
-	    opt != NULL ? opt->cancel : NULL, &s->t, err))
+	    opt != NULL ? opt->cancel : NULL, opt != NULL ? opt->phase : NULL, &s->t, err))
 		goto fail;
 	s->qtm = metric == CUBE3_OPTIMAL_QTM;
 	s->moves = s->qtm ? qtm_moves : htm_moves;

@@ -4,15 +4,19 @@
  * IDA* (Korf, "Finding optimal solutions to Rubik's Cube using pattern
  * databases", 1997) bounded by the phase-1 pruning table of the two-phase
  * method looked up in three axes at once (Reid's optimal solver, as in
- * Kociemba's Cube Explorer; docs/papers.md): the distance to the subgroup
- * <U, D, R2, L2, F2, B2> over (edge flip and UD-slice places, reduced by
- * the 16 symmetries that keep the U-D axis: 64,430 classes) x corner
- * twist (2,187), one 4-bit entry each, 70 MB. The same table read for
- * the R-L and F-B axes (the position conjugated by the 120-degree
- * diagonal turn) gives three lower bounds; the search takes the largest,
- * and one more when all three agree and are not 0 (the last move of a
- * shortest solution keeps one axis's subgroup, so that axis's phase 1 is
- * shorter than the whole). */
+ * Kociemba's Cube Explorer; docs/papers.md): the distance to the phase-1
+ * goal with the four middle edges in order, over (edge flip and the
+ * middle edges' places and order, reduced by the 16 symmetries that keep
+ * the U-D axis: 1,523,864 classes) x corner twist (2,187), one 4-bit
+ * entry each, 1.8 GB with its move and class tables (built in about four
+ * minutes on two cores, 5 GB of memory while building). The same table
+ * read for the R-L and F-B axes (the position conjugated by the
+ * 120-degree diagonal turn) gives three lower bounds; the search takes
+ * the largest, and one more when all three agree and are not 0 (the last
+ * move of a shortest solution keeps one axis's subgroup, so that axis's
+ * phase 1 is shorter than the whole). Where the position, and the moves
+ * so far, keep a symmetry, moves it maps onto others are not searched.
+ * bench/bench_cube_optimal measures it (BENCHMARKS.md). */
 #ifndef TWIRL_CUBE_OPTIMAL_H
 #define TWIRL_CUBE_OPTIMAL_H
 
@@ -27,7 +31,7 @@ struct cube3_optimal_options {
 	enum cube3_optimal_metric metric;
 	atomic_bool *cancel;             /* may be NULL */
 	/* May be NULL: 0..1000 through the table's build when it is built
-	 * (phase "building the table"), then through the depth being
+	 * (phase "building tables"), then through the depth being
 	 * searched (the share of its first moves done; the phase names that
 	 * depth: "no solution in 17; searching 18"). Phases are static
 	 * strings. */
@@ -50,8 +54,8 @@ struct cube3_optimal_stats {
  * any way; colours are named after the centres, so the answer turns the
  * cube as it is held) to out: in HTM, turns U, U2, U' ... (a half turn
  * counts 1); in QTM, quarter turns, two equal ones written as a half
- * turn (which counts 2). The pruning table is built on first use (about
- * 20 s on one core; twirl cache build) and cached on disk (sys/
+ * turn (which counts 2). The metric's table is built on first use (twirl
+ * cache build --optimal builds both) and cached on disk (sys/
  * tablecache.h). stats may be NULL. Errors: not a 3x3x3, a cube that
  * cannot be solved (cubie_from_facelets's reasons), cancelled, out of
  * memory, the table cache's own. */
