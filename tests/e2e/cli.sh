@@ -83,6 +83,10 @@ expect "max length and time limit" 0 "$cmoves" "" -- solve 'cube:3#7' --max-leng
 expect "cube check: impossible corner" 1 'unsolvable: the corner at UBR has colours ULR, which no corner has' "" -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBLBBBBBBBB'
 expect "cube facelet count" 2 - '53 facelets: a 3x3x3 cube has 54' -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBBBBBBBBB'
 expect "cube size" 2 - 'cube size 12: twirl has cubes from 2 to 11' -- solve 'cube:12#1'
+# (The 3x3x3's optimal answers take a 1.8 GB table: test_cube3_optimal.)
+expect "3x3x3 optimal: not in slice turns" 2 - 'counts face turns \(htm, obtm\) or quarter turns \(qtm\), not stm' -- solve 'cube:3#7' --optimal --metric stm
+expect "4x4x4 optimal refused" 2 - 'no proven shortest answers for the 4x4x4' -- solve 'cube:4#1' --optimal
+expect "--optimal goes with cache build" 2 - '--optimal goes with cache build' -- cache status --optimal
 expect "5x5x5 reduction: WCA moves" 0 "^([1-9]?[URFDLB]w?['2]? )+[1-9]?[URFDLB]w?['2]?\$" "" -- solve 'cube:5#1'
 expect "4x4x4 --stats: metrics" 0 "^[1-9]?[URFDLB]" 'moves: [0-9]+ htm, [0-9]+ qtm, [0-9]+ obtm, [0-9]+ stm' -- solve 'cube:4#3' --stats
 expect "4x4x4 --stats: phases" 0 "^[1-9]?[URFDLB]" 'phases \(htm\): centres [0-9]+, edges [0-9]+, parity [0-9]+, 3x3x3 [0-9]+' -- solve 'cube:4#3' --stats
