@@ -614,6 +614,7 @@ struct search {
 	bool qtm;
 	uint8_t view_move[3][CUBIE_MOVES];  /* a real move in each view */
 	struct cubie start, turn[CUBIE_MOVES];
+	struct cubie at[MAX_DEPTH + 1];     /* the position at each depth */
 	int path[MAX_DEPTH];
 	long long nodes, next_check;
 	atomic_bool *cancel;
@@ -681,10 +682,12 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 {
 	const struct optimal_tables *t = &s->t;
 	const struct optimal_fixed *f = t->fixed;
-	struct axis n[CUBIE_MOVES][3];
+	struct axis n[CUBIE_MOVES][3], n_inv[CUBIE_MOVES][3];
+	struct cubie child[CUBIE_MOVES];
 	uint32_t raw[CUBIE_MOVES][3];
 	size_t entry[CUBIE_MOVES][3];
-	int move[CUBIE_MOVES], count = 0, k, v;
+	int move[CUBIE_MOVES], keep[CUBIE_MOVES], count = 0, kept = 0, k, v;
+	bool tight[CUBIE_MOVES];
 
 	if (togo == 0)
 		return solved_by_path(s, depth);
@@ -746,20 +749,77 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 		}
 	}
 	s->nodes += count;
-	for (k = 0; k < count && !s->stop; k++) {
+	for (k = 0; k < count; k++) {
 		int h[3];
 
-		if (depth == 0 && s->progress != NULL)
-			atomic_store(s->progress, 1000 * k / count);
 		for (v = 0; v < 3; v++) {
 			h[v] = t->prune[entry[k][v] >> 1] >> ((entry[k][v] & 1) * 4) & 15;
 			if (h[v] >= togo)
 				break;
 		}
-		if (v < 3)
-			continue;
-		if (h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo)
-			continue;
+		if (v == 3 && !(h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo)) {
+			tight[k] = h[0] == togo - 1 || h[1] == togo - 1 || h[2] == togo - 1;
+			keep[kept++] = k;
+		}
+	}
+	/* The inverse of a position is as far from solved: its three bounds
+	 * too (the dual lookup), read the same way, where a subtree of more
+	 * than one level is at stake. */
+	if (togo >= 3) {
+		int i, dual = 0;
+
+		for (i = 0; i < kept; i++) {
+			struct cubie inv;
+
+			k = keep[i];
+			cubie_multiply(&s->at[depth], &s->turn[move[k]], &child[k]);
+			if (!tight[k])
+				continue;
+			cubie_inverse(&child[k], &inv);
+			axes_of(t, &inv, n_inv[k]);
+			for (v = 0; v < 3; v++) {
+				raw[k][v] = (uint32_t)table_slice(t, n_inv[k][v].sslice) * N_FLIP +
+				    n_inv[k][v].flip;
+				__builtin_prefetch(&t->fs_class[raw[k][v]]);
+			}
+		}
+		for (i = 0; i < kept; i++) {
+			k = keep[i];
+			for (v = 0; v < 3 && tight[k]; v++) {
+				uint32_t cs = t->fs_class[raw[k][v]];
+
+				entry[k][v] = (size_t)(cs >> 4) * N_TWIST +
+				    f->twist_conj[n_inv[k][v].twist][cs & 15];
+				__builtin_prefetch(&t->prune[entry[k][v] >> 1]);
+			}
+		}
+		for (i = 0; i < kept; i++) {
+			int h[3];
+
+			k = keep[i];
+			if (!tight[k]) {
+				keep[dual++] = k;
+				continue;
+			}
+			for (v = 0; v < 3; v++)
+				h[v] = t->prune[entry[k][v] >> 1] >> ((entry[k][v] & 1) * 4) & 15;
+			if (h[0] >= togo || h[1] >= togo || h[2] >= togo ||
+			    (h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo))
+				continue;
+			keep[dual++] = k;
+		}
+		kept = dual;
+	} else {
+		int i;
+
+		for (i = 0; i < kept; i++)
+			cubie_multiply(&s->at[depth], &s->turn[move[keep[i]]], &child[keep[i]]);
+	}
+	for (int i = 0; i < kept && !s->stop; i++) {
+		k = keep[i];
+		if (depth == 0 && s->progress != NULL)
+			atomic_store(s->progress, 1000 * k / count);
+		s->at[depth + 1] = child[k];
 		s->path[depth] = move[k];
 		s->stab[depth + 1] = 1;
 		if (s->stab[depth] != 1) {
@@ -866,6 +926,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 			s->stab[0] |= (uint64_t)1 << i;
 	}
 	axes_of(&s->t, &s->start, a);
+	s->at[0] = s->start;
 	{
 		struct cubie id;
 
