@@ -236,7 +236,7 @@ build_classes(struct optimal_tables *t, const struct table_progress *prog, struc
 		for (s = 0; s < SYM_UD; s++) {
 			uint32_t image;
 
-			sym_conjugate(s, &c, &d);
+			sym_conjugate_edges(s, &c, &d);
 			image = flipslice_of(t, &d);
 			if (image == r)
 				t->fs_stab[classes] |= (uint16_t)(1u << s);

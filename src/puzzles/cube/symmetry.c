@@ -203,6 +203,14 @@ sym_conjugate(int s, const struct cubie *c, struct cubie *out)
 		out->cp[to] = S.corner_piece[s][j];
 		out->co[to] = S.corner_turn[s][i][(S.corner_first[s][j] + c->co[i]) % 3];
 	}
+	sym_conjugate_edges(s, c, out);
+}
+
+void
+sym_conjugate_edges(int s, const struct cubie *c, struct cubie *out)
+{
+	int i;
+
 	for (i = 0; i < 12; i++) {
 		int to = S.edge_place[s][i], j = c->ep[i];
 

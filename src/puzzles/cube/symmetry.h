@@ -31,6 +31,10 @@ void sym_init(void);
 /* out = the conjugate of c by s (out != c). */
 void sym_conjugate(int s, const struct cubie *c, struct cubie *out);
 
+/* The edges only (out's corners are left as they are): the flip-slice
+ * coordinates' classes need no more. */
+void sym_conjugate_edges(int s, const struct cubie *c, struct cubie *out);
+
 /* The same on 54 facelet letters (centres in place): the definition the
  * cubie version is checked against (tests/solver/test_cube3_optimal.c). */
 void sym_conjugate_facelets(int s, const char *f, char *out);
