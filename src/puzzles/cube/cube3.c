@@ -179,26 +179,8 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 		}
 	}
 	t->slice_solved = t->slice_of_mask[0xf00];
-	for (i = 0; i < N_TWIST; i++) {
-		struct cubie c, d;
-
-		cubie_identity(&c);
-		cubie_set_twist(&c, i);
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			t->twist_move[i][m] = (uint16_t)cubie_twist(&d);
-		}
-	}
-	for (i = 0; i < N_FLIP; i++) {
-		struct cubie c, d;
-
-		cubie_identity(&c);
-		cubie_set_flip(&c, i);
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			t->flip_move[i][m] = (uint16_t)cubie_flip(&d);
-		}
-	}
+	cubie_twist_moves(t->twist_move);
+	cubie_flip_moves(t->flip_move);
 	for (i = 0; i < N_SLICE; i++) {
 		struct cubie c, d;
 		int k, slice = 8, other = 0;

@@ -277,3 +277,41 @@ cubie_set_flip(struct cubie *c, int flip)
 	}
 	c->eo[11] = (uint8_t)(s % 2);
 }
+
+void
+cubie_twist_moves(uint16_t (*out)[CUBIE_MOVES])
+{
+	struct cubie move[CUBIE_MOVES];
+	int i, m;
+
+	cubie_face_turns(move);
+	for (i = 0; i < 2187; i++) {
+		struct cubie c, d;
+
+		cubie_identity(&c);
+		cubie_set_twist(&c, i);
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			cubie_multiply(&c, &move[m], &d);
+			out[i][m] = (uint16_t)cubie_twist(&d);
+		}
+	}
+}
+
+void
+cubie_flip_moves(uint16_t (*out)[CUBIE_MOVES])
+{
+	struct cubie move[CUBIE_MOVES];
+	int i, m;
+
+	cubie_face_turns(move);
+	for (i = 0; i < 2048; i++) {
+		struct cubie c, d;
+
+		cubie_identity(&c);
+		cubie_set_flip(&c, i);
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			cubie_multiply(&c, &move[m], &d);
+			out[i][m] = (uint16_t)cubie_flip(&d);
+		}
+	}
+}

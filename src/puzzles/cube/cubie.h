@@ -78,4 +78,10 @@ void cubie_set_twist(struct cubie *c, int twist);
 int cubie_flip(const struct cubie *c);
 void cubie_set_flip(struct cubie *c, int flip);
 
+/* Move tables of those coordinates: out[x][m] is the coordinate after
+ * face turn m (index above) from x; 2,187 rows for the twist, 2,048 for
+ * the flip. */
+void cubie_twist_moves(uint16_t (*out)[CUBIE_MOVES]);
+void cubie_flip_moves(uint16_t (*out)[CUBIE_MOVES]);
+
 #endif

@@ -160,28 +160,16 @@ build_moves(struct optimal_fixed *f)
 			f->mask_of_slice[n++] = (uint16_t)mask;
 		}
 	}
+	cubie_twist_moves(f->twist_move);
+	cubie_flip_moves(f->flip_move);
 	for (i = 0; i < N_TWIST; i++) {
 		struct cubie c, d;
 
 		cubie_identity(&c);
 		cubie_set_twist(&c, i);
-		for (m = 0; m < CUBIE_MOVES; m++) {
-			cubie_multiply(&c, &move[m], &d);
-			f->twist_move[i][m] = (uint16_t)cubie_twist(&d);
-		}
 		for (s = 0; s < SYM_UD; s++) {
 			sym_conjugate(s, &c, &d);
 			f->twist_conj[i][s] = (uint16_t)cubie_twist(&d);
-		}
-	}
-	for (i = 0; i < N_FLIP; i++) {
-		struct cubie c, d;
-
-		cubie_identity(&c);
-		cubie_set_flip(&c, i);
-		for (m = 0; m < CUBIE_MOVES; m++) {
-			cubie_multiply(&c, &move[m], &d);
-			f->flip_move[i][m] = (uint16_t)cubie_flip(&d);
 		}
 	}
 	for (i = 0; i < N_SSLICE; i++) {
