@@ -841,20 +841,6 @@ bound_for(const struct optimal_tables *t, const struct cubie *c, bool qtm)
 	return h;
 }
 
-int
-cube3_optimal_bound(const struct cube *c, enum cube3_optimal_metric metric,
-    struct tw_error *err)
-{
-	struct optimal_tables t;
-	struct cubie cc;
-
-	if (!cubie_from_cube(c, &cc, err))
-		return -1;
-	if (!tables(&variants[1], metric, 0, NULL, NULL, NULL, &t, err))
-		return -1;
-	return bound_for(&t, &cc, metric == CUBE3_OPTIMAL_QTM);
-}
-
 /* "no solution in 16; searching 17": one static text per depth. */
 static char depth_text[MAX_DEPTH][48];
 static pthread_once_t depth_text_once = PTHREAD_ONCE_INIT;

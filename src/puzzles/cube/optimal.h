@@ -62,11 +62,6 @@ struct cube3_optimal_stats {
 bool cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *opt,
     struct movelist *out, struct cube3_optimal_stats *stats, struct tw_error *err);
 
-/* The lower bound the tables give for c's distance (what the search starts
- * from), in the metric; -1 with err set on the errors above. */
-int cube3_optimal_bound(const struct cube *c, enum cube3_optimal_metric metric,
-    struct tw_error *err);
-
 /* Builds the metric's table now (or maps it from the cache), reporting
  * 0..1000 through progress (may be NULL). Errors as above. */
 bool cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
