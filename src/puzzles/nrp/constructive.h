@@ -148,6 +148,12 @@ int nrp_follow(const struct geom *g, int cell, const int *moves, int len);
 
 /* ---- macros.c ---- */
 
+/* Sets mac to reps repetitions of word (len move codes of window win's
+ * geometry), a 3-cycle cell0 -> cell1 -> cell2 or a twist of amount;
+ * *oom is set when the copy cannot be made (mac is then unchanged). */
+void nrp_set_macro(struct macro *mac, const struct geom *win, const int *word, int len,
+    int reps, int c0, int c1, int c2, int amount, bool *oom);
+
 /* Frees what x holds (macros' words, tables, the geometry). */
 void nrp_ctx_free(struct nrp_ctx *x);
 
@@ -166,6 +172,16 @@ void nrp_do_macro(struct work *w, const struct macro *mac, int dr, int dc, bool 
  * cache of this process, else by search (then cached). Errors: out of
  * memory; no macro found (a bug, reported). */
 bool nrp_cached_macros(struct nrp_ctx *x, struct tw_error *err);
+
+/* ---- commutators.c ---- */
+
+/* The shortest 3-cycle [X, C^-1 Y C] of window win found within a fixed
+ * work budget, X and Y short words of small support meeting in one cell
+ * (C a short conjugator), per colour class of its cells: best[cls] is
+ * replaced where the commutator is shorter (its word is malloc'd, freed
+ * with the macro). On an orientable window the 3-cycle turns no tile off
+ * its cells. Returns false when out of memory. */
+bool nrp_commutator_cycles(const struct geom *win, struct macro best[2]);
 
 /* ---- setups.c ---- */
 

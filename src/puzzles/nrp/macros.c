@@ -8,6 +8,8 @@
 #define SEARCH_BUDGET 60000
 /* Longest macro (power of a word) accepted from the search. */
 #define MACRO_MAX 6000
+/* 3-cycles longer than this are worth the commutator search. */
+#define COMMUTATOR_WORTH 24
 
 /* ---- Macros: 3-cycles and twists found by search on a window. ---- */
 
@@ -47,8 +49,8 @@ gcd_long(long a, long b)
 	return a;
 }
 
-static void
-set_macro(struct macro *mac, const struct geom *win, const int *word, int len,
+void
+nrp_set_macro(struct macro *mac, const struct geom *win, const int *word, int len,
     int reps, int c0, int c1, int c2, int amount, bool *oom)
 {
 	int *p = malloc((size_t)(len * reps > 0 ? len * reps : 1) * sizeof *p);
@@ -124,9 +126,9 @@ examine(struct finder *f, int len)
 			int a = three_at, pa = e->perm[a], ppa = e->perm[pa];
 
 			if (lcm_other % 3 == 1)
-				set_macro(&f->best3[cls], win, f->word, len, (int)lcm_other, a, pa, ppa, 0, &f->oom);
+				nrp_set_macro(&f->best3[cls], win, f->word, len, (int)lcm_other, a, pa, ppa, 0, &f->oom);
 			else
-				set_macro(&f->best3[cls], win, f->word, len, (int)lcm_other, a, ppa, pa, 0, &f->oom);
+				nrp_set_macro(&f->best3[cls], win, f->word, len, (int)lcm_other, a, ppa, pa, 0, &f->oom);
 		}
 		if (ok && win->orientable) {
 			/* w^(e j), j in 1, 2, 4 (prime to 3), turns every tile off the
@@ -144,9 +146,9 @@ examine(struct finder *f, int len)
 					continue;
 				if (ej * len <= MACRO_MAX && (f->clean3[cls].word == NULL || f->clean3[cls].len > ej * len)) {
 					if (ej % 3 == 1)
-						set_macro(&f->clean3[cls], win, f->word, len, (int)ej, a, pa, ppa, 0, &f->oom);
+						nrp_set_macro(&f->clean3[cls], win, f->word, len, (int)ej, a, pa, ppa, 0, &f->oom);
 					else
-						set_macro(&f->clean3[cls], win, f->word, len, (int)ej, a, ppa, pa, 0, &f->oom);
+						nrp_set_macro(&f->clean3[cls], win, f->word, len, (int)ej, a, ppa, pa, 0, &f->oom);
 				}
 				break;
 			}
@@ -459,7 +461,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			if (perm[c] != c && moved < 0)
 				moved = c;
 		}
-		set_macro(mac, win, word, 4, 1, moved, perm[moved], perm[perm[moved]], 0, &oom);
+		nrp_set_macro(mac, win, word, 4, 1, moved, perm[moved], perm[perm[moved]], 0, &oom);
 		if (oom)
 			goto oom;
 		x->nmacros++;
@@ -482,6 +484,38 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		search_window(&f, 30);
 		if (f.oom)
 			goto oom;
+		/* Long powers only: commutators of small-support words are
+		 * shorter there (commutators.c). */
+		if (f.best3[0].word == NULL || f.best3[1].word == NULL ||
+		    f.best3[0].len > COMMUTATOR_WORTH || f.best3[1].len > COMMUTATOR_WORTH) {
+			struct macro comm[2];
+
+			memset(comm, 0, sizeof comm);
+			if (!nrp_commutator_cycles(win, comm))
+				goto oom;
+			for (cls = 0; cls < 2; cls++) {
+				if (comm[cls].word == NULL)
+					continue;
+				if (g->orientable && (f.clean3[cls].word == NULL || f.clean3[cls].len > comm[cls].len)) {
+					/* a commutator turns no tile off its cycle: a base for twists */
+					bool oom = false;
+
+					nrp_set_macro(&f.clean3[cls], win, comm[cls].word, comm[cls].len, 1,
+					    comm[cls].cell[0], comm[cls].cell[1], comm[cls].cell[2], 0, &oom);
+					if (oom) {
+						free(comm[0].word);
+						free(comm[1].word);
+						goto oom;
+					}
+				}
+				if (f.best3[cls].word == NULL || f.best3[cls].len > comm[cls].len) {
+					free(f.best3[cls].word);
+					f.best3[cls] = comm[cls];
+					comm[cls].word = NULL;
+				}
+				free(comm[cls].word);
+			}
+		}
 		for (cls = 0; cls < 2; cls++) {
 			if (f.best3[cls].word != NULL && x->nmacros < MAX_MACROS) {
 				if (f.best3[cls].len < shortest)

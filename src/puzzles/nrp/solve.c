@@ -92,6 +92,17 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 				tw_error_set(err, "cancelled");
 				return false;
 			}
+			/* First the home of c's tile, so that the 3-cycle places
+			 * two tiles (as a blindfold solver chains its cycles). */
+			int chain = w->tile[c];
+
+			if (chain != y && chain > c && (g->k % 2 == 0 || colour(g, chain) == colour(g, c))) {
+				no_setup = false;
+				if (nrp_cycle3(x, w, y, c, chain, &no_setup, err))
+					done = true;
+				else if (!no_setup)
+					return false;
+			}
 			for (int pass = 0; pass < 2 && !done; pass++) {
 				for (int d = c + 1; d < g->N && !done; d++) {
 					if (d == y || (w->tile[d] != d) != (pass == 0) ||
