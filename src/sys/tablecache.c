@@ -325,7 +325,7 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 		free(t->data);
 		free(t);
 		t = NULL;
-	} else {
+	} else if (!spec->memory_only) {
 		save_file(spec, t->data);
 	}
 	if (prog->phase != NULL)
@@ -345,7 +345,7 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
 	pthread_mutex_lock(&lock);
 	t = find_loaded(spec);
 	if (t == NULL) {
-		t = load_file(spec);
+		t = spec->memory_only ? NULL : load_file(spec);
 		if (t == NULL)
 			t = build(spec, prog, err);
 		if (t != NULL) {

@@ -63,6 +63,9 @@ struct table_spec {
 	bool (*build)(void *buf, size_t size, void *ctx,
 	    const struct table_progress *prog, struct tw_error *err);
 	void *ctx;
+	/* Kept in this process only, never read from or written to disk: for
+	 * tables that build faster than a file is written and checked. */
+	bool memory_only;
 };
 
 /* The table of spec: a read-only block of spec->size bytes, valid until

@@ -49,7 +49,7 @@ build_pattern(void *buf, size_t size, void *ctx, const struct table_progress *pr
 static struct table_spec
 spec(const char *name, uint32_t version, const char *params, size_t size)
 {
-	struct table_spec s = {name, version, params, size, build_pattern, (void *)3};
+	struct table_spec s = {name, version, params, size, build_pattern, (void *)3, false};
 
 	return s;
 }
@@ -122,6 +122,32 @@ built_once_then_read_from_disk(void **unused)
 	assert_non_null(b);
 	assert_true(is_pattern(b, s.size, 3));
 	assert_int_equal(atomic_load(&builds), 1);       /* not built again */
+}
+
+/* A memory-only table is built once per process and never touches the
+ * disk: no file after the build, a rebuild after release, and a file
+ * left by a disk table of the same name is not read. */
+static void
+memory_only_table_never_touches_the_disk(void **unused)
+{
+	struct table_spec s = spec("test-memory", 1, "n=5000", 5000);
+	struct tw_error err = {""};
+	struct stat st;
+
+	(void)unused;
+	s.memory_only = true;
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 1);
+	assert_int_not_equal(stat(file_of("test-memory"), &st), 0);
+	table_cache_release_all();
+	s.memory_only = false;
+	assert_non_null(table_get(&s, NULL, &err));  /* written this time */
+	assert_int_equal(stat(file_of("test-memory"), &st), 0);
+	table_cache_release_all();
+	s.memory_only = true;
+	assert_true(is_pattern(table_get(&s, NULL, &err), s.size, 3));
+	assert_int_equal(atomic_load(&builds), 3);   /* built again, the file ignored */
 }
 
 /* Writes bytes at offset of the table's file. */
@@ -317,6 +343,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(built_once_then_read_from_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(memory_only_table_never_touches_the_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_truncated_stale_and_foreign_files_are_rebuilt,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(unwritable_cache_costs_only_the_rebuild_with_one_warning,

@@ -259,7 +259,7 @@ load_tables(void)
 {
 	char params[64];
 	struct table_spec spec = {"cube2-distances", 1, params, sizeof(struct tables),
-	    build_tables, NULL};
+	    build_tables, NULL, false};
 
 	/* The layout's size in the parameters: a build of another layout
 	 * never reads this one's file. */

@@ -235,7 +235,7 @@ load_tables(void)
 {
 	char params[64];
 	struct table_spec spec = {"cube3-two-phase", 1, params, sizeof(struct tables),
-	    build_tables, NULL};
+	    build_tables, NULL, false};
 	double t0 = seconds();
 	const void *block;
 

@@ -511,7 +511,7 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
 {
 	char name[64], params[128];
 	struct table_kind kind = {v, metric, max_depth};
-	struct table_spec spec = {name, 1, params, layout(v, NULL, NULL), build_tables, &kind};
+	struct table_spec spec = {name, 1, params, layout(v, NULL, NULL), build_tables, &kind, false};
 	struct table_progress prog = {progress, cancel, phase};
 	const void *block;
 

@@ -18,8 +18,8 @@
 #include <string.h>
 
 /* Longest X (and X') and longest conjugator C tried. */
-#define SMALL_LEN 6
-#define CONJ_LEN 4
+#define SMALL_LEN 5
+#define CONJ_LEN 3
 /* Words kept as X candidates, conjugators, and support checks allowed:
  * a work budget, so the macros found do not depend on the machine. */
 #define MAX_SMALL 3000

@@ -87,6 +87,28 @@ struct macro {
 	int cell[3];     /* window cells: a 3-cycle sends cell[0] -> cell[1] -> cell[2] -> cell[0];
 	                  * a twist turns cell[0] by +amount and cell[1] by -amount */
 	int amount;
+	bool clean;      /* a 3-cycle that turns no tile off its cells (orientable boards) */
+};
+
+/* A distance table for chains of 3-cycles (chains.c): from the cells of
+ * three tiles of one class (and, on orientable boards, two differences of
+ * the turns a setup gives them) to the cells P of a placed macro. */
+struct chain_table {
+	bool ready;
+	int macro, dr, dc;        /* the macro (x->cyc) and its placement */
+	int P[3];                 /* its cells on the board */
+	uint8_t mu[2][3];         /* turns it gives the tile starting on P[i]: forwards, inverted */
+	int nc, R;                /* cells in the class; 16 turn differences or 1 */
+	int16_t index[MAXN];      /* class index of a cell, -1 outside the class */
+	uint8_t cell[MAXN];       /* cell of a class index */
+	const uint8_t *dist;      /* nc^3 * R distances, 255 unreachable (the table cache's) */
+};
+
+/* One priced 3-cycle: the table's state to walk from, and the macro's
+ * direction. */
+struct chain_choice {
+	int cost, table, dir;
+	int idx[3], d01, d12;
 };
 
 /* The solver's context: macros, placements, tables. */
@@ -109,6 +131,8 @@ struct nrp_ctx {
 	/* pair tables for twists */
 	uint16_t *pair_move[2];
 	int pair_dr[2], pair_dc[2], pair_macro[2];
+	/* chains of 3-cycles (boards with few blocks), per class */
+	struct chain_table chain[2];
 };
 
 /* ---- geom.c ---- */
@@ -172,6 +196,36 @@ void nrp_do_macro(struct work *w, const struct macro *mac, int dr, int dc, bool 
  * cache of this process, else by search (then cached). Errors: out of
  * memory; no macro found (a bug, reported). */
 bool nrp_cached_macros(struct nrp_ctx *x, struct tw_error *err);
+
+/* Board move of window move mv of mac placed at (dr, dc). */
+int nrp_place_move(const struct geom *g, const struct macro *mac, int mv, int dr, int dc);
+
+/* ---- chains.c ---- */
+
+struct table_progress;
+
+/* Prepares x->chain[] where the board is small enough in cells and
+ * blocks (a table of at most 2^24 states, built in a second or two, then
+ * read from the table cache): the placement of a 3-cycle macro per class
+ * and its distance table. Leaves them not ready otherwise. Errors: out of
+ * memory, "cancelled" (prog->cancel), the table cache's. */
+bool nrp_chain_tables(struct nrp_ctx *x, const struct table_progress *prog, struct tw_error *err);
+
+/* Whether every class has a chain table. */
+bool nrp_chains_ready(const struct nrp_ctx *x);
+
+/* Prices the 3-cycle that carries the tiles on cells a, b, c to b, c, a
+ * (one class): the fewest setup moves over the macro's six ways to take
+ * them, with the tile from a landing upright when upright & 1 and the
+ * tile from b when upright & 2. Returns the setup length (255: none) and
+ * fills out. */
+int nrp_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int c, int upright,
+    struct chain_choice *out);
+
+/* Plays a priced 3-cycle: setup, macro, setup undone. Errors: an
+ * inconsistent table (internal). */
+bool nrp_chain_apply(struct nrp_ctx *x, struct work *w, const struct chain_choice *ch,
+    struct tw_error *err);
 
 /* ---- commutators.c ---- */
 

@@ -343,8 +343,8 @@ nrp_place_cell(const struct geom *g, const struct macro *mac, int cell, int dr, 
 	return (cell / mac->w + dr) * g->n + cell % mac->w + dc;
 }
 
-static int
-place_move(const struct geom *g, const struct macro *mac, int mv, int dr, int dc)
+int
+nrp_place_move(const struct geom *g, const struct macro *mac, int mv, int dr, int dc)
 {
 	int wbcols = mac->w - g->k + 1, lb = mv / 3;
 	int r = lb / wbcols + dr, c = lb % wbcols + dc;
@@ -360,10 +360,10 @@ nrp_do_macro(struct work *w, const struct macro *mac, int dr, int dc, bool inver
 	for (r = 0; r < reps; r++) {
 		if (inverse)
 			for (i = mac->len - 1; i >= 0; i--)
-				nrp_do_move(w, inverse_move(place_move(w->g, mac, mac->word[i], dr, dc)));
+				nrp_do_move(w, inverse_move(nrp_place_move(w->g, mac, mac->word[i], dr, dc)));
 		else
 			for (i = 0; i < mac->len; i++)
-				nrp_do_move(w, place_move(w->g, mac, mac->word[i], dr, dc));
+				nrp_do_move(w, nrp_place_move(w->g, mac, mac->word[i], dr, dc));
 	}
 }
 
@@ -409,6 +409,35 @@ macro_valid(const struct macro *mac, bool twist, bool orientable, int k)
 	}
 	free(win);
 	return ok;
+}
+
+/* Whether a 3-cycle turns no tile off its three cells (on an orientable
+ * board; the commutators always qualify, powers of a word seldom). */
+static bool
+macro_clean(const struct macro *mac, int k)
+{
+	struct geom *win = malloc(sizeof *win);
+	uint8_t perm[MAXN], inc[MAXN];
+	bool clean = true;
+
+	if (win == NULL)
+		return false;
+	nrp_geom_init(win, mac->h, mac->w, k, true);
+	for (int c = 0; c < win->N; c++) {
+		perm[c] = (uint8_t)c;
+		inc[c] = 0;
+	}
+	for (int i = 0; i < mac->len; i++)
+		for (int c = 0; c < win->N; c++) {
+			if (block_has(win, mac->word[i] / 3, perm[c]))
+				inc[c] = (uint8_t)((inc[c] + mac->word[i] % 3 + 1) & 3);
+			perm[c] = win->dest[mac->word[i]][perm[c]];
+		}
+	for (int c = 0; c < win->N; c++)
+		if (c != mac->cell[0] && c != mac->cell[1] && c != mac->cell[2] && inc[c] != 0)
+			clean = false;
+	free(win);
+	return clean;
 }
 
 /* Which colour classes a macro serves: the class of its cells, and the
@@ -464,6 +493,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		nrp_set_macro(mac, win, word, 4, 1, moved, perm[moved], perm[perm[moved]], 0, &oom);
 		if (oom)
 			goto oom;
+		mac->clean = macro_clean(mac, k);
 		x->nmacros++;
 		macro_classes(g, mac, serves3);
 		shortest = 4;
@@ -481,13 +511,38 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		nrp_geom_init(win, h, w, k, g->orientable);
 		memset(&f, 0, sizeof f);
 		f.win = win;
-		search_window(&f, 30);
+		/* A window one block wide or high has no short powers (their
+		 * exponents run to hundreds): its 3-cycles are commutators,
+		 * and powers only where none is found. */
+		if (h == k || w == k) {
+			if (!nrp_commutator_cycles(win, f.best3))
+				goto oom;
+			if (f.best3[0].word == NULL || f.best3[1].word == NULL) {
+				for (cls = 0; cls < 2; cls++) {
+					free(f.best3[cls].word);
+					f.best3[cls].word = NULL;
+				}
+			} else {
+				for (cls = 0; cls < 2 && g->orientable; cls++) {
+					bool oom = false;
+
+					nrp_set_macro(&f.clean3[cls], win, f.best3[cls].word, f.best3[cls].len, 1,
+					    f.best3[cls].cell[0], f.best3[cls].cell[1], f.best3[cls].cell[2], 0, &oom);
+					if (oom)
+						goto oom;
+				}
+			}
+		}
+		if (f.best3[0].word == NULL || f.best3[1].word == NULL)
+			search_window(&f, 30);
 		if (f.oom)
 			goto oom;
 		/* Long powers only: commutators of small-support words are
 		 * shorter there (commutators.c). */
 		if (f.best3[0].word == NULL || f.best3[1].word == NULL ||
-		    f.best3[0].len > COMMUTATOR_WORTH || f.best3[1].len > COMMUTATOR_WORTH) {
+		    f.best3[0].len > COMMUTATOR_WORTH || f.best3[1].len > COMMUTATOR_WORTH ||
+		    (g->orientable && (f.clean3[0].word == NULL || f.clean3[1].word == NULL ||
+		    f.clean3[0].len > COMMUTATOR_WORTH || f.clean3[1].len > COMMUTATOR_WORTH))) {
 			struct macro comm[2];
 
 			memset(comm, 0, sizeof comm);
@@ -522,6 +577,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 					shortest = f.best3[cls].len;
 				x->cyc[x->nmacros] = f.best3[cls];
 				f.best3[cls].word = NULL;
+				x->cyc[x->nmacros].clean = macro_clean(&x->cyc[x->nmacros], g->k);
 				macro_classes(g, &x->cyc[x->nmacros], serves3);
 				x->nmacros++;
 			}
@@ -551,6 +607,28 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			}
 			if (t.oom)
 				goto oom;
+		}
+		/* Chains on orientable boards need a 3-cycle that turns no
+		 * other tile: the clean one too, where the shortest is not. */
+		for (cls = 0; g->orientable && cls < 2; cls++) {
+			bool have = false, oom = false;
+
+			if (f.clean3[cls].word == NULL)
+				continue;
+			for (int mi = 0; mi < x->nmacros; mi++)
+				if (x->cyc[mi].clean && x->cyc[mi].h == h && x->cyc[mi].w == w &&
+				    colour(win, x->cyc[mi].cell[0]) == cls)
+					have = true;
+			if (have || x->nmacros == MAX_MACROS)
+				continue;
+			x->cyc[x->nmacros] = f.clean3[cls];
+			x->cyc[x->nmacros].word = NULL;
+			nrp_set_macro(&x->cyc[x->nmacros], win, f.clean3[cls].word, f.clean3[cls].len, 1,
+			    f.clean3[cls].cell[0], f.clean3[cls].cell[1], f.clean3[cls].cell[2], 0, &oom);
+			if (oom)
+				goto oom;
+			x->cyc[x->nmacros].clean = true;
+			x->nmacros++;
 		}
 		for (cls = 0; cls < 2; cls++) {
 			free(f.best3[cls].word);

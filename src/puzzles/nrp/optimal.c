@@ -221,7 +221,7 @@ cached_table(const struct opt_tables *t, enum opt_table which, struct tw_error *
 	static const char *const what[] = {"exact", "pdb0", "pdb1", "rotations"};
 	struct opt_build b = {t, which};
 	char name[64];
-	struct table_spec spec = {name, 1, NULL, 0, build_table, &b};
+	struct table_spec spec = {name, 1, NULL, 0, build_table, &b, false};
 
 	snprintf(name, sizeof name, "nrp-optimal-%dx%dk%d%s-%s-%s", t->m, t->n, t->k,
 	    t->orientable ? "o" : "", t->metric == NRP_HTM ? "htm" : "qtm", what[which]);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "puzzles/nrp/constructive.h"
+#include "sys/tablecache.h"
 
 /* ---- The phases. ---- */
 
@@ -133,6 +134,131 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 	return true;
 }
 
+/* Every misplaced tile home by chains of 3-cycles priced by the chain
+ * tables (chains.c): each step plays the cheapest 3-cycle that brings a
+ * cell's tile home and sends the tile it displaces home too; where only
+ * swaps are left, the cheapest that places one tile and joins two swaps
+ * into a longer cycle. Placed tiles land upright on orientable boards. */
+static bool
+place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+
+	for (;;) {
+		struct chain_choice best = {.cost = 255}, ch;
+		int first = -1;
+
+		if (nrp_cancelled(w)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		for (int c = 0; c < g->N; c++) {
+			int y = w->pos[c], d = w->tile[c];
+
+			if (d == c)
+				continue;
+			if (first < 0)
+				first = c;
+			if (d != y && nrp_chain_cost(x, w, y, c, d, 3, &ch) < best.cost)
+				best = ch;
+		}
+		if (first < 0)
+			return true;
+		if (best.cost == 255) {
+			int y = w->pos[first];
+
+			for (int d = 0; d < g->N; d++) {
+				if (d == first || d == y || w->tile[d] == d ||
+				    (g->k % 2 == 1 && colour(g, d) != colour(g, first)))
+					continue;
+				if (nrp_chain_cost(x, w, y, first, d, 1, &ch) < best.cost)
+					best = ch;
+			}
+		}
+		if (best.cost == 255) {
+			tw_error_set(err, "internal error: no chain 3-cycle for the %dx%d board with k = %d",
+			    g->m, g->n, g->k);
+			return false;
+		}
+		if (!nrp_chain_apply(x, w, &best, err))
+			return false;
+		if (w->oom) {
+			tw_error_set(err, "out of memory");
+			return false;
+		}
+		report(progress, w);
+	}
+}
+
+/* Tiles home but turned, on a board with chain tables: a 3-cycle (the
+ * cheapest, turns left free) takes a turned tile and two others of its
+ * class off their cells, preferably turned ones too, and the chains
+ * bring all three home upright where the class's turns allow (its sum is
+ * 0 mod 4, so two turned tiles are always fixed together). Each round
+ * leaves at least two fewer turned tiles. */
+static bool
+untwist_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+
+	for (;;) {
+		struct chain_choice best = {.cost = 255}, ch;
+		int a = -1, turned[MAXN], nturned = 0;
+
+		for (int c = 0; c < g->N; c++)
+			if (w->rot[c] != 0 && (a < 0 || g->k % 2 == 0 || colour(g, c) == colour(g, a))) {
+				if (a < 0)
+					a = c;
+				turned[nturned++] = c;
+			}
+		if (a < 0)
+			return true;
+		for (int i = 1; i < nturned; i++) {
+			/* a third turned tile where there is one, else any tile */
+			for (int j = 1; j < (nturned > 2 ? nturned : g->N); j++) {
+				int b = turned[i], c = nturned > 2 ? turned[j] : j - 1;
+
+				if (c == a || c == b || (g->k % 2 == 1 && colour(g, c) != colour(g, a)))
+					continue;
+				if (nrp_chain_cost(x, w, a, b, c, 0, &ch) < best.cost)
+					best = ch;
+			}
+		}
+		if (best.cost == 255) {
+			tw_error_set(err, "internal error: a turned tile is left alone on the %dx%d board with k = %d",
+			    g->m, g->n, g->k);
+			return false;
+		}
+		if (!nrp_chain_apply(x, w, &best, err) || !place_by_chains(x, w, progress, err))
+			return false;
+	}
+}
+
+/* Odd k: sets each colour's rotation sum to 0 mod 4 by quarter turns of
+ * two neighbouring blocks (their centres have both colours), which the
+ * 3-cycles and twists then keep. Returns whether it turned a block. */
+static bool
+fix_rotation_sums(struct work *w)
+{
+	const struct geom *g = w->g;
+	int sum[2] = {0, 0}, blk[2] = {0, 1};
+	bool turned = false;
+
+	if (!g->orientable || g->k % 2 == 0 || g->nb < 2)
+		return false;
+	for (int c = 0; c < g->N; c++)
+		sum[colour(g, c)] += w->rot[c];
+	for (int i = 0; i < 2; i++) {
+		int cls = centre_colour(g, blk[i]), q = (4 - sum[cls] % 4) % 4;
+
+		if (q != 0) {
+			nrp_do_move(w, 3 * blk[i] + q - 1);
+			turned = true;
+		}
+	}
+	return turned;
+}
+
 /* Orientable games. The sum of the rotations on cells of one colour
  * changes, for odd k, by one per quarter turn of a block centred on that
  * colour ((k^2+1)/2 = 1 mod 4 of its cells) and by none for the other
@@ -147,21 +273,8 @@ fix_rotations(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw
 	const struct geom *g = x->g;
 	int classes = g->k % 2 == 1 ? 2 : 1;
 
-	if (g->k % 2 == 1) {
-		int sum[2] = {0, 0};
-		int blk[2] = {0, 1}; /* neighbours: centres of both colours */
-
-		for (int c = 0; c < g->N; c++)
-			sum[colour(g, c)] += w->rot[c];
-		for (int i = 0; i < 2; i++) {
-			int cls = centre_colour(g, blk[i]), q = (4 - sum[cls] % 4) % 4;
-
-			if (q != 0)
-				nrp_do_move(w, 3 * blk[i] + q - 1);
-		}
-		if (!place_by_cycles(x, w, progress, err))
-			return false;
-	}
+	if (fix_rotation_sums(w) && !place_by_cycles(x, w, progress, err))
+		return false;
 	for (int cls = 0; cls < classes; cls++) {
 		int last = -1;
 
@@ -279,8 +392,8 @@ emit(const struct geom *g, const int *mv, size_t len, struct movelist *out, stru
 }
 
 static bool
-solve_constructive(const struct nrp_params *p, const struct nrp_state *s,
-    atomic_bool *cancel, atomic_int *progress, struct movelist *out, struct tw_error *err)
+solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic_bool *cancel,
+    atomic_int *progress, _Atomic(const char *) *phase, struct movelist *out, struct tw_error *err)
 {
 	struct nrp_ctx x;
 	struct work *w = NULL;
@@ -310,10 +423,21 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s,
 		tw_error_set(err, "out of memory");
 		goto done;
 	}
+	{
+		struct table_progress prog = {progress, cancel, phase};
+
+		if (!nrp_chain_tables(&x, &prog, err))
+			goto done;
+		if (progress != NULL)
+			atomic_store(progress, 0);
+	}
 	if (!greedy(w, progress, err))
 		goto done;
 	fix_parity(w);
-	if (!place_by_cycles(&x, w, progress, err))
+	fix_rotation_sums(w);
+	if (nrp_chains_ready(&x) ? !place_by_chains(&x, w, progress, err) ||
+	    (p->orientable && !untwist_by_chains(&x, w, progress, err))
+	    : !place_by_cycles(&x, w, progress, err))
 		goto done;
 	if (p->orientable && !fix_rotations(&x, w, progress, err))
 		goto done;
@@ -386,7 +510,7 @@ nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 		return solve_single_block(state, out, err);
 	if (nrp_window_special(params->rows, params->cols, params->k) || params->rows * params->cols <= 9)
 		return nrp_solve_optimal(params, state, req, out, err);
-	return solve_constructive(params, state, req->cancel, req->progress, out, err);
+	return solve_constructive(params, state, req->cancel, req->progress, req->phase, out, err);
 }
 
 bool
