@@ -4,7 +4,6 @@
  * breadth-first search over the engine's moves.
  * Usage: bench_nrp [--quick] [--count N] [--only BOARD] (BOARD: the
  * constructive table's row alone, e.g. 7x8k7). Prints Markdown tables. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,31 +44,6 @@ parse(const char *text, struct nrp_params *out)
 	return 0;
 }
 
-/* Issue 29's yardstick: with b = 3 * (block positions) distinct moves, the
- * words in which no two neighbours turn the same block number
- * b * (b - 3)^(L - 1) of length L, so some position needs at least the
- * least L at which the words of length <= L reach (mn)!/2. (For odd k the
- * tiles keep their colour, so fewer positions are reachable and the true
- * bound is a little lower; the issue's formula is kept to compare with its
- * figures.) */
-static int
-counting_bound(const struct nrp_params *p)
-{
-	double b = 3.0 * (p->rows - p->k + 1) * (p->cols - p->k + 1);
-	double log_p = lgamma(p->rows * p->cols + 1.0) - log(2.0), log_sum = 0; /* log 1: the empty word */
-
-	if (b <= 3)
-		return 0;
-	for (int L = 1;; L++) {
-		double log_words = log(b) + (L - 1) * log(b - 3);
-		double hi = log_sum > log_words ? log_sum : log_words, lo = log_sum + log_words - hi;
-
-		log_sum = hi + log1p(exp(lo - hi));
-		if (log_sum >= log_p)
-			return L;
-	}
-}
-
 static void
 constructive(int count, const char *only)
 {
@@ -96,7 +70,7 @@ constructive(int count, const char *only)
 			continue;
 		if (p.rows * p.cols >= 200 || p.k >= 6)
 			n = count / 10 > 0 ? count / 10 : 1;
-		bound = counting_bound(&p);
+		bound = nrp_counting_bound(&p);
 		tw_rng_seed(&rng, 1000 + (only != NULL ? 0 : i));
 		for (int j = 0; j < n; j++) {
 			struct nrp_state *s = nrp_scramble(&p, &rng, NULL);

@@ -48,8 +48,10 @@ replay_solves(const struct nrp_params *p, const struct nrp_state *s,
 	return qtm;
 }
 
+/* Solves s, checks the answer and returns its quarter turns (and its
+ * tokens, a half turn one, in *tokens unless NULL). */
 static long
-solve_check(const struct nrp_params *p, const struct nrp_state *s)
+solve_check_tokens(const struct nrp_params *p, const struct nrp_state *s, long *tokens)
 {
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
@@ -71,8 +73,16 @@ solve_check(const struct nrp_params *p, const struct nrp_state *s)
 			fail_msg("unmerged %s %s", moves.moves[i - 1], moves.moves[i]);
 	}
 	len = replay_solves(p, s, &moves);
+	if (tokens != NULL)
+		*tokens = (long)moves.len;
 	movelist_clear(&moves);
 	return len;
+}
+
+static long
+solve_check(const struct nrp_params *p, const struct nrp_state *s)
+{
+	return solve_check_tokens(p, s, NULL);
 }
 
 
@@ -112,6 +122,55 @@ random_positions_of_sixteen_shapes_are_solved(void **unused)
 		printf("# %dx%dk%d%s: %d positions, mean %.1f max %ld quarter turns\n",
 		    p->rows, p->cols, p->k, p->orientable ? "o" : "", n,
 		    (double)total / n, max);
+	}
+}
+
+/* Issue 29's targets on the narrow boards (one block position across,
+ * where 3-cycles are commutators of small-support words and chains place
+ * two tiles a cycle): mean tokens within 12 times the counting bound, and
+ * orientable boards within twice the plain board's mean (3 positions a
+ * board, 1 under the sanitizers, 20 in the slow suite). */
+static void
+narrow_boards_are_within_their_targets(void **unused)
+{
+	static const struct nrp_params shapes[] = {
+		{5, 6, 5, false}, {6, 7, 6, false}, {7, 8, 7, false}, {8, 9, 8, false},
+		{5, 6, 5, true}, {7, 8, 7, true},
+	};
+	double plain_mean[sizeof shapes / sizeof shapes[0]];
+	int count = tier_pick(20, 3, 1);
+
+	(void)unused;
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		const struct nrp_params *p = &shapes[i];
+		struct tw_rng rng;
+		long total = 0;
+		int bound = nrp_counting_bound(p);
+		double mean;
+
+		tw_rng_seed(&rng, 5000 + i);
+		for (int j = 0; j < count; j++) {
+			struct nrp_state *s = nrp_scramble(p, &rng, NULL);
+			long tokens;
+
+			assert_non_null(s);
+			solve_check_tokens(p, s, &tokens);
+			total += tokens;
+			free(s);
+		}
+		mean = (double)total / count;
+		plain_mean[i] = mean;
+		printf("# %dx%dk%d%s: mean %.1f tokens, counting bound %d, ratio %.1f\n", p->rows, p->cols,
+		    p->k, p->orientable ? "o" : "", mean, bound, mean / bound);
+		assert_true(bound > 0);
+		if (!p->orientable) {
+			assert_true(mean <= 12.0 * bound);
+		} else {
+			for (size_t k = 0; k < i; k++)
+				if (!shapes[k].orientable && shapes[k].rows == p->rows && shapes[k].cols == p->cols &&
+				    shapes[k].k == p->k)
+					assert_true(mean <= 2.0 * plain_mean[k]);
+		}
 	}
 }
 
@@ -163,6 +222,7 @@ every_board_shape_is_solved(void **unused)
 		{16, 15, 15, false}, {12, 13, 12, true}, {16, 16, 7, true},
 		{2, 16, 2, false}, {16, 2, 2, true}, {10, 10, 8, false},
 		{13, 11, 6, false}, {16, 16, 3, true}, {11, 14, 9, true},
+		{15, 16, 15, false}, {8, 8, 4, true}, {7, 8, 7, true},
 	};
 	int max_side = tier_pick(NRP_MAX_SIDE, 8, 5), shapes;
 	size_t i, extra = test_tier() == TIER_SLOW ? 0 :
@@ -332,6 +392,7 @@ main(void)
 		cmocka_unit_test(optimal_lengths_equal_breadth_first_distances),
 		cmocka_unit_test(every_board_shape_is_solved),
 		cmocka_unit_test(random_positions_of_sixteen_shapes_are_solved),
+		cmocka_unit_test(narrow_boards_are_within_their_targets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

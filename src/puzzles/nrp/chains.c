@@ -27,7 +27,7 @@
  * breadth-first search visits at most CHAIN_MAX_WORK edges (a second or
  * two, once: it is cached on disk). */
 #define CHAIN_MAX_STATES ((size_t)1 << 24)
-#define CHAIN_MAX_WORK ((size_t)60000000)
+#define CHAIN_MAX_WORK ((size_t)400000000)
 /* Tables built with less work than this (a few ms) stay in memory only. */
 #define CHAIN_DISK_WORK ((size_t)10000000)
 
@@ -51,6 +51,9 @@ turn_of(const struct geom *g, int mv, int cell)
 	return g->orientable && block_has(g, mv / 3, cell) ? mv % 3 + 1 : 0;
 }
 
+/* Breadth first from the target, a layer at a time: each pass reads the
+ * table in order and expands the states of the current depth (no queue;
+ * the reads are sequential, only the writes scatter). */
 static bool
 build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress *prog,
     struct tw_error *err)
@@ -59,59 +62,70 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 	const struct geom *g = b->g;
 	const struct chain_table *t = b->t;
 	uint8_t *dist = buf;
-	uint32_t *queue = malloc(size * sizeof *queue);
-	uint8_t (*next)[MAXN] = malloc((size_t)g->nmv * sizeof *next);
-	uint8_t (*turn)[MAXN] = malloc((size_t)g->nmv * sizeof *turn);
-	size_t head = 0, tail = 0, nc = (size_t)t->nc;
+	size_t nc = (size_t)t->nc, R = (size_t)t->R, nmv = (size_t)g->nmv;
+	/* per move and class index: the next index's share of a state
+	 * number at each of the three places, and the tile's turn */
+	uint32_t *part = malloc(3 * nmv * nc * sizeof *part);
+	uint8_t *turn = malloc(nmv * nc);
 	int start[3];
+	size_t done = 1;
 
-	if (queue == NULL || next == NULL || turn == NULL) {
-		free(queue);
-		free(next);
+	if (part == NULL || turn == NULL) {
+		free(part);
 		free(turn);
 		tw_error_set(err, "out of memory");
 		return false;
 	}
-	for (int mv = 0; mv < g->nmv; mv++)
-		for (int i = 0; i < t->nc; i++) {
-			next[mv][i] = (uint8_t)t->index[g->dest[mv][t->cell[i]]];
-			turn[mv][i] = (uint8_t)turn_of(g, mv, t->cell[i]);
+	for (size_t mv = 0; mv < nmv; mv++)
+		for (size_t i = 0; i < nc; i++) {
+			size_t j = (size_t)t->index[g->dest[mv][t->cell[i]]];
+
+			part[(0 * nmv + mv) * nc + i] = (uint32_t)(j * nc * nc * R);
+			part[(1 * nmv + mv) * nc + i] = (uint32_t)(j * nc * R);
+			part[(2 * nmv + mv) * nc + i] = (uint32_t)(j * R);
+			turn[mv * nc + i] = (uint8_t)turn_of(g, (int)mv, t->cell[i]);
 		}
 	memset(dist, 255, size);
 	for (int i = 0; i < 3; i++)
 		start[i] = t->index[t->P[i]];
 	dist[state_of(t, start, 0, 0)] = 0;
-	queue[tail++] = (uint32_t)state_of(t, start, 0, 0);
-	while (head < tail) {
-		size_t s = queue[head++], rest = s / (size_t)t->R;
-		int r = (int)(s % (size_t)t->R), d01 = r / 4, d12 = r % 4;
-		int i2 = (int)(rest % nc), i1 = (int)(rest / nc % nc), i0 = (int)(rest / nc / nc);
-		uint8_t d = dist[s] < 254 ? (uint8_t)(dist[s] + 1) : 254;
+	for (uint8_t depth = 0; depth < 254; depth++) {
+		size_t found = 0, s = 0;
 
-		if ((head & 0xffff) == 0 && prog != NULL) {
-			if (prog->cancel != NULL && atomic_load(prog->cancel)) {
-				free(queue);
-				free(next);
+		for (size_t i0 = 0; i0 < nc; i0++) {
+			if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+				free(part);
 				free(turn);
 				tw_error_set(err, "cancelled");
 				return false;
 			}
-			if (prog->progress != NULL)
-				atomic_store(prog->progress, (int)(1000.0 * (double)head / (double)size));
-		}
-		for (int mv = 0; mv < g->nmv; mv++) {
-			int j[3] = {next[mv][i0], next[mv][i1], next[mv][i2]};
-			size_t ns = state_of(t, j, d01 + turn[mv][i0] - turn[mv][i1],
-			    d12 + turn[mv][i1] - turn[mv][i2]);
+			for (size_t i1 = 0; i1 < nc; i1++)
+				for (size_t i2 = 0; i2 < nc; i2++)
+					for (size_t r = 0; r < R; r++, s++) {
+						if (dist[s] != depth)
+							continue;
+						for (size_t mv = 0; mv < nmv; mv++) {
+							const uint8_t *tn = &turn[mv * nc];
+							size_t ns = part[(0 * nmv + mv) * nc + i0] + part[(1 * nmv + mv) * nc + i1] +
+							    part[(2 * nmv + mv) * nc + i2];
 
-			if (dist[ns] == 255) {
-				dist[ns] = d;
-				queue[tail++] = (uint32_t)ns;
-			}
+							if (R == 16)
+								ns += 4 * (((r >> 2) + tn[i0] - tn[i1]) & 3) +
+								    (((r & 3) + tn[i1] - tn[i2]) & 3);
+							if (dist[ns] == 255) {
+								dist[ns] = (uint8_t)(depth + 1);
+								found++;
+							}
+						}
+					}
 		}
+		done += found;
+		if (prog != NULL && prog->progress != NULL)
+			atomic_store(prog->progress, (int)(1000.0 * (double)done / (double)size));
+		if (found == 0)
+			break;
 	}
-	free(queue);
-	free(next);
+	free(part);
 	free(turn);
 	return true;
 }
@@ -138,74 +152,115 @@ macro_turns(const struct geom *g, const struct macro *mac, int dr, int dc, const
 		}
 }
 
+/* Fills t for window win (its cells of class cls): the placement of the
+ * best macro inside it, and its distance table from the cache. Leaves t
+ * not ready where the table would be too big or no macro fits. */
+static bool
+prepare_table(struct nrp_ctx *x, struct chain_table *t, int wh, int ww, int cls,
+    const struct table_progress *prog, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+	struct geom *win;
+	int classes = g->k % 2 == 1 ? 2 : 1;
+	long best = -1;
+	size_t states;
+
+	memset(t, 0, sizeof *t);
+	if ((win = malloc(sizeof *win)) == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	nrp_geom_init(win, wh, ww, g->k, g->orientable);
+	t->win = win;
+	for (int c = 0; c < win->N; c++) {
+		if (classes == 2 && colour(win, c) != cls) {
+			t->index[c] = -1;
+			continue;
+		}
+		t->index[c] = (int16_t)t->nc;
+		t->cell[t->nc++] = (uint8_t)c;
+	}
+	t->R = g->orientable ? 16 : 1;
+	states = (size_t)t->nc * (size_t)t->nc * (size_t)t->nc * (size_t)t->R;
+	if (t->nc < 3 || states > CHAIN_MAX_STATES || states * (size_t)win->nmv > CHAIN_MAX_WORK)
+		return true;
+	/* the shortest macro nearest the centre keeps setups short */
+	for (int mi = 0; mi < x->nmacros; mi++) {
+		const struct macro *mac = &x->cyc[mi];
+
+		if (g->orientable && !mac->clean)
+			continue;
+		for (int dr = 0; dr + mac->h <= wh; dr++)
+			for (int dc = 0; dc + mac->w <= ww; dc++) {
+				long score;
+
+				if (classes == 2 && colour(win, nrp_place_cell(win, mac, mac->cell[0], dr, dc)) != cls)
+					continue;
+				score = mac->len + 2 * (labs(2L * dr + mac->h - wh) + labs(2L * dc + mac->w - ww));
+				if (best < 0 || score < best) {
+					best = score;
+					t->macro = mi;
+					t->dr = dr;
+					t->dc = dc;
+				}
+			}
+	}
+	if (best < 0)
+		return true;
+	for (int i = 0; i < 3; i++)
+		t->P[i] = nrp_place_cell(win, &x->cyc[t->macro], x->cyc[t->macro].cell[i], t->dr, t->dc);
+	macro_turns(win, &x->cyc[t->macro], t->dr, t->dc, t->P, t->mu);
+	{
+		char name[64], params[96];
+		struct chain_build b = {win, t};
+		struct table_spec spec = {name, 1, params, states, build_chain_table, &b,
+			states * (size_t)win->nmv < CHAIN_DISK_WORK};
+
+		snprintf(name, sizeof name, "nrp-chains-%dx%dk%d%s-%d", wh, ww, g->k,
+		    g->orientable ? "o" : "", cls);
+		snprintf(params, sizeof params, "cells %d %d %d of %d, turns %d", t->P[0], t->P[1], t->P[2],
+		    t->nc, t->R);
+		t->dist = table_get(&spec, prog, err);
+		if (t->dist == NULL)
+			return false;
+	}
+	t->ready = true;
+	return true;
+}
+
 bool
 nrp_chain_tables(struct nrp_ctx *x, const struct table_progress *prog, struct tw_error *err)
 {
 	const struct geom *g = x->g;
-	int classes = g->k % 2 == 1 ? 2 : 1;
+	int classes = g->k % 2 == 1 ? 2 : 1, best = -1;
 
-	for (int cls = 0; cls < classes; cls++) {
-		struct chain_table *t = &x->chain[cls];
-		long best = -1;
-		size_t states;
+	for (int cls = 0; cls < classes; cls++)
+		if (!prepare_table(x, &x->chain[cls], g->m, g->n, cls, prog, err))
+			return false;
+	if (nrp_chains_ready(x) || !g->orientable)
+		return true;
+	/* Wide orientable boards: a window two cells larger than the
+	 * shortest clean 3-cycle, for the turned tiles left at the end. */
+	for (int mi = 0; mi < x->nmacros; mi++)
+		if (x->cyc[mi].clean && (best < 0 || x->cyc[mi].len < x->cyc[best].len))
+			best = mi;
+	if (best < 0)
+		return true;
+	{
+		int wh = x->cyc[best].h + 2 < g->m ? x->cyc[best].h + 2 : g->m;
+		int ww = x->cyc[best].w + 2 < g->n ? x->cyc[best].w + 2 : g->n;
 
-		memset(t, 0, sizeof *t);
-		t->nc = 0;
-		for (int c = 0; c < g->N; c++) {
-			if (classes == 2 && colour(g, c) != cls) {
-				t->index[c] = -1;
-				continue;
-			}
-			t->index[c] = (int16_t)t->nc;
-			t->cell[t->nc++] = (uint8_t)c;
-		}
-		t->R = g->orientable ? 16 : 1;
-		states = (size_t)t->nc * (size_t)t->nc * (size_t)t->nc * (size_t)t->R;
-		if (t->nc < 3 || states > CHAIN_MAX_STATES || states * (size_t)g->nmv > CHAIN_MAX_WORK)
-			return true;
-		/* the shortest macro nearest the centre keeps setups short */
-		for (int mi = 0; mi < x->nmacros; mi++) {
-			const struct macro *mac = &x->cyc[mi];
-
-			if (g->orientable && !mac->clean)
-				continue;
-			for (int dr = 0; dr + mac->h <= g->m; dr++)
-				for (int dc = 0; dc + mac->w <= g->n; dc++) {
-					long score;
-
-					if (classes == 2 && colour(g, nrp_place_cell(g, mac, mac->cell[0], dr, dc)) != cls)
-						continue;
-					score = mac->len + 2 * (labs(2L * dr + mac->h - g->m) + labs(2L * dc + mac->w - g->n));
-					if (best < 0 || score < best) {
-						best = score;
-						t->macro = mi;
-						t->dr = dr;
-						t->dc = dc;
-					}
-				}
-		}
-		if (best < 0)
-			return true;
-		for (int i = 0; i < 3; i++)
-			t->P[i] = nrp_place_cell(g, &x->cyc[t->macro], x->cyc[t->macro].cell[i], t->dr, t->dc);
-		macro_turns(g, &x->cyc[t->macro], t->dr, t->dc, t->P, t->mu);
-		{
-			char name[64], params[96];
-			struct chain_build b = {g, t};
-			struct table_spec spec = {name, 1, params, states, build_chain_table, &b,
-				states * (size_t)g->nmv < CHAIN_DISK_WORK};
-
-			snprintf(name, sizeof name, "nrp-chains-%dx%dk%d%s-%d", g->m, g->n, g->k,
-			    g->orientable ? "o" : "", cls);
-			snprintf(params, sizeof params, "cells %d %d %d of %d, turns %d", t->P[0], t->P[1], t->P[2],
-			    t->nc, t->R);
-			t->dist = table_get(&spec, prog, err);
-			if (t->dist == NULL)
+		for (int cls = 0; cls < classes; cls++)
+			if (!prepare_table(x, &x->local[cls], wh, ww, cls, prog, err))
 				return false;
-		}
-		t->ready = true;
 	}
 	return true;
+}
+
+bool
+nrp_local_ready(const struct nrp_ctx *x)
+{
+	return x->local[0].ready && (x->g->k % 2 == 0 || x->local[1].ready);
 }
 
 bool
@@ -214,17 +269,30 @@ nrp_chains_ready(const struct nrp_ctx *x)
 	return x->chain[0].ready && (x->g->k % 2 == 0 || x->chain[1].ready);
 }
 
+/* The class of window cell c in t (its table index), -1 outside. */
+static int
+window_index(const struct geom *g, const struct chain_table *t, int wr, int wc, int c)
+{
+	int r = c / g->n - wr, col = c % g->n - wc;
+
+	if (r < 0 || col < 0 || r >= t->win->m || col >= t->win->n)
+		return -1;
+	return t->index[r * t->win->n + col];
+}
+
 int
-nrp_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int c, int upright,
-    struct chain_choice *out)
+nrp_chain_cost(const struct nrp_ctx *x, const struct chain_table *t, int wr, int wc,
+    const struct work *w, int a, int b, int c, int upright, struct chain_choice *out)
 {
 	const struct geom *g = x->g;
-	const struct chain_table *t = &x->chain[g->k % 2 == 1 ? colour(g, a) : 0];
 	const int from[3] = {a, b, c};
-	int best = 255;
+	int best = 255, at[3];
 
 	if (!t->ready)
 		return 255;
+	for (int j = 0; j < 3; j++)
+		if ((at[j] = window_index(g, t, wr, wc, from[j])) < 0)
+			return 255;
 	for (int way = 0; way < 6; way++) {
 		int dir = way >= 3, rot = way % 3, slot[3], idx[3];
 
@@ -232,7 +300,7 @@ nrp_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int 
 		 * P[i+1], T^-1 to P[i-1], so the tile from a lands on b's slot */
 		for (int j = 0; j < 3; j++) {
 			slot[j] = dir == 0 ? (rot + j) % 3 : (rot + 3 - j) % 3;
-			idx[slot[j]] = t->index[from[j]];
+			idx[slot[j]] = at[j];
 		}
 		for (int free_b = 0; free_b < ((upright & 1) ? 1 : 4); free_b++) {
 			for (int free_c = 0; free_c < ((upright & 2) ? 1 : 4); free_c++) {
@@ -249,7 +317,9 @@ nrp_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int 
 				d = t->dist[state_of(t, idx, sP[1] - sP[0], sP[2] - sP[1])];
 				if (d < best) {
 					best = d;
-					out->table = (int)(t - x->chain);
+					out->table = t;
+					out->wr = wr;
+					out->wc = wc;
 					out->dir = dir;
 					for (int j = 0; j < 3; j++)
 						out->idx[j] = idx[j];
@@ -271,22 +341,24 @@ bool
 nrp_chain_apply(struct nrp_ctx *x, struct work *w, const struct chain_choice *ch, struct tw_error *err)
 {
 	const struct geom *g = x->g;
-	const struct chain_table *t = &x->chain[ch->table];
+	const struct chain_table *t = ch->table;
+	const struct geom *win = t->win;
 	int idx[3] = {ch->idx[0], ch->idx[1], ch->idx[2]}, d01 = ch->d01, d12 = ch->d12;
 	int setup[256], len = 0, d = t->dist[state_of(t, idx, d01, d12)];
+	int wbcols = win->n - g->k + 1;
 
 	while (d > 0) {
 		int mv;
 
-		for (mv = 0; mv < g->nmv; mv++) {
+		for (mv = 0; mv < win->nmv; mv++) {
 			int j[3], c[3];
 
 			for (int i = 0; i < 3; i++) {
 				c[i] = t->cell[idx[i]];
-				j[i] = t->index[g->dest[mv][c[i]]];
+				j[i] = t->index[win->dest[mv][c[i]]];
 			}
-			int n01 = d01 + turn_of(g, mv, c[0]) - turn_of(g, mv, c[1]);
-			int n12 = d12 + turn_of(g, mv, c[1]) - turn_of(g, mv, c[2]);
+			int n01 = d01 + turn_of(win, mv, c[0]) - turn_of(win, mv, c[1]);
+			int n12 = d12 + turn_of(win, mv, c[1]) - turn_of(win, mv, c[2]);
 
 			if (t->dist[state_of(t, j, n01, n12)] == d - 1) {
 				memcpy(idx, j, sizeof idx);
@@ -295,16 +367,17 @@ nrp_chain_apply(struct nrp_ctx *x, struct work *w, const struct chain_choice *ch
 				break;
 			}
 		}
-		if (mv == g->nmv || len == (int)(sizeof setup / sizeof setup[0])) {
+		if (mv == win->nmv || len == (int)(sizeof setup / sizeof setup[0])) {
 			tw_error_set(err, "internal error: a chain setup table of the %dx%d board with k = %d is inconsistent",
 			    g->m, g->n, g->k);
 			return false;
 		}
-		setup[len++] = mv;
+		/* the window's move on the board */
+		setup[len++] = 3 * ((mv / 3 / wbcols + ch->wr) * g->bcols + mv / 3 % wbcols + ch->wc) + mv % 3;
 		d--;
 	}
 	nrp_do_word(w, setup, len, false);
-	nrp_do_macro(w, &x->cyc[t->macro], t->dr, t->dc, ch->dir == 1, 1);
+	nrp_do_macro(w, &x->cyc[t->macro], t->dr + ch->wr, t->dc + ch->wc, ch->dir == 1, 1);
 	nrp_do_word(w, setup, len, true);
 	return true;
 }

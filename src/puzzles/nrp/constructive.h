@@ -95,19 +95,23 @@ struct macro {
  * the turns a setup gives them) to the cells P of a placed macro. */
 struct chain_table {
 	bool ready;
-	int macro, dr, dc;        /* the macro (x->cyc) and its placement */
-	int P[3];                 /* its cells on the board */
+	struct geom *win;         /* the window it covers (the whole board, or a few cells more
+	                           * than the macro, placed anywhere); owned */
+	int macro, dr, dc;        /* the macro (x->cyc) and its placement in the window */
+	int P[3];                 /* its cells in the window */
 	uint8_t mu[2][3];         /* turns it gives the tile starting on P[i]: forwards, inverted */
 	int nc, R;                /* cells in the class; 16 turn differences or 1 */
-	int16_t index[MAXN];      /* class index of a cell, -1 outside the class */
-	uint8_t cell[MAXN];       /* cell of a class index */
+	int16_t index[MAXN];      /* class index of a window cell, -1 outside the class */
+	uint8_t cell[MAXN];       /* window cell of a class index */
 	const uint8_t *dist;      /* nc^3 * R distances, 255 unreachable (the table cache's) */
 };
 
 /* One priced 3-cycle: the table's state to walk from, and the macro's
  * direction. */
 struct chain_choice {
-	int cost, table, dir;
+	int cost, dir;
+	const struct chain_table *table;
+	int wr, wc;               /* the window's top-left cell on the board */
 	int idx[3], d01, d12;
 };
 
@@ -131,8 +135,9 @@ struct nrp_ctx {
 	/* pair tables for twists */
 	uint16_t *pair_move[2];
 	int pair_dr[2], pair_dc[2], pair_macro[2];
-	/* chains of 3-cycles (boards with few blocks), per class */
-	struct chain_table chain[2];
+	/* chains of 3-cycles, per class: over the whole board (few blocks),
+	 * else on a window (orientable boards, for the turned tiles) */
+	struct chain_table chain[2], local[2];
 };
 
 /* ---- geom.c ---- */
@@ -205,22 +210,25 @@ int nrp_place_move(const struct geom *g, const struct macro *mac, int mv, int dr
 struct table_progress;
 
 /* Prepares x->chain[] where the board is small enough in cells and
- * blocks (a table of at most 2^24 states, built in a second or two, then
- * read from the table cache): the placement of a 3-cycle macro per class
- * and its distance table. Leaves them not ready otherwise. Errors: out of
- * memory, "cancelled" (prog->cancel), the table cache's. */
+ * blocks (a table of at most 2^24 states, built in well under a second,
+ * then held by the table cache), else on orientable boards x->local[] on
+ * a window a little larger than the shortest clean 3-cycle. Leaves them
+ * not ready where they do not fit. Errors: out of memory, "cancelled"
+ * (prog->cancel), the table cache's. */
 bool nrp_chain_tables(struct nrp_ctx *x, const struct table_progress *prog, struct tw_error *err);
 
-/* Whether every class has a chain table. */
+/* Whether every class has a whole-board (chains) or window (local) table. */
 bool nrp_chains_ready(const struct nrp_ctx *x);
+bool nrp_local_ready(const struct nrp_ctx *x);
 
-/* Prices the 3-cycle that carries the tiles on cells a, b, c to b, c, a
- * (one class): the fewest setup moves over the macro's six ways to take
- * them, with the tile from a landing upright when upright & 1 and the
- * tile from b when upright & 2. Returns the setup length (255: none) and
- * fills out. */
-int nrp_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int c, int upright,
-    struct chain_choice *out);
+/* Prices the 3-cycle that carries the tiles on board cells a, b, c to b,
+ * c, a with table t placed with its window's top-left cell on (wr, wc):
+ * the fewest setup moves over the macro's six ways to take them, with the
+ * tile from a landing upright when upright & 1 and the tile from b when
+ * upright & 2. Returns the setup length (255: none, or a cell outside the
+ * window or its class) and fills out. */
+int nrp_chain_cost(const struct nrp_ctx *x, const struct chain_table *t, int wr, int wc,
+    const struct work *w, int a, int b, int c, int upright, struct chain_choice *out);
 
 /* Plays a priced 3-cycle: setup, macro, setup undone. Errors: an
  * inconsistent table (internal). */

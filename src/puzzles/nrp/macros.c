@@ -324,6 +324,10 @@ nrp_ctx_free(struct nrp_ctx *x)
 		free(x->tri_dist[i]);
 		free(x->pair_move[i]);
 	}
+	for (i = 0; i < 2; i++) {
+		free(x->chain[i].win);
+		free(x->local[i].win);
+	}
 	free(x->dist1);
 	free(x->g);
 }

@@ -1,5 +1,6 @@
 #include "puzzles/nrp/solve.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,11 +43,87 @@ class_parity(const struct work *w, int cls)
 	return parity;
 }
 
+/* Tiles after the one being routed whose distances home break ties. */
+#define LOOKAHEAD 12
+
+/* A shortest route for the tile bound for cell c over blocks that are not
+ * forbidden; among the moves that bring it a step closer, each time the
+ * one that leaves the next LOOKAHEAD tiles (by unconstrained distance,
+ * x->dist1) nearest their homes: the same length, and the tiles after it
+ * start closer. Writes the moves to route (room for N) and returns their
+ * count, -1 if there is no route. */
+static int
+greedy_route(const struct nrp_ctx *x, const struct work *w, int c, const uint8_t *forbid, int *route)
+{
+	const struct geom *g = x->g;
+	int dist[MAXN], queue[MAXN], head = 0, tail = 0, look[LOOKAHEAD], at[LOOKAHEAD], nlook = 0;
+	int cur, len = 0;
+
+	for (int i = 0; i < g->N; i++)
+		dist[i] = -1;
+	dist[c] = 0;
+	queue[tail++] = c;
+	while (head < tail) {
+		int u = queue[head++];
+
+		for (int i = 0; i < g->ncover[u]; i++) {
+			int b = g->cover[u][i];
+
+			if (forbid[b])
+				continue;
+			for (int t = 0; t < 3; t++) {
+				int v = g->dest[3 * b + t][u];
+
+				if (dist[v] < 0) {
+					dist[v] = dist[u] + 1;
+					queue[tail++] = v;
+				}
+			}
+		}
+	}
+	cur = w->pos[c];
+	if (dist[cur] < 0)
+		return -1;
+	for (int t = c + 1; t < g->N && nlook < LOOKAHEAD; t++) {
+		at[nlook] = w->pos[t];
+		look[nlook++] = t;
+	}
+	while (dist[cur] > 0) {
+		int best = -1;
+		long best_score = 0;
+
+		for (int i = 0; i < g->ncover[cur]; i++) {
+			int b = g->cover[cur][i];
+
+			if (forbid[b])
+				continue;
+			for (int t = 0; t < 3; t++) {
+				int mv = 3 * b + t;
+				long score = 0;
+
+				if (dist[g->dest[mv][cur]] != dist[cur] - 1)
+					continue;
+				for (int j = 0; j < nlook; j++)
+					score += x->dist1[g->dest[mv][at[j]] * g->N + look[j]];
+				if (best < 0 || score < best_score) {
+					best = mv;
+					best_score = score;
+				}
+			}
+		}
+		route[len++] = best;
+		cur = g->dest[best][cur];
+		for (int j = 0; j < nlook; j++)
+			at[j] = g->dest[best][at[j]];
+	}
+	return len;
+}
+
 /* Row by row, each tile to its home by its own shortest route over blocks
  * that touch no placed tile; cells that cannot be reached so are left for
  * the 3-cycles. */
 static bool
-greedy(struct work *w, atomic_int *progress, struct tw_error *err)
+greedy(const struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw_error *err)
 {
 	const struct geom *g = w->g;
 	uint8_t forbid[MAXB] = {0};
@@ -65,7 +142,7 @@ greedy(struct work *w, atomic_int *progress, struct tw_error *err)
 		if (g->orientable && (w->tile[c] != c || w->rot[c] != 0))
 			len = nrp_route_tile_upright(g, w->pos[c], w->rot[w->pos[c]], c, forbid, route);
 		if (len < 0)
-			len = w->tile[c] == c ? 0 : nrp_route_tile(g, w->pos[c], c, forbid, route);
+			len = w->tile[c] == c ? 0 : greedy_route(x, w, c, forbid, route);
 		if (len < 0)
 			continue;
 		nrp_do_word(w, route, len, false);
@@ -134,6 +211,13 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 	return true;
 }
 
+/* The whole-board chain table for cell a's class. */
+static const struct chain_table *
+board_table(const struct nrp_ctx *x, int a)
+{
+	return &x->chain[x->g->k % 2 == 1 ? colour(x->g, a) : 0];
+}
+
 /* Every misplaced tile home by chains of 3-cycles priced by the chain
  * tables (chains.c): each step plays the cheapest 3-cycle that brings a
  * cell's tile home and sends the tile it displaces home too; where only
@@ -159,7 +243,7 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 				continue;
 			if (first < 0)
 				first = c;
-			if (d != y && nrp_chain_cost(x, w, y, c, d, 3, &ch) < best.cost)
+			if (d != y && nrp_chain_cost(x, board_table(x, y), 0, 0, w, y, c, d, 3, &ch) < best.cost)
 				best = ch;
 		}
 		if (first < 0)
@@ -171,7 +255,7 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 				if (d == first || d == y || w->tile[d] == d ||
 				    (g->k % 2 == 1 && colour(g, d) != colour(g, first)))
 					continue;
-				if (nrp_chain_cost(x, w, y, first, d, 1, &ch) < best.cost)
+				if (nrp_chain_cost(x, board_table(x, y), 0, 0, w, y, first, d, 1, &ch) < best.cost)
 					best = ch;
 			}
 		}
@@ -220,7 +304,7 @@ untwist_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struc
 
 				if (c == a || c == b || (g->k % 2 == 1 && colour(g, c) != colour(g, a)))
 					continue;
-				if (nrp_chain_cost(x, w, a, b, c, 0, &ch) < best.cost)
+				if (nrp_chain_cost(x, board_table(x, a), 0, 0, w, a, b, c, 0, &ch) < best.cost)
 					best = ch;
 			}
 		}
@@ -232,6 +316,99 @@ untwist_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struc
 		if (!nrp_chain_apply(x, w, &best, err) || !place_by_chains(x, w, progress, err))
 			return false;
 	}
+}
+
+/* The turned tiles left on a wide orientable board, on a window around
+ * each: its top-left cell puts a and b (a turned tile of a's class near
+ * it) inside, a 3-cycle takes a, b and a third cell of the window (turned
+ * if one is) off their cells, and chains on the same window bring the
+ * three home, two of them upright and the third too where the class's
+ * other turns allow. A turned tile with no partner near enough is left
+ * for the twists (fix_rotations); so is everything after 4N rounds. */
+static bool
+untwist_on_windows(struct nrp_ctx *x, struct work *w, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+	int wh = x->local[0].win->m, ww = x->local[0].win->n;
+	bool odd = g->k % 2 == 1;
+	uint8_t skip[MAXN] = {0};
+
+	for (int round = 0; round < 4 * g->N; round++) {
+		struct chain_choice best = {.cost = 255}, ch;
+		int a = -1, b = -1, bd = 0, wr, wc;
+		const struct chain_table *t;
+
+		if (nrp_cancelled(w)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		for (int c = 0; c < g->N && a < 0; c++)
+			if (w->rot[c] != 0 && !skip[c])
+				a = c;
+		if (a < 0)
+			return true;
+		for (int c = 0; c < g->N; c++) {
+			int dr = abs(c / g->n - a / g->n), dc = abs(c % g->n - a % g->n);
+
+			if (c == a || w->rot[c] == 0 || (odd && colour(g, c) != colour(g, a)) ||
+			    dr >= wh || dc >= ww)
+				continue;
+			if (b < 0 || dr + dc < bd) {
+				b = c;
+				bd = dr + dc;
+			}
+		}
+		if (b < 0) {
+			skip[a] = 1;
+			continue;
+		}
+		/* the window centred on the pair, kept on the board */
+		wr = (a / g->n + b / g->n + 1) / 2 - wh / 2;
+		wc = (a % g->n + b % g->n + 1) / 2 - ww / 2;
+		wr = wr < 0 ? 0 : wr + wh > g->m ? g->m - wh : wr;
+		wc = wc < 0 ? 0 : wc + ww > g->n ? g->n - ww : wc;
+		t = &x->local[odd ? colour(g, a) ^ ((wr + wc) & 1) : 0];
+		for (int pass = 0; pass < 2 && best.cost == 255; pass++)
+			for (int c = 0; c < g->N; c++)
+				if (c != a && c != b && (w->rot[c] != 0) == (pass == 0) &&
+				    nrp_chain_cost(x, t, wr, wc, w, a, b, c, 0, &ch) < best.cost)
+					best = ch;
+		if (best.cost == 255) {
+			skip[a] = 1;
+			continue;
+		}
+		if (!nrp_chain_apply(x, w, &best, err))
+			return false;
+		/* the three tiles home again by chains on the same window */
+		for (int guard = 0; guard < 4; guard++) {
+			struct chain_choice next = {.cost = 255};
+			int first = -1;
+
+			for (int c = 0; c < g->N; c++) {
+				int y = w->pos[c], d = w->tile[c];
+
+				if (d == c)
+					continue;
+				if (first < 0)
+					first = c;
+				if (d != y && nrp_chain_cost(x, t, wr, wc, w, y, c, d, 3, &ch) < next.cost)
+					next = ch;
+			}
+			if (first < 0)
+				break;
+			if (next.cost == 255 || !nrp_chain_apply(x, w, &next, err)) {
+				if (next.cost == 255)
+					tw_error_set(err, "internal error: tiles left off their cells on the %dx%d board with k = %d",
+					    g->m, g->n, g->k);
+				return false;
+			}
+		}
+		if (w->oom) {
+			tw_error_set(err, "out of memory");
+			return false;
+		}
+	}
+	return true;
 }
 
 /* Odd k: sets each colour's rotation sum to 0 mod 4 by quarter turns of
@@ -391,6 +568,41 @@ emit(const struct geom *g, const int *mv, size_t len, struct movelist *out, stru
 	return true;
 }
 
+/* The phases after the greedy one: the 3-cycles (by chains where
+ * use_chains), the turns, a check that w is solved, and the moves
+ * shortened in place (w->len). */
+static bool
+finish(struct nrp_ctx *x, struct work *w, bool use_chains, atomic_int *progress, struct tw_error *err)
+{
+	const struct geom *g = x->g;
+	size_t prev;
+
+	if (use_chains ? !place_by_chains(x, w, progress, err) ||
+	    (g->orientable && !untwist_by_chains(x, w, progress, err))
+	    : !place_by_cycles(x, w, progress, err))
+		return false;
+	if (!use_chains && g->orientable && nrp_local_ready(x) && !untwist_on_windows(x, w, err))
+		return false;
+	if (g->orientable && !fix_rotations(x, w, progress, err))
+		return false;
+	if (w->oom) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	for (int c = 0; c < g->N; c++) {
+		if (w->tile[c] != c || w->rot[c] != 0) {
+			tw_error_set(err, "internal error: the %dx%d board with k = %d was left unsolved",
+			    g->m, g->n, g->k);
+			return false;
+		}
+	}
+	do {
+		prev = w->len;
+		w->len = shorten(g, w->mv, w->len);
+	} while (w->len < prev);
+	return true;
+}
+
 static bool
 solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic_bool *cancel,
     atomic_int *progress, _Atomic(const char *) *phase, struct movelist *out, struct tw_error *err)
@@ -398,7 +610,7 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic
 	struct nrp_ctx x;
 	struct work *w = NULL;
 	bool ok = false;
-	size_t len, prev;
+	size_t len;
 
 	memset(&x, 0, sizeof x);
 	x.g = malloc(sizeof *x.g);
@@ -431,32 +643,45 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic
 		if (progress != NULL)
 			atomic_store(progress, 0);
 	}
-	if (!greedy(w, progress, err))
+	if (!greedy(&x, w, progress, err))
 		goto done;
 	fix_parity(w);
 	fix_rotation_sums(w);
-	if (nrp_chains_ready(&x) ? !place_by_chains(&x, w, progress, err) ||
-	    (p->orientable && !untwist_by_chains(&x, w, progress, err))
-	    : !place_by_cycles(&x, w, progress, err))
-		goto done;
-	if (p->orientable && !fix_rotations(&x, w, progress, err))
-		goto done;
-	if (w->oom) {
-		tw_error_set(err, "out of memory");
-		goto done;
-	}
-	for (int c = 0; c < x.g->N; c++) {
-		if (w->tile[c] != c || w->rot[c] != 0) {
-			tw_error_set(err, "internal error: the %dx%d board with k = %d was left unsolved",
-			    p->rows, p->cols, p->k);
+	if (nrp_chains_ready(&x) && !p->orientable && x.g->nb > 4) {
+		/* Plain boards with many blocks: chains on one placement of the
+		 * macro or free 3-cycles on any placement, whichever is shorter
+		 * (each wins on some boards). */
+		struct work *alt = malloc(sizeof *alt);
+
+		if (alt == NULL) {
+			tw_error_set(err, "out of memory");
 			goto done;
 		}
+		*alt = *w;
+		alt->mv = malloc(w->cap * sizeof *alt->mv);
+		if (alt->mv == NULL) {
+			free(alt);
+			tw_error_set(err, "out of memory");
+			goto done;
+		}
+		memcpy(alt->mv, w->mv, w->len * sizeof *alt->mv);
+		if (!finish(&x, alt, false, progress, err) || !finish(&x, w, true, progress, err)) {
+			free(alt->mv);
+			free(alt);
+			goto done;
+		}
+		if (alt->len < w->len) {
+			struct work *t = w;
+
+			w = alt;
+			alt = t;
+		}
+		free(alt->mv);
+		free(alt);
+	} else if (!finish(&x, w, nrp_chains_ready(&x), progress, err)) {
+		goto done;
 	}
 	len = w->len;
-	do {
-		prev = len;
-		len = shorten(x.g, w->mv, len);
-	} while (len < prev);
 	ok = emit(x.g, w->mv, len, out, err);
 done:
 	if (w != NULL)
@@ -494,6 +719,24 @@ solve_single_block(const struct nrp_state *s, struct movelist *out, struct tw_er
 	}
 	tw_error_set(err, "internal error: tile 1 is not on a corner");
 	return false;
+}
+
+int
+nrp_counting_bound(const struct nrp_params *p)
+{
+	double b = 3.0 * (p->rows - p->k + 1) * (p->cols - p->k + 1);
+	double log_target = lgamma(p->rows * p->cols + 1.0) - log(2.0), log_sum = 0; /* the empty word */
+
+	if (b <= 3)
+		return 0;
+	for (int L = 1;; L++) {
+		double log_words = log(b) + (L - 1) * log(b - 3);
+		double hi = log_sum > log_words ? log_sum : log_words, lo = log_sum + log_words - hi;
+
+		log_sum = hi + log1p(exp(lo - hi));
+		if (log_sum >= log_target)
+			return L;
+	}
 }
 
 bool
