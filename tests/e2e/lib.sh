@@ -45,14 +45,22 @@ check() {
 }
 
 # select_item PANE TEXT: move the menu selection down from the top until
-# the selected line (marked with ▶) contains TEXT.
+# the selected line (marked with ▶) contains TEXT. After each key it waits
+# (up to 3 s) for the selection to move, so that a loaded machine does not
+# make it press Down again before the screen has caught up and overshoot.
 select_item() {
 	tm send-keys -t "$1" Home
+	sleep 0.1
 	n=0
 	while [ $n -lt 40 ]; do
-		sleep 0.05
-		screen "$1" | grep '▶' | grep -Fq -- "$2" && return 0
+		sel=$(screen "$1" | grep '▶')
+		printf '%s\n' "$sel" | grep -Fq -- "$2" && return 0
 		tm send-keys -t "$1" Down
+		w=0
+		while [ $w -lt 60 ] && [ "$(screen "$1" | grep '▶')" = "$sel" ]; do
+			sleep 0.05
+			w=$((w + 1))
+		done
 		n=$((n + 1))
 	done
 	return 1

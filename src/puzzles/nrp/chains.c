@@ -28,6 +28,8 @@
  * two, once: it is cached on disk). */
 #define CHAIN_MAX_STATES ((size_t)1 << 24)
 #define CHAIN_MAX_WORK ((size_t)400000000)
+/* Further tables, on other cells, while the work so far is below this. */
+#define CHAIN_EXTRA_WORK ((size_t)5000000)
 /* Tables built with less work than this (a few ms) stay in memory only. */
 #define CHAIN_DISK_WORK ((size_t)10000000)
 
@@ -91,6 +93,11 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 	dist[state_of(t, start, 0, 0)] = 0;
 	for (uint8_t depth = 0; depth < 254; depth++) {
 		size_t found = 0, s = 0;
+		/* Once most states are reached, look from the others instead:
+		 * an unreached state stops at its first neighbour of this depth
+		 * (the moves are closed under inverses, so its neighbours are
+		 * the states that reach it). */
+		bool backward = 2 * done > size;
 
 		for (size_t i0 = 0; i0 < nc; i0++) {
 			if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
@@ -102,6 +109,25 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 			for (size_t i1 = 0; i1 < nc; i1++)
 				for (size_t i2 = 0; i2 < nc; i2++)
 					for (size_t r = 0; r < R; r++, s++) {
+						if (backward) {
+							if (dist[s] != 255 || i0 == i1 || i1 == i2 || i0 == i2)
+								continue;
+							for (size_t mv = 0; mv < nmv; mv++) {
+								const uint8_t *tn = &turn[mv * nc];
+								size_t ns = part[(0 * nmv + mv) * nc + i0] +
+								    part[(1 * nmv + mv) * nc + i1] + part[(2 * nmv + mv) * nc + i2];
+
+								if (R == 16)
+									ns += 4 * (((r >> 2) + tn[i0] - tn[i1]) & 3) +
+									    (((r & 3) + tn[i1] - tn[i2]) & 3);
+								if (dist[ns] == depth) {
+									dist[s] = (uint8_t)(depth + 1);
+									found++;
+									break;
+								}
+							}
+							continue;
+						}
 						if (dist[s] != depth)
 							continue;
 						for (size_t mv = 0; mv < nmv; mv++) {
@@ -157,7 +183,8 @@ macro_turns(const struct geom *g, const struct macro *mac, int dr, int dc, const
  * not ready where the table would be too big or no macro fits. */
 static bool
 prepare_table(struct nrp_ctx *x, struct chain_table *t, int wh, int ww, int cls,
-    const struct table_progress *prog, struct tw_error *err)
+    const struct chain_table *taken, int ntaken, int number, const struct table_progress *prog,
+    struct tw_error *err)
 {
 	const struct geom *g = x->g;
 	struct geom *win;
@@ -194,7 +221,22 @@ prepare_table(struct nrp_ctx *x, struct chain_table *t, int wh, int ww, int cls,
 			for (int dc = 0; dc + mac->w <= ww; dc++) {
 				long score;
 
-				if (classes == 2 && colour(win, nrp_place_cell(win, mac, mac->cell[0], dr, dc)) != cls)
+				int cells[3], used = 0;
+
+				for (int i = 0; i < 3; i++)
+					cells[i] = nrp_place_cell(win, mac, mac->cell[i], dr, dc);
+				if (classes == 2 && colour(win, cells[0]) != cls)
+					continue;
+				/* a table per cell set */
+				for (int j = 0; j < ntaken && !used; j++) {
+					int same = 0;
+
+					for (int i = 0; i < 3; i++)
+						same += cells[i] == taken[j].P[0] || cells[i] == taken[j].P[1] ||
+						    cells[i] == taken[j].P[2];
+					used = same == 3;
+				}
+				if (used)
 					continue;
 				score = mac->len + 2 * (labs(2L * dr + mac->h - wh) + labs(2L * dc + mac->w - ww));
 				if (best < 0 || score < best) {
@@ -216,8 +258,8 @@ prepare_table(struct nrp_ctx *x, struct chain_table *t, int wh, int ww, int cls,
 		struct table_spec spec = {name, 1, params, states, build_chain_table, &b,
 			states * (size_t)win->nmv < CHAIN_DISK_WORK};
 
-		snprintf(name, sizeof name, "nrp-chains-%dx%dk%d%s-%d", wh, ww, g->k,
-		    g->orientable ? "o" : "", cls);
+		snprintf(name, sizeof name, "nrp-chains-%dx%dk%d%s-%d-%d", wh, ww, g->k,
+		    g->orientable ? "o" : "", cls, number);
 		snprintf(params, sizeof params, "cells %d %d %d of %d, turns %d", t->P[0], t->P[1], t->P[2],
 		    t->nc, t->R);
 		t->dist = table_get(&spec, prog, err);
@@ -234,9 +276,22 @@ nrp_chain_tables(struct nrp_ctx *x, const struct table_progress *prog, struct tw
 	const struct geom *g = x->g;
 	int classes = g->k % 2 == 1 ? 2 : 1, best = -1;
 
-	for (int cls = 0; cls < classes; cls++)
-		if (!prepare_table(x, &x->chain[cls], g->m, g->n, cls, prog, err))
-			return false;
+	for (int cls = 0; cls < classes; cls++) {
+		size_t work = 0;
+
+		/* more tables (other cells, other 3-cycles) while they are cheap */
+		x->nchain[cls] = 0;
+		for (int j = 0; j < MAX_CHAIN_TABLES && work <= CHAIN_EXTRA_WORK; j++) {
+			struct chain_table *t = &x->chain[cls][j];
+
+			if (!prepare_table(x, t, g->m, g->n, cls, x->chain[cls], j, j, prog, err))
+				return false;
+			if (!t->ready)
+				break;
+			x->nchain[cls]++;
+			work += (size_t)t->nc * (size_t)t->nc * (size_t)t->nc * (size_t)t->R * (size_t)g->nmv;
+		}
+	}
 	if (nrp_chains_ready(x) || !g->orientable)
 		return true;
 	/* Wide orientable boards: a window two cells larger than the
@@ -251,7 +306,7 @@ nrp_chain_tables(struct nrp_ctx *x, const struct table_progress *prog, struct tw
 		int ww = x->cyc[best].w + 2 < g->n ? x->cyc[best].w + 2 : g->n;
 
 		for (int cls = 0; cls < classes; cls++)
-			if (!prepare_table(x, &x->local[cls], wh, ww, cls, prog, err))
+			if (!prepare_table(x, &x->local[cls], wh, ww, cls, NULL, 0, 0, prog, err))
 				return false;
 	}
 	return true;
@@ -266,7 +321,23 @@ nrp_local_ready(const struct nrp_ctx *x)
 bool
 nrp_chains_ready(const struct nrp_ctx *x)
 {
-	return x->chain[0].ready && (x->g->k % 2 == 0 || x->chain[1].ready);
+	return x->nchain[0] > 0 && (x->g->k % 2 == 0 || x->nchain[1] > 0);
+}
+
+int
+nrp_board_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int c, int upright,
+    struct chain_choice *out)
+{
+	int cls = x->g->k % 2 == 1 ? colour(x->g, a) : 0, best = 255;
+	struct chain_choice ch;
+
+	out->cost = 255;
+	for (int j = 0; j < x->nchain[cls]; j++)
+		if (nrp_chain_cost(x, &x->chain[cls][j], 0, 0, w, a, b, c, upright, &ch) < best) {
+			best = ch.cost;
+			*out = ch;
+		}
+	return best;
 }
 
 /* The class of window cell c in t (its table index), -1 outside. */

@@ -179,11 +179,30 @@ append(int *dst, int *len, const int *src, int n, bool inverse)
 		dst[(*len)++] = inverse ? inverse_move(src[n - 1 - i]) : src[i];
 }
 
-/* Records [X, C^-1 Y C] in best[cls] where it is shorter; its effect is
- * computed afresh, and it is kept only if it is the 3-cycle it must be. */
+/* The shortest 3-cycles found, per class, with distinct cell sets. */
+#define KEEP 4
+struct found {
+	struct macro m[2][KEEP];
+	int count[2];
+};
+
+static bool
+same_cells(const struct macro *m, int a, int b, int c)
+{
+	int n = 0;
+
+	for (int i = 0; i < 3; i++)
+		n += m->cell[i] == a || m->cell[i] == b || m->cell[i] == c;
+	return n == 3;
+}
+
+/* Keeps [X, C^-1 Y C] among the shortest of its class where it is short
+ * enough and its cells are new (or it beats the one on the same cells);
+ * its effect is computed afresh, and it is kept only if it is the
+ * 3-cycle it must be. */
 static void
 consider(const struct geom *win, const struct word_effect *x, const struct word_effect *y,
-    const struct word_effect *c, struct macro best[2], bool *oom)
+    const struct word_effect *c, struct found *f, bool *oom)
 {
 	int word[4 * (SMALL_LEN + 2 * CONJ_LEN)], len = 0, moved[4], nmoved = 0;
 	uint8_t perm[MAXN], inc[MAXN];
@@ -219,23 +238,51 @@ consider(const struct geom *win, const struct word_effect *x, const struct word_
 	if (nmoved != 3)
 		return;
 	{
-		int a = moved[0], pa = perm[a], ppa = perm[pa], cls = colour(win, a);
+		int a = moved[0], pa = perm[a], ppa = perm[pa], cls = colour(win, a), at;
+		struct macro *list = f->m[cls];
 
-		if (perm[ppa] != a || (best[cls].word != NULL && best[cls].len <= len))
+		if (perm[ppa] != a)
 			return;
-		nrp_set_macro(&best[cls], win, word, len, 1, a, pa, ppa, 0, oom);
+		for (at = 0; at < f->count[cls] && !same_cells(&list[at], a, pa, ppa); at++)
+			;
+		if (at < f->count[cls]) {
+			if (list[at].len <= len)
+				return;
+		} else if (f->count[cls] < KEEP) {
+			at = f->count[cls]++;
+		} else if (list[KEEP - 1].len > len) {
+			at = KEEP - 1;
+		} else {
+			return;
+		}
+		nrp_set_macro(&list[at], win, word, len, 1, a, pa, ppa, 0, oom);
+		if (*oom)
+			return;
+		list[at].clean = true;
+		/* shortest first */
+		for (; at > 0 && list[at - 1].len > list[at].len; at--) {
+			struct macro t = list[at];
+
+			list[at] = list[at - 1];
+			list[at - 1] = t;
+		}
 	}
 }
 
 bool
-nrp_commutator_cycles(const struct geom *win, struct macro best[2])
+nrp_commutator_cycles(const struct geom *win, struct macro best[2], struct macro *extra,
+    int max_extra, int *nextra)
 {
 	struct word_effect *small = NULL, *conj = NULL;
+	struct found f;
 	int nsmall, nconj;
 	long checks = CHECK_BUDGET;
 	bool oom = false, odd = win->k % 2 == 1;
 	uint8_t *mark = calloc((size_t)win->N, 1);
 
+	memset(&f, 0, sizeof f);
+	if (nextra != NULL)
+		*nextra = 0;
 	if (mark == NULL)
 		return false;
 	nsmall = short_words(win, SMALL_LEN, win->N / 2, MAX_SMALL, &small);
@@ -258,17 +305,16 @@ nrp_commutator_cycles(const struct geom *win, struct macro best[2])
 			for (int ci = -1; ci < nconj && checks > 0; ci++) {
 				const struct word_effect *c = ci < 0 ? NULL : &conj[ci];
 				int clen = c == NULL ? 0 : c->len, total = 2 * (x->len + y->len + 2 * clen), limit;
-				int overlap = 0;
+				int overlap = 0, l0 = f.count[0] > 0 ? f.m[0][0].len : -1;
+				int l1 = f.count[1] > 0 ? f.m[1][0].len : -1;
 
 				/* what is still worth finding: a class with nothing,
 				 * or one shorter than the longer (odd k) or the shorter
 				 * (even k: either class serves) of the two found */
-				if (best[0].word == NULL || best[1].word == NULL)
-					limit = odd || (best[0].word == NULL && best[1].word == NULL) ? 1 << 30
-					    : (best[0].word != NULL ? best[0].len : best[1].len);
+				if (l0 < 0 || l1 < 0)
+					limit = odd || (l0 < 0 && l1 < 0) ? 1 << 30 : (l0 >= 0 ? l0 : l1);
 				else
-					limit = odd ? (best[0].len > best[1].len ? best[0].len : best[1].len)
-					    : (best[0].len < best[1].len ? best[0].len : best[1].len);
+					limit = odd ? (l0 > l1 ? l0 : l1) : (l0 < l1 ? l0 : l1);
 				if (total >= limit + 4) /* the free reduction rarely saves more */
 					break;
 				checks--;
@@ -278,7 +324,7 @@ nrp_commutator_cycles(const struct geom *win, struct macro best[2])
 				if (overlap == 1) {
 					static const struct word_effect none;
 
-					consider(win, x, y, c == NULL ? &none : c, best, &oom);
+					consider(win, x, y, c == NULL ? &none : c, &f, &oom);
 				}
 			}
 		}
@@ -288,5 +334,21 @@ nrp_commutator_cycles(const struct geom *win, struct macro best[2])
 	free(small);
 	free(conj);
 	free(mark);
+	for (int cls = 0; cls < 2; cls++)
+		for (int i = 0; i < f.count[cls]; i++) {
+			struct macro *dst = NULL;
+
+			if (i == 0 && (best[cls].word == NULL || best[cls].len > f.m[cls][0].len)) {
+				free(best[cls].word);
+				dst = &best[cls];
+			} else if (i > 0 && extra != NULL && *nextra < max_extra) {
+				dst = &extra[(*nextra)++];
+			}
+			if (dst == NULL) {
+				free(f.m[cls][i].word);
+				continue;
+			}
+			*dst = f.m[cls][i];
+		}
 	return !oom;
 }

@@ -90,6 +90,9 @@ struct macro {
 	bool clean;      /* a 3-cycle that turns no tile off its cells (orientable boards) */
 };
 
+/* Whole-board chain tables kept per class (other cells, other 3-cycles). */
+#define MAX_CHAIN_TABLES 6
+
 /* A distance table for chains of 3-cycles (chains.c): from the cells of
  * three tiles of one class (and, on orientable boards, two differences of
  * the turns a setup gives them) to the cells P of a placed macro. */
@@ -137,7 +140,8 @@ struct nrp_ctx {
 	int pair_dr[2], pair_dc[2], pair_macro[2];
 	/* chains of 3-cycles, per class: over the whole board (few blocks),
 	 * else on a window (orientable boards, for the turned tiles) */
-	struct chain_table chain[2], local[2];
+	struct chain_table chain[2][MAX_CHAIN_TABLES], local[2];
+	int nchain[2];
 };
 
 /* ---- geom.c ---- */
@@ -217,7 +221,7 @@ struct table_progress;
  * (prog->cancel), the table cache's. */
 bool nrp_chain_tables(struct nrp_ctx *x, const struct table_progress *prog, struct tw_error *err);
 
-/* Whether every class has a whole-board (chains) or window (local) table. */
+/* Whether every class has whole-board tables (chains) or a window table (local). */
 bool nrp_chains_ready(const struct nrp_ctx *x);
 bool nrp_local_ready(const struct nrp_ctx *x);
 
@@ -230,6 +234,10 @@ bool nrp_local_ready(const struct nrp_ctx *x);
 int nrp_chain_cost(const struct nrp_ctx *x, const struct chain_table *t, int wr, int wc,
     const struct work *w, int a, int b, int c, int upright, struct chain_choice *out);
 
+/* nrp_chain_cost over every whole-board table of a's class: the cheapest. */
+int nrp_board_chain_cost(const struct nrp_ctx *x, const struct work *w, int a, int b, int c,
+    int upright, struct chain_choice *out);
+
 /* Plays a priced 3-cycle: setup, macro, setup undone. Errors: an
  * inconsistent table (internal). */
 bool nrp_chain_apply(struct nrp_ctx *x, struct work *w, const struct chain_choice *ch,
@@ -241,9 +249,12 @@ bool nrp_chain_apply(struct nrp_ctx *x, struct work *w, const struct chain_choic
  * work budget, X and Y short words of small support meeting in one cell
  * (C a short conjugator), per colour class of its cells: best[cls] is
  * replaced where the commutator is shorter (its word is malloc'd, freed
- * with the macro). On an orientable window the 3-cycle turns no tile off
- * its cells. Returns false when out of memory. */
-bool nrp_commutator_cycles(const struct geom *win, struct macro best[2]);
+ * with the macro). Up to max_extra more of them, the next shortest on
+ * other cells (a few turns longer at most), go to extra (*nextra of
+ * them; extra may be NULL). Every one turns no tile off its cells (clean).
+ * Returns false when out of memory. */
+bool nrp_commutator_cycles(const struct geom *win, struct macro best[2], struct macro *extra,
+    int max_extra, int *nextra);
 
 /* ---- setups.c ---- */
 

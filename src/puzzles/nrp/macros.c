@@ -8,6 +8,8 @@
 #define SEARCH_BUDGET 60000
 /* Longest macro (power of a word) accepted from the search. */
 #define MACRO_MAX 6000
+/* More commutators kept per narrow window, on other cells. */
+#define MAX_EXTRA 6
 /* 3-cycles longer than this are worth the commutator search. */
 #define COMMUTATOR_WORTH 24
 
@@ -325,7 +327,8 @@ nrp_ctx_free(struct nrp_ctx *x)
 		free(x->pair_move[i]);
 	}
 	for (i = 0; i < 2; i++) {
-		free(x->chain[i].win);
+		for (int j = 0; j < MAX_CHAIN_TABLES; j++)
+			free(x->chain[i][j].win);
 		free(x->local[i].win);
 	}
 	free(x->dist1);
@@ -503,7 +506,8 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		shortest = 4;
 	}
 	for (i = 0; i < (int)(sizeof windows / sizeof windows[0]); i++) {
-		int h = k + windows[i][0], w = k + windows[i][1];
+		int h = k + windows[i][0], w = k + windows[i][1], nextra;
+		struct macro extra[MAX_EXTRA];
 		struct finder f;
 
 		if (h > g->m || w > g->n || nrp_window_special(h, w, k))
@@ -518,18 +522,25 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		/* A window one block wide or high has no short powers (their
 		 * exponents run to hundreds): its 3-cycles are commutators,
 		 * and powers only where none is found. */
+		nextra = 0;
 		if (h == k || w == k) {
-			if (!nrp_commutator_cycles(win, f.best3))
+			if (!nrp_commutator_cycles(win, f.best3, extra, MAX_EXTRA, &nextra))
 				goto oom;
-			if (f.best3[0].word == NULL || f.best3[1].word == NULL) {
+			if (classes == 2 ? f.best3[0].word == NULL || f.best3[1].word == NULL
+			    : f.best3[0].word == NULL && f.best3[1].word == NULL) {
 				for (cls = 0; cls < 2; cls++) {
 					free(f.best3[cls].word);
 					f.best3[cls].word = NULL;
 				}
+				for (int e = 0; e < nextra; e++)
+					free(extra[e].word);
+				nextra = 0;
 			} else {
 				for (cls = 0; cls < 2 && g->orientable; cls++) {
 					bool oom = false;
 
+					if (f.best3[cls].word == NULL)
+						continue;
 					nrp_set_macro(&f.clean3[cls], win, f.best3[cls].word, f.best3[cls].len, 1,
 					    f.best3[cls].cell[0], f.best3[cls].cell[1], f.best3[cls].cell[2], 0, &oom);
 					if (oom)
@@ -537,20 +548,21 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 				}
 			}
 		}
-		if (f.best3[0].word == NULL || f.best3[1].word == NULL)
+		if (classes == 2 ? f.best3[0].word == NULL || f.best3[1].word == NULL
+		    : f.best3[0].word == NULL && f.best3[1].word == NULL)
 			search_window(&f, 30);
 		if (f.oom)
 			goto oom;
 		/* Long powers only: commutators of small-support words are
 		 * shorter there (commutators.c). */
-		if (f.best3[0].word == NULL || f.best3[1].word == NULL ||
+		if (nextra == 0 && (f.best3[0].word == NULL || f.best3[1].word == NULL ||
 		    f.best3[0].len > COMMUTATOR_WORTH || f.best3[1].len > COMMUTATOR_WORTH ||
 		    (g->orientable && (f.clean3[0].word == NULL || f.clean3[1].word == NULL ||
-		    f.clean3[0].len > COMMUTATOR_WORTH || f.clean3[1].len > COMMUTATOR_WORTH))) {
+		    f.clean3[0].len > COMMUTATOR_WORTH || f.clean3[1].len > COMMUTATOR_WORTH)))) {
 			struct macro comm[2];
 
 			memset(comm, 0, sizeof comm);
-			if (!nrp_commutator_cycles(win, comm))
+			if (!nrp_commutator_cycles(win, comm, NULL, 0, NULL))
 				goto oom;
 			for (cls = 0; cls < 2; cls++) {
 				if (comm[cls].word == NULL)
@@ -584,6 +596,16 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 				x->cyc[x->nmacros].clean = macro_clean(&x->cyc[x->nmacros], g->k);
 				macro_classes(g, &x->cyc[x->nmacros], serves3);
 				x->nmacros++;
+			}
+		}
+		/* the next shortest commutators, on other cells: more
+		 * placements for the chain tables to choose from */
+		for (int e = 0; e < nextra; e++) {
+			if (x->nmacros < MAX_MACROS) {
+				x->cyc[x->nmacros++] = extra[e];
+				macro_classes(g, &extra[e], serves3);
+			} else {
+				free(extra[e].word);
 			}
 		}
 		if (g->orientable) {

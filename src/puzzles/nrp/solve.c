@@ -211,13 +211,6 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 	return true;
 }
 
-/* The whole-board chain table for cell a's class. */
-static const struct chain_table *
-board_table(const struct nrp_ctx *x, int a)
-{
-	return &x->chain[x->g->k % 2 == 1 ? colour(x->g, a) : 0];
-}
-
 /* Every misplaced tile home by chains of 3-cycles priced by the chain
  * tables (chains.c): each step plays the cheapest 3-cycle that brings a
  * cell's tile home and sends the tile it displaces home too; where only
@@ -243,7 +236,7 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 				continue;
 			if (first < 0)
 				first = c;
-			if (d != y && nrp_chain_cost(x, board_table(x, y), 0, 0, w, y, c, d, 3, &ch) < best.cost)
+			if (d != y && nrp_board_chain_cost(x, w, y, c, d, 3, &ch) < best.cost)
 				best = ch;
 		}
 		if (first < 0)
@@ -255,7 +248,7 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 				if (d == first || d == y || w->tile[d] == d ||
 				    (g->k % 2 == 1 && colour(g, d) != colour(g, first)))
 					continue;
-				if (nrp_chain_cost(x, board_table(x, y), 0, 0, w, y, first, d, 1, &ch) < best.cost)
+				if (nrp_board_chain_cost(x, w, y, first, d, 1, &ch) < best.cost)
 					best = ch;
 			}
 		}
@@ -304,7 +297,7 @@ untwist_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struc
 
 				if (c == a || c == b || (g->k % 2 == 1 && colour(g, c) != colour(g, a)))
 					continue;
-				if (nrp_chain_cost(x, board_table(x, a), 0, 0, w, a, b, c, 0, &ch) < best.cost)
+				if (nrp_board_chain_cost(x, w, a, b, c, 0, &ch) < best.cost)
 					best = ch;
 			}
 		}
