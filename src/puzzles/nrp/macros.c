@@ -374,18 +374,16 @@ nrp_do_macro(struct work *w, const struct macro *mac, int dr, int dc, bool inver
 	}
 }
 
-/* Whether a macro does what it claims on its window (checked once per
- * solve; a failure is a bug in the search, reported, never played). */
+/* A macro's effect on its own window: the tile from cell c ends on
+ * perm[c] turned inc[c] more quarter turns. False when out of memory. */
 static bool
-macro_valid(const struct macro *mac, bool twist, bool orientable, int k)
+macro_effect(const struct macro *mac, int k, uint8_t *perm, uint8_t *inc)
 {
 	struct geom *win = malloc(sizeof *win);
-	uint8_t perm[MAXN], inc[MAXN];
-	bool ok = true;
 
 	if (win == NULL)
 		return false;
-	nrp_geom_init(win, mac->h, mac->w, k, orientable);
+	nrp_geom_init(win, mac->h, mac->w, k, true);
 	for (int c = 0; c < win->N; c++) {
 		perm[c] = (uint8_t)c;
 		inc[c] = 0;
@@ -399,7 +397,20 @@ macro_valid(const struct macro *mac, bool twist, bool orientable, int k)
 			perm[c] = win->dest[mv][perm[c]];
 		}
 	}
-	for (int c = 0; c < win->N; c++) {
+	free(win);
+	return true;
+}
+
+/* Whether a macro does what it claims on its window (checked once per
+ * solve; a failure is a bug in the search, reported, never played). */
+static bool
+macro_valid(const struct macro *mac, bool twist, int k)
+{
+	uint8_t perm[MAXN], inc[MAXN];
+
+	if (!macro_effect(mac, k, perm, inc))
+		return false;
+	for (int c = 0; c < mac->h * mac->w; c++) {
 		int want = c, turn = 0;
 
 		if (!twist) {
@@ -412,10 +423,9 @@ macro_valid(const struct macro *mac, bool twist, bool orientable, int k)
 			turn = (4 - mac->amount) % 4;
 		}
 		if (perm[c] != want || (twist && inc[c] != turn))
-			ok = false;
+			return false;
 	}
-	free(win);
-	return ok;
+	return true;
 }
 
 /* Whether a 3-cycle turns no tile off its three cells (on an orientable
@@ -423,28 +433,14 @@ macro_valid(const struct macro *mac, bool twist, bool orientable, int k)
 static bool
 macro_clean(const struct macro *mac, int k)
 {
-	struct geom *win = malloc(sizeof *win);
 	uint8_t perm[MAXN], inc[MAXN];
-	bool clean = true;
 
-	if (win == NULL)
+	if (!macro_effect(mac, k, perm, inc))
 		return false;
-	nrp_geom_init(win, mac->h, mac->w, k, true);
-	for (int c = 0; c < win->N; c++) {
-		perm[c] = (uint8_t)c;
-		inc[c] = 0;
-	}
-	for (int i = 0; i < mac->len; i++)
-		for (int c = 0; c < win->N; c++) {
-			if (block_has(win, mac->word[i] / 3, perm[c]))
-				inc[c] = (uint8_t)((inc[c] + mac->word[i] % 3 + 1) & 3);
-			perm[c] = win->dest[mac->word[i]][perm[c]];
-		}
-	for (int c = 0; c < win->N; c++)
+	for (int c = 0; c < mac->h * mac->w; c++)
 		if (c != mac->cell[0] && c != mac->cell[1] && c != mac->cell[2] && inc[c] != 0)
-			clean = false;
-	free(win);
-	return clean;
+			return false;
+	return true;
 }
 
 /* Which colour classes a macro serves: the class of its cells, and the
@@ -668,13 +664,13 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		return false;
 	}
 	for (i = 0; i < x->nmacros; i++)
-		if (!macro_valid(&x->cyc[i], false, g->orientable, k)) {
+		if (!macro_valid(&x->cyc[i], false, k)) {
 			tw_error_set(err, "internal error: a 3-cycle for the %dx%d board with k = %d is wrong",
 			    g->m, g->n, k);
 			return false;
 		}
 	for (i = 0; i < x->ntwists; i++)
-		if (!macro_valid(&x->twist[i], true, g->orientable, k)) {
+		if (!macro_valid(&x->twist[i], true, k)) {
 			tw_error_set(err, "internal error: a twist for the %dx%d board with k = %d is wrong",
 			    g->m, g->n, k);
 			return false;

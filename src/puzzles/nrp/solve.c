@@ -211,6 +211,53 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 	return true;
 }
 
+/* Plays a priced 3-cycle; one priced at 255 (none found) is an internal
+ * error, reported with what. */
+static bool
+play_choice(struct nrp_ctx *x, struct work *w, const struct chain_choice *ch, const char *what,
+    struct tw_error *err)
+{
+	if (ch->cost == 255) {
+		tw_error_set(err, "internal error: %s on the %dx%d board with k = %d", what,
+		    x->g->m, x->g->n, x->g->k);
+		return false;
+	}
+	if (!nrp_chain_apply(x, w, ch, err))
+		return false;
+	if (w->oom) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	return true;
+}
+
+/* The cheapest chain 3-cycle, by the whole-board tables (t NULL) or by
+ * window table t at (wr, wc): it brings a cell's tile home from where it
+ * stands and sends the tile it displaces home too, both upright. Fills
+ * *best (cost 255 if there is none) and returns the first cell whose tile
+ * is not home, -1 if every tile is. */
+static int
+cheapest_chain(const struct nrp_ctx *x, const struct work *w, const struct chain_table *t, int wr,
+    int wc, struct chain_choice *best)
+{
+	struct chain_choice ch;
+	int first = -1;
+
+	best->cost = 255;
+	for (int c = 0; c < x->g->N; c++) {
+		int y = w->pos[c], d = w->tile[c];
+
+		if (d == c)
+			continue;
+		if (first < 0)
+			first = c;
+		if (d != y && (t == NULL ? nrp_board_chain_cost(x, w, y, c, d, 3, &ch)
+		    : nrp_chain_cost(x, t, wr, wc, w, y, c, d, 3, &ch)) < best->cost)
+			*best = ch;
+	}
+	return first;
+}
+
 /* Every misplaced tile home by chains of 3-cycles priced by the chain
  * tables (chains.c): each step plays the cheapest 3-cycle that brings a
  * cell's tile home and sends the tile it displaces home too; where only
@@ -229,16 +276,7 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 			tw_error_set(err, "cancelled");
 			return false;
 		}
-		for (int c = 0; c < g->N; c++) {
-			int y = w->pos[c], d = w->tile[c];
-
-			if (d == c)
-				continue;
-			if (first < 0)
-				first = c;
-			if (d != y && nrp_board_chain_cost(x, w, y, c, d, 3, &ch) < best.cost)
-				best = ch;
-		}
+		first = cheapest_chain(x, w, NULL, 0, 0, &best);
 		if (first < 0)
 			return true;
 		if (best.cost == 255) {
@@ -252,17 +290,8 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 					best = ch;
 			}
 		}
-		if (best.cost == 255) {
-			tw_error_set(err, "internal error: no chain 3-cycle for the %dx%d board with k = %d",
-			    g->m, g->n, g->k);
+		if (!play_choice(x, w, &best, "no chain 3-cycle", err))
 			return false;
-		}
-		if (!nrp_chain_apply(x, w, &best, err))
-			return false;
-		if (w->oom) {
-			tw_error_set(err, "out of memory");
-			return false;
-		}
 		report(progress, w);
 	}
 }
@@ -301,12 +330,8 @@ untwist_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struc
 					best = ch;
 			}
 		}
-		if (best.cost == 255) {
-			tw_error_set(err, "internal error: a turned tile is left alone on the %dx%d board with k = %d",
-			    g->m, g->n, g->k);
-			return false;
-		}
-		if (!nrp_chain_apply(x, w, &best, err) || !place_by_chains(x, w, progress, err))
+		if (!play_choice(x, w, &best, "a turned tile is left alone", err) ||
+		    !place_by_chains(x, w, progress, err))
 			return false;
 	}
 }
@@ -374,31 +399,12 @@ untwist_on_windows(struct nrp_ctx *x, struct work *w, struct tw_error *err)
 			return false;
 		/* the three tiles home again by chains on the same window */
 		for (int guard = 0; guard < 4; guard++) {
-			struct chain_choice next = {.cost = 255};
-			int first = -1;
+			struct chain_choice next;
 
-			for (int c = 0; c < g->N; c++) {
-				int y = w->pos[c], d = w->tile[c];
-
-				if (d == c)
-					continue;
-				if (first < 0)
-					first = c;
-				if (d != y && nrp_chain_cost(x, t, wr, wc, w, y, c, d, 3, &ch) < next.cost)
-					next = ch;
-			}
-			if (first < 0)
+			if (cheapest_chain(x, w, t, wr, wc, &next) < 0)
 				break;
-			if (next.cost == 255 || !nrp_chain_apply(x, w, &next, err)) {
-				if (next.cost == 255)
-					tw_error_set(err, "internal error: tiles left off their cells on the %dx%d board with k = %d",
-					    g->m, g->n, g->k);
+			if (!play_choice(x, w, &next, "tiles left off their cells", err))
 				return false;
-			}
-		}
-		if (w->oom) {
-			tw_error_set(err, "out of memory");
-			return false;
 		}
 	}
 	return true;
