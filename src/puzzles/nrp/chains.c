@@ -53,9 +53,27 @@ turn_of(const struct geom *g, int mv, int cell)
 	return g->orientable && block_has(g, mv / 3, cell) ? mv % 3 + 1 : 0;
 }
 
-/* Breadth first from the target, a layer at a time: each pass reads the
- * table in order and expands the states of the current depth (no queue;
- * the reads are sequential, only the writes scatter). */
+/* Adds (a, b) to the turn differences (d01, d12) of every state in
+ * mask, bit 4 d01 + d12: a moves the nibbles, b turns each nibble. */
+static uint16_t
+shift_turns(uint16_t mask, int a, int b)
+{
+	static const uint16_t high[4] = {0xffff, 0xeeee, 0xcccc, 0x8888};
+	uint32_t m = mask;
+
+	a &= 3;
+	b &= 3;
+	if (a != 0)
+		m = ((m << (4 * a)) | (m >> (16 - 4 * a))) & 0xffff;
+	if (b != 0)
+		m = ((m << b) & high[b]) | ((m >> (4 - b)) & (uint16_t)~high[b]);
+	return (uint16_t)m;
+}
+
+/* Breadth first from the target, a layer at a time over the cells of the
+ * three tiles: each triple holds its reached turn differences as a 16-bit
+ * mask (one bit on plain boards), so a move expands all sixteen states of
+ * a triple at once. */
 static bool
 build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress *prog,
     struct tw_error *err)
@@ -64,95 +82,95 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 	const struct geom *g = b->g;
 	const struct chain_table *t = b->t;
 	uint8_t *dist = buf;
-	size_t nc = (size_t)t->nc, R = (size_t)t->R, nmv = (size_t)g->nmv;
-	/* per move and class index: the next index's share of a state
-	 * number at each of the three places, and the tile's turn */
+	size_t nc = (size_t)t->nc, R = (size_t)t->R, nmv = (size_t)g->nmv, triples = nc * nc * nc;
 	uint32_t *part = malloc(3 * nmv * nc * sizeof *part);
 	uint8_t *turn = malloc(nmv * nc);
+	uint16_t *seen = calloc(triples, sizeof *seen), *front = calloc(triples, sizeof *front);
+	uint16_t *next = calloc(triples, sizeof *next);
 	int start[3];
-	size_t done = 1;
+	size_t done = 1, s0;
 
-	if (part == NULL || turn == NULL) {
+	if (part == NULL || turn == NULL || seen == NULL || front == NULL || next == NULL) {
 		free(part);
 		free(turn);
+		free(seen);
+		free(front);
+		free(next);
 		tw_error_set(err, "out of memory");
 		return false;
 	}
+	(void)size;
 	for (size_t mv = 0; mv < nmv; mv++)
 		for (size_t i = 0; i < nc; i++) {
 			size_t j = (size_t)t->index[g->dest[mv][t->cell[i]]];
 
-			part[(0 * nmv + mv) * nc + i] = (uint32_t)(j * nc * nc * R);
-			part[(1 * nmv + mv) * nc + i] = (uint32_t)(j * nc * R);
-			part[(2 * nmv + mv) * nc + i] = (uint32_t)(j * R);
+			part[(0 * nmv + mv) * nc + i] = (uint32_t)(j * nc * nc);
+			part[(1 * nmv + mv) * nc + i] = (uint32_t)(j * nc);
+			part[(2 * nmv + mv) * nc + i] = (uint32_t)j;
 			turn[mv * nc + i] = (uint8_t)turn_of(g, (int)mv, t->cell[i]);
 		}
 	memset(dist, 255, size);
 	for (int i = 0; i < 3; i++)
 		start[i] = t->index[t->P[i]];
-	dist[state_of(t, start, 0, 0)] = 0;
+	s0 = ((size_t)start[0] * nc + (size_t)start[1]) * nc + (size_t)start[2];
+	dist[s0 * R] = 0;
+	seen[s0] = front[s0] = 1;
 	for (uint8_t depth = 0; depth < 254; depth++) {
 		size_t found = 0, s = 0;
-		/* Once most states are reached, look from the others instead:
-		 * an unreached state stops at its first neighbour of this depth
-		 * (the moves are closed under inverses, so its neighbours are
-		 * the states that reach it). */
-		bool backward = 2 * done > size;
 
 		for (size_t i0 = 0; i0 < nc; i0++) {
 			if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
 				free(part);
 				free(turn);
+				free(seen);
+				free(front);
+				free(next);
 				tw_error_set(err, "cancelled");
 				return false;
 			}
 			for (size_t i1 = 0; i1 < nc; i1++)
-				for (size_t i2 = 0; i2 < nc; i2++)
-					for (size_t r = 0; r < R; r++, s++) {
-						if (backward) {
-							if (dist[s] != 255 || i0 == i1 || i1 == i2 || i0 == i2)
-								continue;
-							for (size_t mv = 0; mv < nmv; mv++) {
-								const uint8_t *tn = &turn[mv * nc];
-								size_t ns = part[(0 * nmv + mv) * nc + i0] +
-								    part[(1 * nmv + mv) * nc + i1] + part[(2 * nmv + mv) * nc + i2];
+				for (size_t i2 = 0; i2 < nc; i2++, s++) {
+					uint16_t f = front[s];
 
-								if (R == 16)
-									ns += 4 * (((r >> 2) + tn[i0] - tn[i1]) & 3) +
-									    (((r & 3) + tn[i1] - tn[i2]) & 3);
-								if (dist[ns] == depth) {
-									dist[s] = (uint8_t)(depth + 1);
-									found++;
-									break;
-								}
-							}
-							continue;
-						}
-						if (dist[s] != depth)
-							continue;
-						for (size_t mv = 0; mv < nmv; mv++) {
-							const uint8_t *tn = &turn[mv * nc];
-							size_t ns = part[(0 * nmv + mv) * nc + i0] + part[(1 * nmv + mv) * nc + i1] +
-							    part[(2 * nmv + mv) * nc + i2];
+					if (f == 0)
+						continue;
+					for (size_t mv = 0; mv < nmv; mv++) {
+						const uint8_t *tn = &turn[mv * nc];
+						size_t ns = part[(0 * nmv + mv) * nc + i0] + part[(1 * nmv + mv) * nc + i1] +
+						    part[(2 * nmv + mv) * nc + i2];
+						uint16_t m = R == 16 ? shift_turns(f, tn[i0] - tn[i1], tn[i1] - tn[i2]) : f;
+						uint16_t fresh = (uint16_t)(m & ~seen[ns]);
 
-							if (R == 16)
-								ns += 4 * (((r >> 2) + tn[i0] - tn[i1]) & 3) +
-								    (((r & 3) + tn[i1] - tn[i2]) & 3);
-							if (dist[ns] == 255) {
-								dist[ns] = (uint8_t)(depth + 1);
+						if (fresh == 0)
+							continue;
+						seen[ns] |= fresh;
+						next[ns] |= fresh;
+						for (int bit = 0; bit < (int)R; bit++)
+							if (fresh & (1u << bit)) {
+								dist[ns * R + (size_t)bit] = (uint8_t)(depth + 1);
 								found++;
 							}
-						}
 					}
+				}
 		}
 		done += found;
 		if (prog != NULL && prog->progress != NULL)
 			atomic_store(prog->progress, (int)(1000.0 * (double)done / (double)size));
 		if (found == 0)
 			break;
+		{
+			uint16_t *tmp = front;
+
+			front = next;
+			next = tmp;
+			memset(next, 0, triples * sizeof *next);
+		}
 	}
 	free(part);
 	free(turn);
+	free(seen);
+	free(front);
+	free(next);
 	return true;
 }
 

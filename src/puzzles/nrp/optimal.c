@@ -152,31 +152,65 @@ static bool
 build_rotations(uint8_t *d, const struct opt_tables *t)
 {
 	size_t size = (size_t)1 << (2 * t->N), head = 0, tail = 0;
+	int bytes = (t->N + 3) / 4;
 	uint32_t *queue = malloc(size * sizeof *queue);
+	/* A move sends each cell's rotation (2 bits) to its destination cell,
+	 * turned if the cell is in the block: per move and per byte of the
+	 * state (4 cells), the bits that byte contributes to the next state,
+	 * so that a move costs a lookup per 4 cells. */
+	uint32_t (*part)[3][256] = malloc((size_t)t->nmv * sizeof *part);
 
-	if (queue == NULL)
+	if (queue == NULL || part == NULL) {
+		free(queue);
+		free(part);
 		return false;
+	}
+	for (int mv = 0; mv < t->nmv; mv++) {
+		int turns = mv % 3 + 1;
+
+		for (int by = 0; by < bytes; by++)
+			for (uint32_t v = 0; v < 256; v++) {
+				uint32_t out = 0;
+
+				for (int j = 0; j < 4 && 4 * by + j < t->N; j++) {
+					int c = 4 * by + j;
+					uint32_t r = v >> (2 * j) & 3;
+
+					if (c / t->n >= t->block_r[mv / 3] && c / t->n < t->block_r[mv / 3] + t->k &&
+					    c % t->n >= t->block_c[mv / 3] && c % t->n < t->block_c[mv / 3] + t->k)
+						r = (r + (uint32_t)turns) & 3;
+					out |= r << (2 * t->dest[mv][c]);
+				}
+				part[mv][by][v] = out;
+			}
+	}
 	memset(d, 255, size);
 	d[0] = 0;
 	queue[tail++] = 0;
 	while (head < tail) {
 		uint32_t cur = queue[head++];
 
+		/* The table is larger than the caches and the reads scatter:
+		 * ask for a later state's successors now, so that their misses
+		 * overlap with this state's work. */
+		if (head + 16 < tail) {
+			uint32_t ahead = queue[head + 16];
+
+			for (int mv = 0; mv < t->nmv; mv++) {
+				uint32_t next = 0;
+
+				for (int by = 0; by < bytes; by++)
+					next |= part[mv][by][ahead >> (8 * by) & 255];
+				__builtin_prefetch(&d[next]);
+			}
+		}
 		for (int mv = 0; mv < t->nmv; mv++) {
-			int turns = mv % 3 + 1;
 			uint32_t next = 0;
 
-			if (!turns_allowed(t->metric, turns))
+			if (!turns_allowed(t->metric, mv % 3 + 1))
 				continue;
-			for (int c = 0; c < t->N; c++) {
-				uint32_t r = cur >> (2 * c) & 3;
-				int dc = t->dest[mv][c];
-
-				if (c / t->n >= t->block_r[mv / 3] && c / t->n < t->block_r[mv / 3] + t->k &&
-				    c % t->n >= t->block_c[mv / 3] && c % t->n < t->block_c[mv / 3] + t->k)
-					r = (r + (uint32_t)turns) & 3;
-				next |= r << (2 * dc);
-			}
+			for (int by = 0; by < bytes; by++)
+				next |= part[mv][by][cur >> (8 * by) & 255];
 			if (d[next] == 255) {
 				d[next] = (uint8_t)(d[cur] + 1);
 				queue[tail++] = next;
@@ -184,6 +218,7 @@ build_rotations(uint8_t *d, const struct opt_tables *t)
 		}
 	}
 	free(queue);
+	free(part);
 	return true;
 }
 
