@@ -20,7 +20,12 @@ autosave=$state/twirl/autosave.twirl
 run() {
 	w=$1
 	shift
-	tm new-window -d -n "$w" "sh -c 'echo \$\$ > $tmp/$w.pid; exec env LANG=C.UTF-8 \
+	# twirl starts only once the window is 80x24: a resize that lands
+	# before curses has set up its SIGWINCH handler is lost, and twirl
+	# would draw a 100-column screen into an 80-column pane.
+	rm -f "$tmp/$w.go"
+	tm new-window -d -n "$w" "sh -c 'while [ ! -e $tmp/$w.go ]; do sleep 0.05; done; \
+echo \$\$ > $tmp/$w.pid; exec env LANG=C.UTF-8 \
 XDG_DATA_HOME=$data XDG_STATE_HOME=${STATE:-$state} $twirl $* 2>$tmp/$w.err'; \
 echo \$? > $tmp/$w.exit; sleep 60"
 	tm resize-window -t "$w" -x 80 -y 24 2>/dev/null
@@ -30,6 +35,7 @@ echo \$? > $tmp/$w.exit; sleep 60"
 		sleep 0.1
 		n=$((n + 1))
 	done
+	: > "$tmp/$w.go"
 }
 
 # exited WINDOW STATUS: twirl in WINDOW ended with STATUS (waits 5 s).
