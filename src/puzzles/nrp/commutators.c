@@ -127,11 +127,14 @@ short_words(const struct geom *win, int max_len, int max_supp, int cap, struct w
 			break;
 		depth = d;
 	}
-	e->max_len = depth;
-	e->budget = ENUM_BUDGET;
-	e->count = 0;
-	if (depth > 0)
-		enumerate(e, 0);
+	if (depth != e->max_len) {
+		/* the last depth was dropped: the one before again */
+		e->max_len = depth;
+		e->budget = ENUM_BUDGET;
+		e->count = 0;
+		if (depth > 0)
+			enumerate(e, 0);
+	}
 	/* shortest first (a stable insertion sort of the depth-first order) */
 	for (int i = 1; i < e->count; i++) {
 		struct word_effect tmp;

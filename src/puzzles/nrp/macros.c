@@ -503,6 +503,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 	}
 	for (i = 0; i < (int)(sizeof windows / sizeof windows[0]); i++) {
 		int h = k + windows[i][0], w = k + windows[i][1], nextra;
+		bool searched;
 		struct macro extra[MAX_EXTRA];
 		struct finder f;
 
@@ -519,6 +520,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 		 * exponents run to hundreds): its 3-cycles are commutators,
 		 * and powers only where none is found. */
 		nextra = 0;
+		searched = false;
 		if (h == k || w == k) {
 			if (!nrp_commutator_cycles(win, f.best3, extra, MAX_EXTRA, &nextra))
 				goto oom;
@@ -532,6 +534,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 					free(extra[e].word);
 				nextra = 0;
 			} else {
+				searched = true;
 				for (cls = 0; cls < 2 && g->orientable; cls++) {
 					bool oom = false;
 
@@ -549,9 +552,10 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 			search_window(&f, 30);
 		if (f.oom)
 			goto oom;
-		/* Long powers only: commutators of small-support words are
-		 * shorter there (commutators.c). */
-		if (nextra == 0 && (f.best3[0].word == NULL || f.best3[1].word == NULL ||
+		/* Long powers only (not again where the commutators above
+		 * served): commutators of small-support words are shorter
+		 * there (commutators.c). */
+		if (!searched && (f.best3[0].word == NULL || f.best3[1].word == NULL ||
 		    f.best3[0].len > COMMUTATOR_WORTH || f.best3[1].len > COMMUTATOR_WORTH ||
 		    (g->orientable && (f.clean3[0].word == NULL || f.clean3[1].word == NULL ||
 		    f.clean3[0].len > COMMUTATOR_WORTH || f.clean3[1].len > COMMUTATOR_WORTH)))) {

@@ -410,47 +410,41 @@ untwist_on_windows(struct nrp_ctx *x, struct work *w, struct tw_error *err)
 	return true;
 }
 
-/* Odd k: sets each colour's rotation sum to 0 mod 4 by quarter turns of
- * two neighbouring blocks (their centres have both colours), which the
- * 3-cycles and twists then keep. Returns whether it turned a block. */
-static bool
+/* Odd k: sets each colour's rotation sum to 0 mod 4. The sum of the
+ * rotations on cells of one colour changes by one per quarter turn of a
+ * block centred on that colour ((k^2+1)/2 = 1 mod 4 of its cells) and by
+ * none for the other ((k^2-1)/2 = 0 mod 4); the 3-cycles and twists have
+ * no net turns, so quarter turns of two neighbouring blocks (their
+ * centres have both colours) set the sums once, before the 3-cycles,
+ * which then keep them. For even k the sum is always 0 mod 4. */
+static void
 fix_rotation_sums(struct work *w)
 {
 	const struct geom *g = w->g;
 	int sum[2] = {0, 0}, blk[2] = {0, 1};
-	bool turned = false;
 
 	if (!g->orientable || g->k % 2 == 0 || g->nb < 2)
-		return false;
+		return;
 	for (int c = 0; c < g->N; c++)
 		sum[colour(g, c)] += w->rot[c];
 	for (int i = 0; i < 2; i++) {
 		int cls = centre_colour(g, blk[i]), q = (4 - sum[cls] % 4) % 4;
 
-		if (q != 0) {
+		if (q != 0)
 			nrp_do_move(w, 3 * blk[i] + q - 1);
-			turned = true;
-		}
 	}
-	return turned;
 }
 
-/* Orientable games. The sum of the rotations on cells of one colour
- * changes, for odd k, by one per quarter turn of a block centred on that
- * colour ((k^2+1)/2 = 1 mod 4 of its cells) and by none for the other
- * ((k^2-1)/2 = 0 mod 4); the 3-cycles and twists have no net turns, so the
- * sums are set once with quarter turns of two neighbouring blocks, whose
- * tiles the 3-cycles then put back. For even k the sum is always 0 mod 4.
- * Then every tile but the last of its class is made upright by a twist
- * shared with that last tile, which ends upright by the sum. */
+/* Orientable games, the tiles still turned once every tile is home (the
+ * rotation sums were set before the 3-cycles, fix_rotation_sums): every
+ * tile but the last of its class is made upright by a twist shared with
+ * that last tile, which ends upright by the sum. */
 static bool
-fix_rotations(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw_error *err)
+fix_rotations(struct nrp_ctx *x, struct work *w, struct tw_error *err)
 {
 	const struct geom *g = x->g;
 	int classes = g->k % 2 == 1 ? 2 : 1;
 
-	if (fix_rotation_sums(w) && !place_by_cycles(x, w, progress, err))
-		return false;
 	for (int cls = 0; cls < classes; cls++) {
 		int last = -1;
 
@@ -582,7 +576,7 @@ finish(struct nrp_ctx *x, struct work *w, bool use_chains, atomic_int *progress,
 		return false;
 	if (!use_chains && g->orientable && nrp_local_ready(x) && !untwist_on_windows(x, w, err))
 		return false;
-	if (g->orientable && !fix_rotations(x, w, progress, err))
+	if (g->orientable && !fix_rotations(x, w, err))
 		return false;
 	if (w->oom) {
 		tw_error_set(err, "out of memory");
