@@ -321,8 +321,8 @@ untwist_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struc
 			return true;
 		for (int i = 1; i < nturned; i++) {
 			/* a third turned tile where there is one, else any tile */
-			for (int j = 1; j < (nturned > 2 ? nturned : g->N); j++) {
-				int b = turned[i], c = nturned > 2 ? turned[j] : j - 1;
+			for (int j = nturned > 2 ? 1 : 0; j < (nturned > 2 ? nturned : g->N); j++) {
+				int b = turned[i], c = nturned > 2 ? turned[j] : j;
 
 				if (c == a || c == b || (g->k % 2 == 1 && colour(g, c) != colour(g, a)))
 					continue;
