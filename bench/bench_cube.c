@@ -2,7 +2,9 @@
  * the default (target 20, CUBE3_DEFAULT_NODES search nodes) and at other
  * budgets: length mean/median/max and CPU per solve; table start-up; the
  * 2x2x2 optimal distance distribution and solve time.
- * Usage: bench_cube [--quick] (100 cubes). */
+ * Usage: bench_cube [--quick] (100 cubes) [--count N] [--two-phase] (the
+ * 3x3x3 rows only). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,11 +85,28 @@ run_set(const char *label, int count, int target, long nodes)
 int
 main(int argc, char **argv)
 {
-	int count = argc > 1 && strcmp(argv[1], "--quick") == 0 ? 100 : 1000, k;
+	int count = 1000, k;
+	bool two_phase_only = false;
 	double t0, build;
 	uint64_t dist[20];
 	struct tw_rng rng;
 
+	for (k = 1; k < argc; k++) {
+		if (strcmp(argv[k], "--quick") == 0) {
+			count = 100;
+		} else if (strcmp(argv[k], "--count") == 0 && k + 1 < argc) {
+			count = atoi(argv[++k]);
+		} else if (strcmp(argv[k], "--two-phase") == 0) {
+			two_phase_only = true;
+		} else {
+			fprintf(stderr, "usage: bench_cube [--quick] [--count N] [--two-phase]\n");
+			return 2;
+		}
+	}
+	if (count < 1) {
+		fprintf(stderr, "bench_cube: --count wants a positive number\n");
+		return 2;
+	}
 	t0 = now();
 	build = cube3_prepare();
 	printf("3x3x3 tables ready in %.3f s (built, or read from the table cache when warm)\n",
@@ -100,6 +119,8 @@ main(int argc, char **argv)
 	    run_set("smaller budget", count, 20, 100000) != 0 ||
 	    run_set("larger budget", count, 20, 10000000) != 0)
 		return 1;
+	if (two_phase_only)
+		return 0;
 	tw_rng_seed(&rng, 2026);
 	t0 = now();
 	cube2_distribution(CUBE2_HTM, dist);

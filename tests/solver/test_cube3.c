@@ -151,9 +151,9 @@ static void
 answers_are_the_same_idle_and_under_load(void **unused)
 {
 	static const char *const recorded[3] = {
-		"L F L' D2 L' U' D2 B2 L' B' L2 D2 L2 B2 D' B2 U2 L2 U B2 U",
-		"R2 U' F2 R2 U B2 U2 L2 B2 U2 F2 U' B D L U B' F' L2 R2",
-		"U2 B2 D2 L' F2 L2 D2 L F2 R2 F2 D' U' F U B2 D' R2 B' D2 R'",
+		"R2 F D' F2 L D L2 B D' F L' U R2 D B2 D F2 U2 L2 U'",
+		"D' B R F' U' R' U2 B U R' D F2 L2 U2 L2 B2 D' F2 B2 D2",
+		"L2 F U' L' F' D L2 B' U2 B2 L2 U2 L' U2 D2 L2 F2 L D",
 	};
 	struct tw_rng rng;
 	pthread_t busy[2];

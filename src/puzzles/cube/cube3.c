@@ -9,6 +9,7 @@
 #include "core/perm.h"
 #include "core/rng.h"
 #include "puzzles/cube/cubie.h"
+#include "puzzles/cube/symmetry.h"
 #include "sys/tablecache.h"
 
 /* Coordinates. */
@@ -18,6 +19,15 @@
 #define N_PERM 40320
 #define N_SPERM 24
 #define N_MOVES 18
+#define N_CCOMB 140      /* the U corners' places (70) x corner parity (2) */
+#define SYM_Y 2          /* symmetry.h's index of y, the quarter turn about U-D */
+#define N_TWIST_SYM 324  /* twist classes under SYM8 */
+#define N_FLIP_SYM 336   /* flip classes under SYM8 */
+
+/* symmetry.h's indices of the symmetries that keep the U-D and the F-B
+ * axes (F2, U2 and the left-right mirror, and their products): the
+ * twist and flip keep their meaning under them. */
+static const int SYM8[8] = {0, 1, 4, 5, 8, 9, 12, 13};
 
 struct tables {
 	struct cubie move[N_MOVES];
@@ -30,10 +40,36 @@ struct tables {
 	uint16_t cperm_move[N_PERM][N_MOVES];
 	uint16_t eperm_move[N_PERM][N_MOVES];
 	uint8_t sperm_move[N_SPERM][N_MOVES];
-	uint8_t prune_twist[N_SLICE * N_TWIST];    /* slice * 2187 + twist */
-	uint8_t prune_flip[N_SLICE * N_FLIP];      /* slice * 2048 + flip */
+	/* The inverse's coordinates under phase 2's moves (index into
+	 * phase2_moves): (P m)^-1 = m^-1 P^-1, each piece's place moved by
+	 * m^-1. */
+	uint16_t cperm_inv_move[N_PERM][10];
+	uint16_t eperm_inv_move[N_PERM][10];
+	uint8_t sperm_inv_move[N_SPERM][10];
+	/* Phase 1's coordinates by class under the 8 symmetries that keep
+	 * the U-D and F-B axes (SYM8): class << 3 | the symmetry k whose
+	 * conjugate is the class's representative; the conjugates of the
+	 * slice and flip coordinates by each. */
+	uint16_t twist_class[N_TWIST];
+	uint16_t flip_class[N_FLIP];
+	uint16_t twist_rep[N_TWIST_SYM];
+	uint16_t flip_rep[N_FLIP_SYM];
+	uint16_t slice_conj[N_SLICE][8];
+	uint16_t flip_conj[N_FLIP][8];
+	/* Phase-1 distances, 4 bits an entry: twist class * 495 + slice,
+	 * flip class * 495 + slice, twist class * 2048 + flip (each
+	 * coordinate conjugated by the class's symmetry). */
+	uint8_t prune_twist[(N_TWIST_SYM * N_SLICE + 1) / 2];
+	uint8_t prune_flip[(N_FLIP_SYM * N_SLICE + 1) / 2];
 	uint8_t prune_corner[N_PERM * N_SPERM];    /* cperm * 24 + sperm */
 	uint8_t prune_edge[N_PERM * N_SPERM];      /* eperm * 24 + sperm */
+	uint8_t conj_move[N_MOVES];                /* m conjugated by y */
+	uint8_t ccomb_of_cperm[N_PERM];
+	/* The twist x flip table is read for the position and for its
+	 * conjugate by y, whose flip is the position's edge orientation
+	 * about the R-L axis. */
+	uint8_t prune_twist_flip[N_TWIST_SYM * N_FLIP / 2];
+	uint8_t prune_edge_ccomb[N_PERM * N_CCOMB];  /* eperm * 140 + ccomb */
 };
 
 /* The tables: one block without pointers (about 7 MB), so that the table
@@ -42,6 +78,9 @@ static const struct tables *T;
 static double build_seconds;
 static struct tw_error build_error;   /* why the tables are missing */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static const int all_moves[N_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    14, 15, 16, 17};
 
 /* Phase 2 keeps to U, D and half turns of R, L, F, B. */
 static const int phase2_moves[10] = {0, 1, 2, 4, 7, 9, 10, 11, 13, 16};
@@ -83,18 +122,26 @@ sperm_of(const struct cubie *c)
 /* One step of a pruning table's pair of coordinates (x, y) under move m. */
 typedef int (*step_fn)(int x, int y, int m, int *ny);
 
+/* The phase-1 tables' steps: the move from the class's representative,
+ * the result brought to its class and the other coordinate conjugated
+ * alike (the moves and the phase-1 goal are the same under SYM8, so the
+ * distance is a class's). */
 static int
-step_slice_twist(int x, int y, int m, int *ny)
+step_twist_slice(int x, int y, int m, int *ny)
 {
-	*ny = T->twist_move[y][m];
-	return T->slice_move[x][m];
+	int t = T->twist_move[T->twist_rep[x]][m];
+
+	*ny = T->slice_conj[T->slice_move[y][m]][T->twist_class[t] & 7];
+	return T->twist_class[t] >> 3;
 }
 
 static int
-step_slice_flip(int x, int y, int m, int *ny)
+step_flip_slice(int x, int y, int m, int *ny)
 {
-	*ny = T->flip_move[y][m];
-	return T->slice_move[x][m];
+	int f = T->flip_move[T->flip_rep[x]][m];
+
+	*ny = T->slice_conj[T->slice_move[y][m]][T->flip_class[f] & 7];
+	return T->flip_class[f] >> 3;
 }
 
 static int
@@ -111,11 +158,37 @@ step_edge(int x, int y, int m, int *ny)
 	return T->eperm_move[x][m];
 }
 
+static int
+step_twist_flip(int x, int y, int m, int *ny)
+{
+	int t = T->twist_move[T->twist_rep[x]][m];
+
+	*ny = T->flip_conj[T->flip_move[y][m]][T->twist_class[t] & 7];
+	return T->twist_class[t] >> 3;
+}
+
+/* The corner combination's move table, built with the tables (the block
+ * keeps only ccomb_of_cperm). */
+static uint8_t ccomb_move[N_CCOMB][N_MOVES];
+
+static int
+step_edge_ccomb(int x, int y, int m, int *ny)
+{
+	*ny = ccomb_move[y][m];
+	return T->eperm_move[x][m];
+}
+
+/* For a table over classes: the other entries (x, y') that are the same
+ * positions as (x, y), conjugated by a symmetry that keeps x's
+ * representative; their count. */
+typedef int (*equiv_fn)(int x, int y, int *ys);
+
 /* Distances from goal over index x * width + y, level by level, into d
- * (size bytes). */
+ * (size bytes); equiv, if not NULL, gives each entry's equivalents (they
+ * are set with it). */
 static void
-bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const int *moves,
-    int nmoves)
+bfs_table_sym(uint8_t *d, size_t size, size_t goal, int width, step_fn step, equiv_fn equiv,
+    const int *moves, int nmoves)
 {
 	size_t filled = 1, s;
 	int depth;
@@ -134,12 +207,67 @@ bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const i
 				size_t n = (size_t)nx * (size_t)width + (size_t)ny;
 
 				if (d[n] == 0xff) {
+					int ys[8], e, i;
+
 					d[n] = (uint8_t)(depth + 1);
 					filled++;
+					e = equiv != NULL ? equiv(nx, ny, ys) : 0;
+					for (i = 0; i < e; i++) {
+						size_t q = (size_t)nx * (size_t)width + (size_t)ys[i];
+
+						if (d[q] == 0xff) {
+							d[q] = (uint8_t)(depth + 1);
+							filled++;
+						}
+					}
 				}
 			}
 		}
 	}
+}
+
+static void
+bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const int *moves,
+    int nmoves)
+{
+	bfs_table_sym(d, size, goal, width, step, NULL, moves, nmoves);
+}
+
+/* Which of SYM8 keep each class's representative (bit k for SYM8[k]);
+ * built with the classes. */
+static uint8_t twist_stabiliser[N_TWIST_SYM], flip_stabiliser[N_FLIP_SYM];
+
+static int
+equiv_twist_slice(int x, int y, int *ys)
+{
+	int k, n = 0;
+
+	for (k = 1; k < 8; k++)
+		if (twist_stabiliser[x] >> k & 1)
+			ys[n++] = T->slice_conj[y][k];
+	return n;
+}
+
+static int
+equiv_flip_slice(int x, int y, int *ys)
+{
+	int k, n = 0;
+
+	for (k = 1; k < 8; k++)
+		if (flip_stabiliser[x] >> k & 1)
+			ys[n++] = T->slice_conj[y][k];
+	return n;
+}
+
+static int
+equiv_twist_flip(int x, int y, int *ys)
+{
+	int k, n = 0;
+
+	for (k = 1; k < 8; k++)
+		if (twist_stabiliser[x] >> k & 1)
+			ys[n++] = T->flip_conj[y][k];
+	return n;
 }
 
 static double
@@ -151,6 +279,231 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* A phase-1 table: distances over x * width + y (n entries), built a
+ * byte an entry and packed to 4 bits into out. */
+static bool
+build_packed(uint8_t *out, size_t n, size_t goal, int width, step_fn step, equiv_fn equiv,
+    struct tw_error *err)
+{
+	uint8_t *d = tw_calloc(n + 1, 1, err);
+	size_t i;
+
+	if (d == NULL)
+		return false;
+	bfs_table_sym(d, n, goal, width, step, equiv, all_moves, N_MOVES);
+	d[n] = 0;
+	for (i = 0; i < n; i += 2)
+		out[i / 2] = (uint8_t)(d[i] | d[i + 1] << 4);
+	free(d);
+	return true;
+}
+
+/* Classes of the twist and the flip under SYM8, and the conjugates of
+ * the slice and the flip. False if the class counts are not the ones the
+ * layout was made for. */
+static bool
+build_classes(struct tables *t, struct tw_error *err)
+{
+	int x, k, n;
+
+	for (x = 0; x < N_SLICE; x++) {
+		struct cubie c, d;
+		int i, slice = 8, other = 0;
+
+		cubie_identity(&c);
+		for (i = 0; i < 12; i++)
+			c.ep[i] = (uint8_t)((t->mask_of_slice[x] >> i) & 1 ? slice++ : other++);
+		for (k = 0; k < 8; k++) {
+			sym_conjugate_edges(SYM8[k], &c, &d);
+			t->slice_conj[x][k] = (uint16_t)slice_of(&d);
+		}
+	}
+	for (x = 0; x < N_FLIP; x++) {
+		struct cubie c, d;
+
+		cubie_identity(&c);
+		cubie_set_flip(&c, x);
+		for (k = 0; k < 8; k++) {
+			sym_conjugate_edges(SYM8[k], &c, &d);
+			t->flip_conj[x][k] = (uint16_t)cubie_flip(&d);
+		}
+	}
+	/* A class is named by its smallest member, the representative. */
+	for (x = 0, n = 0; x < N_FLIP; x++) {
+		int rep = N_FLIP, rk = 0;
+
+		for (k = 0; k < 8; k++)
+			if (t->flip_conj[x][k] < rep) {
+				rep = t->flip_conj[x][k];
+				rk = k;
+			}
+		if (rep == x) {
+			if (n == N_FLIP_SYM)
+				break;
+			t->flip_rep[n++] = (uint16_t)x;
+		}
+		t->flip_class[x] = (uint16_t)(rk);
+	}
+	if (n != N_FLIP_SYM || x != N_FLIP) {
+		tw_error_set(err, "the 3x3x3 flip has more classes than %d", N_FLIP_SYM);
+		return false;
+	}
+	for (x = 0; x < N_FLIP; x++) {
+		int rep = t->flip_conj[x][t->flip_class[x]], lo = 0, hi = N_FLIP_SYM - 1;
+
+		while (t->flip_rep[lo + (hi - lo) / 2] != rep)
+			if (t->flip_rep[lo + (hi - lo) / 2] < rep)
+				lo = lo + (hi - lo) / 2 + 1;
+			else
+				hi = lo + (hi - lo) / 2 - 1;
+		t->flip_class[x] = (uint16_t)((lo + (hi - lo) / 2) << 3 | t->flip_class[x]);
+	}
+	for (n = 0; n < N_FLIP_SYM; n++) {
+		flip_stabiliser[n] = 0;
+		for (k = 0; k < 8; k++)
+			if (t->flip_conj[t->flip_rep[n]][k] == t->flip_rep[n])
+				flip_stabiliser[n] |= (uint8_t)(1 << k);
+	}
+	{
+		static uint16_t twist_conj[N_TWIST][8];
+
+		for (x = 0; x < N_TWIST; x++) {
+			struct cubie c, d;
+
+			cubie_identity(&c);
+			cubie_set_twist(&c, x);
+			for (k = 0; k < 8; k++) {
+				sym_conjugate(SYM8[k], &c, &d);
+				twist_conj[x][k] = (uint16_t)cubie_twist(&d);
+			}
+		}
+		for (x = 0, n = 0; x < N_TWIST; x++) {
+			int rep = N_TWIST, rk = 0;
+
+			for (k = 0; k < 8; k++)
+				if (twist_conj[x][k] < rep) {
+					rep = twist_conj[x][k];
+					rk = k;
+				}
+			if (rep == x) {
+				if (n == N_TWIST_SYM)
+					break;
+				t->twist_rep[n++] = (uint16_t)x;
+			}
+			t->twist_class[x] = (uint16_t)rk;
+		}
+		if (n != N_TWIST_SYM || x != N_TWIST) {
+			tw_error_set(err, "the 3x3x3 twist has more classes than %d (%d at %d)", N_TWIST_SYM, n, x);
+			return false;
+		}
+		for (x = 0; x < N_TWIST; x++) {
+			int rep = twist_conj[x][t->twist_class[x]], lo = 0, hi = N_TWIST_SYM - 1;
+
+			while (t->twist_rep[lo + (hi - lo) / 2] != rep)
+				if (t->twist_rep[lo + (hi - lo) / 2] < rep)
+					lo = lo + (hi - lo) / 2 + 1;
+				else
+					hi = lo + (hi - lo) / 2 - 1;
+			t->twist_class[x] = (uint16_t)((lo + (hi - lo) / 2) << 3 | t->twist_class[x]);
+		}
+		for (n = 0; n < N_TWIST_SYM; n++) {
+			twist_stabiliser[n] = 0;
+			for (k = 0; k < 8; k++)
+				if (twist_conj[t->twist_rep[n]][k] == t->twist_rep[n])
+					twist_stabiliser[n] |= (uint8_t)(1 << k);
+		}
+	}
+	return true;
+}
+
+/* The inverse's move tables: the inverse permutation's values (places)
+ * relabelled by the move's inverse. */
+static void
+build_inverse_moves(struct tables *t)
+{
+	int k, i, x;
+
+	for (k = 0; k < 10; k++) {
+		const struct cubie *mv = &t->move[phase2_moves[k]];
+		uint8_t ic[8], ie[8], is[4];
+
+		for (x = 0; x < 8; x++) {
+			ic[mv->cp[x]] = (uint8_t)x;
+			ie[mv->ep[x]] = (uint8_t)x;   /* phase 2 keeps the U-D edges in U-D */
+		}
+		for (x = 0; x < 4; x++)
+			is[mv->ep[8 + x] - 8] = (uint8_t)x;
+		for (i = 0; i < N_PERM; i++) {
+			uint8_t p[8], qc[8], qe[8];
+
+			perm_unrank(i, 8, p);
+			for (x = 0; x < 8; x++) {
+				qc[x] = ic[p[x]];
+				qe[x] = ie[p[x]];
+			}
+			t->cperm_inv_move[i][k] = (uint16_t)perm_rank(qc, 8);
+			t->eperm_inv_move[i][k] = (uint16_t)perm_rank(qe, 8);
+		}
+		for (i = 0; i < N_SPERM; i++) {
+			uint8_t p[4], q[4];
+
+			perm_unrank(i, 4, p);
+			for (x = 0; x < 4; x++)
+				q[x] = is[p[x]];
+			t->sperm_inv_move[i][k] = (uint8_t)perm_rank(q, 4);
+		}
+	}
+}
+
+/* The corner combination of each corner permutation: which four places
+ * hold the U corners (70 ways), and the permutation's parity. */
+static void
+build_ccomb(struct tables *t)
+{
+	int comb_of_mask[256], mask_of_comb[70], n = 0, i, m;
+
+	for (i = 0; i < 256; i++) {
+		comb_of_mask[i] = -1;
+		if (__builtin_popcount((unsigned)i) == 4) {
+			mask_of_comb[n] = i;
+			comb_of_mask[i] = n++;
+		}
+	}
+	for (i = 0; i < N_PERM; i++) {
+		uint8_t p[8];
+		int k, mask = 0;
+
+		perm_unrank(i, 8, p);
+		for (k = 0; k < 8; k++)
+			if (p[k] < 4)
+				mask |= 1 << k;
+		t->ccomb_of_cperm[i] = (uint8_t)(comb_of_mask[mask] * 2 + cubie_parity(p, 8));
+	}
+	/* Each combination's moves, read off a permutation that has it. */
+	for (i = 0; i < N_CCOMB; i++) {
+		struct cubie c, d;
+		int k, up = 0, down = 4;
+
+		cubie_identity(&c);
+		for (k = 0; k < 8; k++)
+			c.cp[k] = (uint8_t)((mask_of_comb[i / 2] >> k) & 1 ? up++ : down++);
+		if (cubie_parity(c.cp, 8) != i % 2) {
+			uint8_t x = c.cp[7];
+
+			/* Two pieces of one kind swapped: the places keep. */
+			for (k = 6; k >= 0; k--)
+				if ((c.cp[k] < 4) == (x < 4))
+					break;
+			c.cp[7] = c.cp[k];
+			c.cp[k] = x;
+		}
+		for (m = 0; m < N_MOVES; m++) {
+			cubie_multiply(&c, &t->move[m], &d);
+			ccomb_move[i][m] = t->ccomb_of_cperm[perm_rank(d.cp, 8)];
+		}
+	}
+}
+
 /* The table cache's builder: fills buf, a zeroed struct tables. The
  * step functions read T, which points at the block being built. */
 static bool
@@ -158,8 +511,6 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
     struct tw_error *err)
 {
 	struct tables *t = buf;
-	static const int all_moves[N_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-	    11, 12, 13, 14, 15, 16, 17};
 	int i, m, mask, n = 0;
 
 	(void)size;
@@ -219,14 +570,26 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 			t->sperm_move[i][m] = (uint8_t)sperm_of(&d);
 		}
 	}
-	bfs_table(t->prune_twist, sizeof t->prune_twist, (size_t)t->slice_solved * N_TWIST,
-	    N_TWIST, step_slice_twist, all_moves, N_MOVES);
-	bfs_table(t->prune_flip, sizeof t->prune_flip, (size_t)t->slice_solved * N_FLIP,
-	    N_FLIP, step_slice_flip, all_moves, N_MOVES);
+	build_inverse_moves(t);
 	bfs_table(t->prune_corner, sizeof t->prune_corner, 0, N_SPERM,
 	    step_corner, phase2_moves, 10);
 	bfs_table(t->prune_edge, sizeof t->prune_edge, 0, N_SPERM,
 	    step_edge, phase2_moves, 10);
+	for (m = 0; m < N_MOVES; m++)
+		t->conj_move[m] = (uint8_t)sym_move(SYM_Y, m);
+	/* The solved twist and flip are each their class's representative
+	 * (0), so the goals are the solved slice and flip themselves. */
+	if (!build_classes(t, err) ||
+	    !build_packed(t->prune_twist, (size_t)N_TWIST_SYM * N_SLICE,
+	    (size_t)t->slice_solved, N_SLICE, step_twist_slice, equiv_twist_slice, err) ||
+	    !build_packed(t->prune_flip, (size_t)N_FLIP_SYM * N_SLICE,
+	    (size_t)t->slice_solved, N_SLICE, step_flip_slice, equiv_flip_slice, err) ||
+	    !build_packed(t->prune_twist_flip, (size_t)N_TWIST_SYM * N_FLIP, 0, N_FLIP,
+	    step_twist_flip, equiv_twist_flip, err))
+		return false;
+	build_ccomb(t);
+	bfs_table(t->prune_edge_ccomb, sizeof t->prune_edge_ccomb,
+	    t->ccomb_of_cperm[0], N_CCOMB, step_edge_ccomb, phase2_moves, 10);
 	return true;
 }
 
@@ -234,11 +597,12 @@ static void
 load_tables(void)
 {
 	char params[64];
-	struct table_spec spec = {"cube3-two-phase", 1, params, sizeof(struct tables),
+	struct table_spec spec = {"cube3-two-phase", 2, params, sizeof(struct tables),
 	    build_tables, NULL, false};
 	double t0 = seconds();
 	const void *block;
 
+	sym_init();   /* the roots' conjugates by y */
 	/* The layout's size in the parameters: a build of another layout
 	 * never reads this one's file. */
 	snprintf(params, sizeof params, "struct tables %zu", sizeof(struct tables));
@@ -277,6 +641,16 @@ cube3_prepare(void)
  * its inverse (a solution S of the inverse solves the cube as S reversed
  * and inverted): six views, as min2phase does. */
 #define AXES 6
+
+/* Pre-moves (min2phase's, after the fewest-moves practice): if P C S = 1
+ * for the cube C, pre-moves P and a two-phase answer S of P C, then C S P
+ * = 1, so S followed by P solves C. Searching P C for short P beside C
+ * gives many more phase-1 paths of each length, and a short phase 2
+ * among them sooner. Phase 1 is kept to at least MIN_PHASE1_PRE moves
+ * when there are pre-moves. */
+#define MAX_PRE_MOVES 20
+#define MIN_PHASE1_PRE 7
+
 static const char *const axis_rotation[AXES] = {"", "z", "x", "", "z", "x"};
 
 struct search {
@@ -284,7 +658,11 @@ struct search {
 	char face_map[AXES][6];     /* face turned in that view -> real face */
 	int axis;                   /* the view being searched */
 	int best_axis;
-	struct cubie start;
+	struct cubie start;         /* the view's cube after the pre-moves */
+	int length1;                /* pre-moves plus phase 1 being searched */
+	int pre[MAX_PRE_MOVES];     /* pre-moves, pre[0] applied first */
+	int pre_len;
+	bool allow_shorter;         /* phase 1 may end short of its length */
 	int moves[64];
 	int best[64];
 	int best_len;
@@ -304,25 +682,129 @@ skip_after(int face, int last_face)
 	return face == last_face || face + 3 == last_face;
 }
 
+/* The longest phase 2 tried (min2phase's limit: longer ones cost more
+ * than a longer phase 1 with a short phase 2). */
+#define MAX_PHASE2 11
+
+static inline int
+nibble(const uint8_t *table, size_t i)
+{
+	return table[i / 2] >> (i % 2 * 4) & 15;
+}
+
+static int
+phase2_bound(int cperm, int eperm, int sperm)
+{
+	int h = T->prune_corner[cperm * N_SPERM + sperm], x;
+
+	x = T->prune_edge[eperm * N_SPERM + sperm];
+	if (x > h)
+		h = x;
+	x = T->prune_edge_ccomb[eperm * N_CCOMB + T->ccomb_of_cperm[cperm]];
+	return x > h ? x : h;
+}
+
+/* Counts a node; true when the search is to stop: the budget (nodes, or
+ * the time limit the user asked for) is spent and an answer of at most
+ * CUBE3_BOUND moves is in hand, or the search was cancelled. Counting
+ * nodes, not time, gives the same answer on any machine under any load. */
+static inline bool
+spend_node(struct search *s)
+{
+	if (++s->nodes < s->next_check)
+		return s->stop;
+	s->next_check = s->nodes + 1024;
+	if ((s->best_len <= CUBE3_BOUND && (s->deadline > 0 ?
+	    seconds() > s->deadline : s->nodes > s->max_nodes)) ||
+	    (s->cancel != NULL && atomic_load(s->cancel)))
+		s->stop = true;
+	return s->stop;
+}
+
+/* How far out of reach a bound h leaves a node with togo moves
+ * left: 0 within reach, 1 out by one (this node only), 2 out by more
+ * (the face's other powers too: each table is a distance, so they differ
+ * by at most one). */
+static inline int
+out_by(int h, int togo)
+{
+	return h <= togo ? 0 : h == togo + 1 ? 1 : 2;
+}
+
+/* A phase-2 node: the permutations of the position and of its inverse
+ * (the inverse is as far from solved, so its bound counts too). */
+struct node2 {
+	int cp, ep, sp, icp, iep, isp;
+};
+
+static int
+node2_bound(const struct node2 *n)
+{
+	int h = phase2_bound(n->cp, n->ep, n->sp), x;
+
+	x = T->prune_edge_ccomb[n->iep * N_CCOMB + T->ccomb_of_cperm[n->icp]];
+	if (x > h)
+		h = x;
+	x = T->prune_corner[n->icp * N_SPERM + n->isp];
+	return x > h ? x : h;
+}
+
+/* The child of n by phase-2 move k (phase2_moves[k]) into c, compared
+ * with togo as out_by does, table by table, the likeliest to cut first. */
+static inline int
+phase2_child(const struct node2 *n, int k, int togo, struct node2 *c)
+{
+	int m = phase2_moves[k], out;
+
+	c->cp = T->cperm_move[n->cp][m];
+	c->sp = T->sperm_move[n->sp][m];
+	out = out_by(T->prune_corner[c->cp * N_SPERM + c->sp], togo);
+	if (out)
+		return out;
+	c->ep = T->eperm_move[n->ep][m];
+	out = out_by(T->prune_edge_ccomb[c->ep * N_CCOMB + T->ccomb_of_cperm[c->cp]], togo);
+	if (out)
+		return out;
+	c->icp = T->cperm_inv_move[n->icp][k];
+	c->iep = T->eperm_inv_move[n->iep][k];
+	out = out_by(T->prune_edge_ccomb[c->iep * N_CCOMB + T->ccomb_of_cperm[c->icp]], togo);
+	if (out)
+		return out;
+	out = out_by(T->prune_edge[c->ep * N_SPERM + c->sp], togo);
+	if (out)
+		return out;
+	c->isp = T->sperm_inv_move[n->isp][k];
+	return out_by(T->prune_corner[c->icp * N_SPERM + c->isp], togo);
+}
+
+/* Phase 2 from depth with togo moves left: true when solved. A child is
+ * entered only when its bound leaves it in reach; a child out by two or
+ * more means the face's other powers are out too (each table is a
+ * distance, so one move changes it by at most one). */
 static bool
-phase2(struct search *s, int cperm, int eperm, int sperm, int depth, int togo)
+phase2(struct search *s, const struct node2 *n, int depth, int togo)
 {
 	int k;
 
-	s->nodes++;
 	if (togo == 0)
-		return cperm == 0 && eperm == 0 && sperm == 0;
-	if (T->prune_corner[cperm * N_SPERM + sperm] > togo ||
-	    T->prune_edge[eperm * N_SPERM + sperm] > togo)
-		return false;
+		return true;   /* bound 0: every table at its goal */
 	for (k = 0; k < 10; k++) {
-		int m = phase2_moves[k];
+		int m = phase2_moves[k], out;
+		struct node2 c;
 
 		if (depth > 0 && skip_after(m / 3, s->moves[depth - 1] / 3))
 			continue;
+		if (spend_node(s))
+			return false;
+		out = phase2_child(n, k, togo - 1, &c);
+		if (out) {
+			if (out == 2)
+				while (k + 1 < 10 && phase2_moves[k + 1] / 3 == m / 3)
+					k++;
+			continue;
+		}
 		s->moves[depth] = m;
-		if (phase2(s, T->cperm_move[cperm][m], T->eperm_move[eperm][m],
-		    T->sperm_move[sperm][m], depth + 1, togo - 1))
+		if (phase2(s, &c, depth + 1, togo - 1))
 			return true;
 	}
 	return false;
@@ -334,84 +816,302 @@ phase2(struct search *s, int cperm, int eperm, int sperm, int depth, int togo)
 static bool
 good_enough(const struct search *s, int d1)
 {
-	return s->best_len <= s->target && 2 * d1 >= s->best_len;
+	return s->best_len == s->target || (s->best_len < s->target && 2 * d1 >= s->best_len);
 }
 
+/* Appends move m to the answer seq (n moves), merged with the last
+ * move on the same face, also across one move of the opposite face (R L
+ * R' is L); returns the new length. */
+static int
+append_merged(int *seq, int n, int m)
+{
+	int at = -1;
+
+	if (n > 0 && seq[n - 1] / 3 == m / 3)
+		at = n - 1;
+	else if (n > 1 && seq[n - 1] / 3 % 3 == m / 3 % 3 && seq[n - 2] / 3 == m / 3)
+		at = n - 2;
+	if (at < 0) {
+		seq[n] = m;
+		return n + 1;
+	}
+	{
+		int turns = (seq[at] % 3 + 1 + m % 3 + 1) % 4;
+
+		if (turns != 0) {
+			seq[at] = m / 3 * 3 + turns - 1;
+			return n;
+		}
+		memmove(&seq[at], &seq[at + 1], (size_t)(n - 1 - at) * sizeof seq[0]);
+		return n - 1;
+	}
+}
+
+/* Records phase 1 and 2 (s->moves, n moves) and the pre-moves backwards
+ * as the best answer if it is shorter. */
 static void
+record(struct search *s, int n)
+{
+	int seq[64], len = 0, i;
+
+	for (i = 0; i < n; i++)
+		len = append_merged(seq, len, s->moves[i]);
+	for (i = s->pre_len - 1; i >= 0; i--)
+		len = append_merged(seq, len, s->pre[i]);
+	if (len >= s->best_len)
+		return;
+	s->best_len = len;
+	s->best_axis = s->axis;
+	memcpy(s->best, seq, (size_t)len * sizeof seq[0]);
+}
+
+/* The face's half turn. */
+static int
+half_turn(int m)
+{
+	return m / 3 * 3 + 1;
+}
+
+/* The face's other quarter turn. */
+static int
+other_quarter(int m)
+{
+	return m / 3 * 3 + 2 - m % 3;
+}
+
+/* Phase 2 after a phase 1 of d1 moves (s->moves). The last phase-1 move
+ * is a quarter turn of R, F, L or B (a phase-2 move there would repeat a
+ * shorter phase 1), and its other quarter turn is the same phase 1 (they
+ * differ by a half turn, a phase-2 move); likewise the last pre-move. So
+ * each of the up to four combinations is tried here (min2phase's), and
+ * the caller skips the face's other powers. Returns 0 to end the search,
+ * 2 otherwise. */
+static int
 start_phase2(struct search *s, int d1)
 {
-	struct cubie c = s->start;
-	int i, d2, cp, ep, sp, limit;
+	struct cubie end = s->start;
+	int i, v, limit;
 
 	for (i = 0; i < d1; i++)
-		cubie_multiply(&c, &T->move[s->moves[i]], &c);
-	cp = cperm_of(&c);
-	ep = eperm_of(&c);
-	sp = sperm_of(&c);
-	limit = s->best_len - 1 - d1;
-	if (limit > 18)
-		limit = 18;
-	/* Iterative deepening from the pruning tables' bound: the shallower
-	 * depths cannot succeed. */
-	d2 = T->prune_corner[cp * N_SPERM + sp];
-	if (T->prune_edge[ep * N_SPERM + sp] > d2)
-		d2 = T->prune_edge[ep * N_SPERM + sp];
-	for (; d2 <= limit; d2++) {
-		if (phase2(s, cp, ep, sp, d1, d2)) {
-			s->best_len = d1 + d2;
-			s->best_axis = s->axis;
-			memcpy(s->best, s->moves, (size_t)(d1 + d2) * sizeof s->moves[0]);
-			if (good_enough(s, d1))
-				s->stop = true;
-			return;
+		cubie_multiply(&end, &T->move[s->moves[i]], &end);
+	limit = s->best_len - 1 - (d1 + s->pre_len);
+	if (limit > MAX_PHASE2)
+		limit = MAX_PHASE2;
+	for (v = 0; v < 4 && !s->stop; v++) {
+		struct cubie c = end, inv;
+		struct node2 n;
+		int d2, last = d1 > 0 ? s->moves[d1 - 1] : -1;
+		int pre = s->pre_len > 0 ? s->pre[s->pre_len - 1] : -1;
+
+		if (((v & 1) && d1 == 0) || ((v & 2) && s->pre_len == 0))
+			continue;
+		if (v & 1) {
+			cubie_multiply(&c, &T->move[half_turn(last)], &c);
+			s->moves[d1 - 1] = other_quarter(last);
 		}
+		if (v & 2) {
+			cubie_multiply(&T->move[half_turn(pre)], &c, &c);
+			s->pre[s->pre_len - 1] = other_quarter(pre);
+		}
+		cubie_inverse(&c, &inv);
+		n.cp = cperm_of(&c);
+		n.ep = eperm_of(&c);
+		n.sp = sperm_of(&c);
+		n.icp = cperm_of(&inv);
+		n.iep = eperm_of(&inv);
+		n.isp = sperm_of(&inv);
+		/* Iterative deepening from the pruning tables' bound: the
+		 * shallower depths cannot succeed. */
+		for (d2 = node2_bound(&n); d2 <= limit && !s->stop; d2++) {
+			if (d2 == 0 || phase2(s, &n, d1, d2)) {
+				record(s, d1 + d2);
+				limit = s->best_len - 1 - (d1 + s->pre_len);
+				if (limit > MAX_PHASE2)
+					limit = MAX_PHASE2;
+				if (good_enough(s, s->length1))
+					s->stop = true;
+				break;
+			}
+		}
+		if (v & 1)
+			s->moves[d1 - 1] = last;
+		if (v & 2)
+			s->pre[s->pre_len - 1] = pre;
 	}
+	return s->stop ? 0 : 2;
 }
 
-static void
-phase1(struct search *s, int twist, int flip, int slice, int depth, int togo)
+/* A phase-1 node: its coordinates, and the twist and flip of its
+ * conjugate by y. */
+/* A phase-1 node: its coordinates, and the twist and flip of its
+ * conjugate by y. */
+struct node1 {
+	int twist, flip, slice, twist_y, flip_y;
+};
+
+/* The phase-1 bounds: each table's entry is found through the class of
+ * its twist or flip, the other coordinate conjugated alike. */
+static inline int
+twist_slice_bound(int twist, int slice)
 {
-	int m;
+	int tc = T->twist_class[twist];
 
-	if (s->stop)
-		return;
-	/* The budget (nodes, or the time limit the user asked for) ends the
-	 * search only once an answer of at most CUBE3_BOUND moves is in
-	 * hand. Counting nodes, not time, gives the same answer on any
-	 * machine under any load. */
-	if (++s->nodes >= s->next_check) {
-		s->next_check = s->nodes + 1024;
-		if ((s->best_len <= CUBE3_BOUND && (s->deadline > 0 ?
-		    seconds() > s->deadline : s->nodes > s->max_nodes)) ||
-		    (s->cancel != NULL && atomic_load(s->cancel))) {
-			s->stop = true;
-			return;
-		}
-	}
-	if (togo == 0) {
-		if (twist == 0 && flip == 0 && slice == T->slice_solved) {
-			/* A last move that phase 2 could make means a shorter
-			 * phase 1 was already tried. */
-			if (depth > 0) {
-				int last = s->moves[depth - 1];
+	return nibble(T->prune_twist,
+	    (size_t)(tc >> 3) * N_SLICE + T->slice_conj[slice][tc & 7]);
+}
 
-				if (last / 3 == 0 || last / 3 == 3 || last % 3 == 1)
-					return;
-			}
-			start_phase2(s, depth);
-		}
-		return;
-	}
-	if (T->prune_twist[slice * N_TWIST + twist] > togo ||
-	    T->prune_flip[slice * N_FLIP + flip] > togo)
-		return;
-	for (m = 0; m < N_MOVES && !s->stop; m++) {
-		if (depth > 0 && skip_after(m / 3, s->moves[depth - 1] / 3))
+static inline int
+flip_slice_bound(int flip, int slice)
+{
+	int fc = T->flip_class[flip];
+
+	return nibble(T->prune_flip,
+	    (size_t)(fc >> 3) * N_SLICE + T->slice_conj[slice][fc & 7]);
+}
+
+static inline int
+twist_flip_bound(int twist, int flip)
+{
+	int tc = T->twist_class[twist];
+
+	return nibble(T->prune_twist_flip,
+	    (size_t)(tc >> 3) * N_FLIP + T->flip_conj[flip][tc & 7]);
+}
+
+/* The child of n by move m, its coordinates in c, compared with togo as
+ * out_by does, table by table: the first table that puts it out of reach
+ * saves the others' reads (min2phase's order: the y conjugate last). */
+static inline int
+phase1_child(const struct node1 *n, int m, int togo, struct node1 *c)
+{
+	int my, out;
+
+	c->twist = T->twist_move[n->twist][m];
+	c->slice = T->slice_move[n->slice][m];
+	out = out_by(twist_slice_bound(c->twist, c->slice), togo);
+	if (out)
+		return out;
+	c->flip = T->flip_move[n->flip][m];
+	out = out_by(flip_slice_bound(c->flip, c->slice), togo);
+	if (out)
+		return out;
+	out = out_by(twist_flip_bound(c->twist, c->flip), togo);
+	if (out)
+		return out;
+	my = T->conj_move[m];
+	c->twist_y = T->twist_move[n->twist_y][my];
+	c->flip_y = T->flip_move[n->flip_y][my];
+	return out_by(twist_flip_bound(c->twist_y, c->flip_y), togo);
+}
+
+/* The phase-1 bound of a root n compared with togo (out_by). */
+static int
+phase1_out(const struct node1 *n, int togo)
+{
+	int h[4], i, worst = 0;
+
+	h[0] = twist_slice_bound(n->twist, n->slice);
+	h[1] = flip_slice_bound(n->flip, n->slice);
+	h[2] = twist_flip_bound(n->twist, n->flip);
+	h[3] = twist_flip_bound(n->twist_y, n->flip_y);
+	for (i = 0; i < 4; i++)
+		if (out_by(h[i], togo) > worst)
+			worst = out_by(h[i], togo);
+	return worst;
+}
+
+/* Phase 1 from n at depth with togo moves left: 0 to end the search, 1
+ * to go on, 2 to skip the last move's other powers (start_phase2). A node
+ * in the phase-2 group with fewer than five moves left is not expanded:
+ * leaving the group and coming back takes longer than that (min2phase's
+ * rule), and its last move, a phase-2 move, would only repeat a shorter
+ * phase 1. */
+static int
+phase1(struct search *s, const struct node1 *n, int depth, int togo)
+{
+	int face, power, last = depth > 0 ? s->moves[depth - 1] / 3 : -1;
+
+	if (n->twist == 0 && n->flip == 0 && n->slice == T->slice_solved && togo < 5)
+		return togo == 0 || s->allow_shorter ? start_phase2(s, depth) : 1;
+	for (face = 0; face < 6; face++) {
+		if (last >= 0 && skip_after(face, last))
 			continue;
-		s->moves[depth] = m;
-		phase1(s, T->twist_move[twist][m], T->flip_move[flip][m],
-		    T->slice_move[slice][m], depth + 1, togo - 1);
+		for (power = 0; power < 3; power++) {
+			int m = face * 3 + power, out, r;
+			struct node1 c;
+
+			if (spend_node(s))
+				return 0;
+			out = phase1_child(n, m, togo - 1, &c);
+			if (out == 2)
+				break;
+			if (out == 1)
+				continue;
+			s->moves[depth] = m;
+			r = phase1(s, &c, depth + 1, togo - 1);
+			if (r == 0 || s->stop)
+				return 0;
+			if (r == 2)
+				break;
+		}
 	}
+	return 1;
+}
+
+/* A pre-move may be the last (the one next to phase 1) when it is a
+ * quarter turn of R, F, L or B: a U or D turn or a half turn is a phase-2
+ * move, which phase 1 cannot tell from none, and the other quarter turn
+ * is tried with it (start_phase2). */
+static bool
+last_pre_move_ok(int m)
+{
+	return m % 3 == 0 && m / 3 % 3 != 0;
+}
+
+/* Phase 1 of s->length1 moves from c with the pre-moves s->pre so far,
+ * then with up to more_pre more (each on another axis than the one
+ * before), while phase 1 keeps at least MIN_PHASE1_PRE moves. Returns 0
+ * to end the search. */
+static int
+pre_moves(struct search *s, const struct cubie *c, int more_pre, int last)
+{
+	int m, depth1;
+
+	s->pre_len = MAX_PRE_MOVES - more_pre;
+	depth1 = s->length1 - s->pre_len;
+	if (s->pre_len == 0 || last_pre_move_ok(last)) {
+		struct node1 root;
+		struct cubie y;
+
+		s->start = *c;
+		s->allow_shorter = depth1 == MIN_PHASE1_PRE && s->pre_len > 0;
+		sym_conjugate(SYM_Y, c, &y);
+		root.twist = cubie_twist(c);
+		root.flip = cubie_flip(c);
+		root.slice = slice_of(c);
+		root.twist_y = cubie_twist(&y);
+		root.flip_y = cubie_flip(&y);
+		if (phase1_out(&root, depth1) == 0 && phase1(s, &root, 0, depth1) == 0)
+			return 0;
+		if (s->stop)
+			return 0;
+	}
+	if (more_pre == 0 || s->pre_len + MIN_PHASE1_PRE >= s->length1)
+		return 1;
+	for (m = 0; m < N_MOVES; m++) {
+		struct cubie next;
+
+		if (last >= 0 && m / 3 % 3 == last / 3 % 3)
+			continue;
+		if (s->pre_len + 1 + MIN_PHASE1_PRE >= s->length1 && !last_pre_move_ok(m))
+			continue;
+		cubie_multiply(&T->move[m], c, &next);
+		s->pre[s->pre_len] = m;
+		if (pre_moves(s, &next, more_pre - 1, m) == 0)
+			return 0;
+		s->pre_len = MAX_PRE_MOVES - more_pre;
+	}
+	return 1;
 }
 
 /* Whole-cube rotations that bring the centres home, tried in turn. */
@@ -461,7 +1161,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 {
 	struct search *s;
 	struct cube w;
-	int d1, i;
+	int len1, i;
 	static const char *const suffix[3] = {"", "2", "'"};
 
 	if (c->n != 3) {
@@ -524,13 +1224,12 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 	s->deadline = opt != NULL && opt->time_limit > 0 ? seconds() + opt->time_limit : 0;
 	s->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : CUBE3_DEFAULT_NODES;
 	s->cancel = opt != NULL ? opt->cancel : NULL;
-	for (d1 = 0; d1 < s->best_len && d1 <= 20 && !s->stop &&
-	    !good_enough(s, d1); d1++) {
-		for (i = 0; i < AXES && !s->stop && d1 < s->best_len; i++) {
+	for (len1 = 0; len1 < s->best_len && len1 <= 20 && !s->stop &&
+	    !good_enough(s, len1); len1++) {
+		s->length1 = len1;
+		for (i = 0; i < AXES && !s->stop && len1 < s->best_len; i++) {
 			s->axis = i;
-			s->start = s->starts[i];
-			phase1(s, cubie_twist(&s->start), cubie_flip(&s->start),
-			    slice_of(&s->start), 0, d1);
+			pre_moves(s, &s->starts[i], MAX_PRE_MOVES, -1);
 		}
 	}
 	if (s->cancel != NULL && atomic_load(s->cancel)) {

@@ -1,13 +1,17 @@
 /* The 3x3x3 two-phase solver (Kociemba): phase 1 brings the cube into the
  * subgroup <U, D, R2, L2, F2, B2> (corner twist, edge flip and the
  * UD-slice edges' places all solved), phase 2 solves it inside; each phase
- * is an IDA* search bounded by pruning tables over pairs of coordinates
- * ([Kociemba] in docs/papers.md). The search goes on after the first
- * solution, through longer phase-1 prefixes, while that can still shorten
- * the answer and its budget allows: a number of search nodes by default,
- * so that a cube gets the same answer on every machine under any load, or
- * a time limit when one is asked for. Tables (about 4.5 MB) are built in
- * memory on first use. Moves are in the half-turn metric. */
+ * is an IDA* search bounded by pruning tables ([Kociemba] in
+ * docs/papers.md), searched as min2phase does ([min2phase] there): six
+ * views (three axes, and each inverse), pre-moves, phase-1 tables over
+ * symmetry classes (twist x slice, flip x slice, twist x flip, the last
+ * read again for the conjugate by y), phase-2 tables over the position
+ * and its inverse. The search goes on after the first solution while
+ * that can still shorten the answer and its budget allows: a number of
+ * search nodes by default, so that a cube gets the same answer on every
+ * machine under any load, or a time limit when one is asked for. Tables
+ * (12 MB) are built on first use in about a second and kept in the table
+ * cache. Moves are in the half-turn metric. */
 #ifndef TWIRL_CUBE3_H
 #define TWIRL_CUBE3_H
 
@@ -20,8 +24,9 @@
  * this short (every position has one of at most 20). */
 #define CUBE3_BOUND 21
 
-/* The default work budget: phase-1 plus phase-2 search nodes (5 ms
- * median on the 2-core development machine; bench/bench_cube). */
+/* The default work budget: phase-1 plus phase-2 search nodes, each child
+ * a node (2 ms median on the 2-core development machine, most cubes
+ * stopping earlier at the target of 20; bench/bench_cube). */
 #define CUBE3_DEFAULT_NODES 1000000L
 
 struct cube3_options {
