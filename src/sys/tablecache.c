@@ -1,3 +1,6 @@
+/* MAP_ANONYMOUS and MADV_HUGEPAGE (Linux, the BSDs). */
+#define _DEFAULT_SOURCE
+
 #include "sys/tablecache.h"
 
 #include <dirent.h>
@@ -26,6 +29,7 @@ struct loaded {
 	void *data;          /* the payload */
 	void *map;           /* the whole mapped file, or NULL when built here */
 	size_t map_len;
+	void *huge;          /* table_get_huge's copy, or NULL */
 };
 
 static pthread_mutex_t lock;
@@ -361,6 +365,36 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
 	return t != NULL ? t->data : NULL;
 }
 
+const void *
+table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	const void *block = table_get(spec, prog, err);
+	struct loaded *t;
+
+	if (block == NULL)
+		return NULL;
+	pthread_mutex_lock(&lock);
+	t = find_loaded(spec);
+	if (t != NULL && t->huge == NULL) {
+		void *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		    -1, 0);
+
+		if (m != MAP_FAILED) {
+#ifdef MADV_HUGEPAGE
+			madvise(m, t->size, MADV_HUGEPAGE);
+#endif
+			memcpy(m, t->data, t->size);
+			mprotect(m, t->size, PROT_READ);
+			t->huge = m;
+		}
+	}
+	if (t != NULL && t->huge != NULL)
+		block = t->huge;
+	pthread_mutex_unlock(&lock);
+	return block;
+}
+
 bool
 table_cached(const struct table_spec *spec)
 {
@@ -516,6 +550,8 @@ table_cache_release_all(void)
 		struct loaded *t = tables;
 
 		tables = t->next;
+		if (t->huge != NULL)
+			munmap(t->huge, t->size);
 		if (t->map != NULL)
 			munmap(t->map, t->map_len);
 		else

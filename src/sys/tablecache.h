@@ -77,6 +77,15 @@ struct table_spec {
 const void *table_get(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err);
 
+/* table_get, then the table copied once into anonymous memory with
+ * transparent huge pages (2 MB) for a search that reads it at random:
+ * with 4 KB pages nearly every such read also misses the TLB. The copy
+ * is read-only and lives as long as the table (table_cache_release_all);
+ * without the memory for it, the table itself is returned. Errors as
+ * table_get. */
+const void *table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
+    struct tw_error *err);
+
 /* Whether spec's table is in this process or valid on disk (reads and
  * checks the file: as slow as a load). */
 bool table_cached(const struct table_spec *spec);

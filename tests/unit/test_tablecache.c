@@ -46,6 +46,18 @@ build_pattern(void *buf, size_t size, void *ctx, const struct table_progress *pr
 	return true;
 }
 
+static bool
+build_failing(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	(void)buf;
+	(void)size;
+	(void)ctx;
+	(void)prog;
+	tw_error_set(err, "the builder failed");
+	return false;
+}
+
 static struct table_spec
 spec(const char *name, uint32_t version, const char *params, size_t size)
 {
@@ -148,6 +160,35 @@ memory_only_table_never_touches_the_disk(void **unused)
 	s.memory_only = true;
 	assert_true(is_pattern(table_get(&s, NULL, &err), s.size, 3));
 	assert_int_equal(atomic_load(&builds), 3);   /* built again, the file ignored */
+}
+
+/* The huge-page copy holds the table's bytes, is made once (the same
+ * copy each time, not the mapped table) and is dropped with the table;
+ * the table itself stays as table_get gives it. */
+static void
+huge_page_copy_holds_the_table(void **unused)
+{
+	struct table_spec s = spec("test-huge", 1, "n=300000", 300000);
+	struct tw_error err = {""};
+	const unsigned char *plain, *copy;
+
+	(void)unused;
+	copy = table_get_huge(&s, NULL, &err);
+	assert_non_null(copy);
+	assert_true(is_pattern(copy, s.size, 3));
+	plain = table_get(&s, NULL, &err);
+	assert_true(is_pattern(plain, s.size, 3));
+	assert_ptr_not_equal(copy, plain);
+	assert_ptr_equal(table_get_huge(&s, NULL, &err), copy);
+	assert_int_equal(atomic_load(&builds), 1);
+	table_cache_release_all();
+	copy = table_get_huge(&s, NULL, &err);      /* read back from the file */
+	assert_true(is_pattern(copy, s.size, 3));
+	assert_int_equal(atomic_load(&builds), 1);
+	s.params = "n=300000 failing";
+	s.build = build_failing;                     /* a failed build: no copy */
+	assert_null(table_get_huge(&s, NULL, &err));
+	assert_string_equal(err.msg, "the builder failed");
 }
 
 /* Writes bytes at offset of the table's file. */
@@ -344,6 +385,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(built_once_then_read_from_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(memory_only_table_never_touches_the_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(huge_page_copy_holds_the_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_truncated_stale_and_foreign_files_are_rebuilt,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(unwritable_cache_costs_only_the_rebuild_with_one_warning,

@@ -1,13 +1,9 @@
-/* MAP_ANONYMOUS and MADV_HUGEPAGE (Linux, the BSDs). */
-#define _DEFAULT_SOURCE
-
 #include "puzzles/cube/optimal.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "core/perm.h"
@@ -462,46 +458,6 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	return true;
 }
 
-/* The search reads the table at random, three entries a node: with 4 KB
- * pages nearly every read also misses the TLB. A copy in anonymous memory
- * with transparent huge pages (2 MB) is about twice as fast to search;
- * made once per process and table, kept for the process's life. Without
- * the memory for it, the mapped table is searched as it is. */
-static struct {
-	pthread_mutex_t lock;
-	const void *from[4];
-	void *copy[4];
-} huge = {PTHREAD_MUTEX_INITIALIZER, {NULL}, {NULL}};
-
-static const void *
-huge_page_copy(const void *block, size_t size)
-{
-	const void *use = block;
-	int k;
-
-	pthread_mutex_lock(&huge.lock);
-	for (k = 0; k < 4 && huge.from[k] != NULL && huge.from[k] != block; k++)
-		;
-	if (k < 4 && huge.from[k] == block) {
-		use = huge.copy[k];
-	} else if (k < 4) {
-		void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		if (m != MAP_FAILED) {
-#ifdef MADV_HUGEPAGE
-			madvise(m, size, MADV_HUGEPAGE);
-#endif
-			memcpy(m, block, size);
-			mprotect(m, size, PROT_READ);
-			huge.from[k] = block;
-			huge.copy[k] = m;
-			use = m;
-		}
-	}
-	pthread_mutex_unlock(&huge.lock);
-	return use;
-}
-
 /* The table of a variant, metric and depth cut, found in the cache
  * block (built there on first use) and laid out into *t. */
 static bool
@@ -520,11 +476,11 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
 	snprintf(params, sizeof params, "flip x %s %d, sym16 %u classes x twist %d, depth %d, fixed %zu",
 	    v->name, v->slice_count, v->classes, N_TWIST, max_depth, sizeof(struct optimal_fixed));
 	sym_init();
-	block = table_get(&spec, &prog, err);
+	/* The search reads the table at random, three entries a node; in
+	 * huge pages it is about twice as fast. */
+	block = max_depth == 0 ? table_get_huge(&spec, &prog, err) : table_get(&spec, &prog, err);
 	if (block == NULL)
 		return false;
-	if (max_depth == 0)
-		block = huge_page_copy(block, spec.size);
 	/* The block is read-only from here on; layout() only finds its
 	 * parts. */
 	layout(v, (void *)(uintptr_t)block, t);
