@@ -1,3 +1,4 @@
+/* The two-phase search (cube3.h); its tables are cube3_tables.c's. */
 #include "puzzles/cube/cube3.h"
 
 #include <pthread.h>
@@ -6,268 +7,24 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/perm.h"
 #include "core/rng.h"
+#include "puzzles/cube/cube3_tables.h"
 #include "puzzles/cube/cubie.h"
 #include "puzzles/cube/symmetry.h"
-#include "sys/tablecache.h"
 
-/* Coordinates. */
-#define N_TWIST 2187
-#define N_FLIP 2048
-#define N_SLICE 495
-#define N_PERM 40320
-#define N_SPERM 24
-#define N_MOVES 18
-#define N_CCOMB 140      /* the U corners' places (70) x corner parity (2) */
-#define SYM_Y 2          /* symmetry.h's index of y, the quarter turn about U-D */
-#define N_TWIST_SYM 324  /* twist classes under SYM8 */
-#define N_FLIP_SYM 336   /* flip classes under SYM8 */
+static const struct cube3_tables *T;
+static pthread_once_t bound = PTHREAD_ONCE_INIT;
 
-/* symmetry.h's indices of the symmetries that keep the U-D and the F-B
- * axes (F2, U2 and the left-right mirror, and their products): the
- * twist and flip keep their meaning under them. */
-static const int SYM8[8] = {0, 1, 4, 5, 8, 9, 12, 13};
-
-struct tables {
-	struct cubie move[N_MOVES];
-	uint16_t slice_of_mask[4096];   /* 12-bit masks with 4 bits -> 0..494 */
-	uint16_t mask_of_slice[N_SLICE];
-	int slice_solved;
-	uint16_t twist_move[N_TWIST][N_MOVES];
-	uint16_t flip_move[N_FLIP][N_MOVES];
-	uint16_t slice_move[N_SLICE][N_MOVES];
-	uint16_t cperm_move[N_PERM][N_MOVES];
-	uint16_t eperm_move[N_PERM][N_MOVES];
-	uint8_t sperm_move[N_SPERM][N_MOVES];
-	/* The inverse's coordinates under phase 2's moves (index into
-	 * phase2_moves): (P m)^-1 = m^-1 P^-1, each piece's place moved by
-	 * m^-1. */
-	uint16_t cperm_inv_move[N_PERM][10];
-	uint16_t eperm_inv_move[N_PERM][10];
-	uint8_t sperm_inv_move[N_SPERM][10];
-	/* Phase 1's coordinates by class under the 8 symmetries that keep
-	 * the U-D and F-B axes (SYM8): class << 3 | the symmetry k whose
-	 * conjugate is the class's representative; the conjugates of the
-	 * slice and flip coordinates by each. */
-	uint16_t twist_class[N_TWIST];
-	uint16_t flip_class[N_FLIP];
-	uint16_t twist_rep[N_TWIST_SYM];
-	uint16_t flip_rep[N_FLIP_SYM];
-	uint16_t slice_conj[N_SLICE][8];
-	uint16_t flip_conj[N_FLIP][8];
-	/* Phase-1 distances, 4 bits an entry: twist class * 495 + slice,
-	 * flip class * 495 + slice, twist class * 2048 + flip (each
-	 * coordinate conjugated by the class's symmetry). */
-	uint8_t prune_twist[(N_TWIST_SYM * N_SLICE + 1) / 2];
-	uint8_t prune_flip[(N_FLIP_SYM * N_SLICE + 1) / 2];
-	uint8_t prune_corner[N_PERM * N_SPERM];    /* cperm * 24 + sperm */
-	uint8_t prune_edge[N_PERM * N_SPERM];      /* eperm * 24 + sperm */
-	uint8_t conj_move[N_MOVES];                /* m conjugated by y */
-	uint8_t ccomb_of_cperm[N_PERM];
-	/* The twist x flip table is read for the position and for its
-	 * conjugate by y, whose flip is the position's edge orientation
-	 * about the R-L axis. */
-	uint8_t prune_twist_flip[N_TWIST_SYM * N_FLIP / 2];
-	uint8_t prune_edge_ccomb[N_PERM * N_CCOMB];  /* eperm * 140 + ccomb */
-};
-
-/* The tables: one block without pointers (about 7 MB), so that the table
- * cache (sys/tablecache.h) keeps it on disk and maps it back read-only. */
-static const struct tables *T;
-static double build_seconds;
-static struct tw_error build_error;   /* why the tables are missing */
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static const int all_moves[N_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-    14, 15, 16, 17};
-
-/* Phase 2 keeps to U, D and half turns of R, L, F, B. */
-static const int phase2_moves[10] = {0, 1, 2, 4, 7, 9, 10, 11, 13, 16};
+static void
+bind_tables(void)
+{
+	T = cube3_tables_get(NULL, NULL);
+}
 
 static int
 slice_of(const struct cubie *c)
 {
-	int i, mask = 0;
-
-	for (i = 0; i < 12; i++)
-		if (c->ep[i] >= 8)
-			mask |= 1 << i;
-	return T->slice_of_mask[mask];
-}
-
-static int
-cperm_of(const struct cubie *c)
-{
-	return perm_rank(c->cp, 8);
-}
-
-static int
-eperm_of(const struct cubie *c)
-{
-	return perm_rank(c->ep, 8);
-}
-
-static int
-sperm_of(const struct cubie *c)
-{
-	uint8_t p[4];
-	int i;
-
-	for (i = 0; i < 4; i++)
-		p[i] = (uint8_t)(c->ep[8 + i] - 8);
-	return perm_rank(p, 4);
-}
-
-/* One step of a pruning table's pair of coordinates (x, y) under move m. */
-typedef int (*step_fn)(int x, int y, int m, int *ny);
-
-/* The phase-1 tables' steps: the move from the class's representative,
- * the result brought to its class and the other coordinate conjugated
- * alike (the moves and the phase-1 goal are the same under SYM8, so the
- * distance is a class's). */
-static int
-step_twist_slice(int x, int y, int m, int *ny)
-{
-	int t = T->twist_move[T->twist_rep[x]][m];
-
-	*ny = T->slice_conj[T->slice_move[y][m]][T->twist_class[t] & 7];
-	return T->twist_class[t] >> 3;
-}
-
-static int
-step_flip_slice(int x, int y, int m, int *ny)
-{
-	int f = T->flip_move[T->flip_rep[x]][m];
-
-	*ny = T->slice_conj[T->slice_move[y][m]][T->flip_class[f] & 7];
-	return T->flip_class[f] >> 3;
-}
-
-static int
-step_corner(int x, int y, int m, int *ny)
-{
-	*ny = T->sperm_move[y][m];
-	return T->cperm_move[x][m];
-}
-
-static int
-step_edge(int x, int y, int m, int *ny)
-{
-	*ny = T->sperm_move[y][m];
-	return T->eperm_move[x][m];
-}
-
-static int
-step_twist_flip(int x, int y, int m, int *ny)
-{
-	int t = T->twist_move[T->twist_rep[x]][m];
-
-	*ny = T->flip_conj[T->flip_move[y][m]][T->twist_class[t] & 7];
-	return T->twist_class[t] >> 3;
-}
-
-/* The corner combination's move table, built with the tables (the block
- * keeps only ccomb_of_cperm). */
-static uint8_t ccomb_move[N_CCOMB][N_MOVES];
-
-static int
-step_edge_ccomb(int x, int y, int m, int *ny)
-{
-	*ny = ccomb_move[y][m];
-	return T->eperm_move[x][m];
-}
-
-/* For a table over classes: the other entries (x, y') that are the same
- * positions as (x, y), conjugated by a symmetry that keeps x's
- * representative; their count. */
-typedef int (*equiv_fn)(int x, int y, int *ys);
-
-/* Distances from goal over index x * width + y, level by level, into d
- * (size bytes); equiv, if not NULL, gives each entry's equivalents (they
- * are set with it). */
-static void
-bfs_table_sym(uint8_t *d, size_t size, size_t goal, int width, step_fn step, equiv_fn equiv,
-    const int *moves, int nmoves)
-{
-	size_t filled = 1, s;
-	int depth;
-
-	memset(d, 0xff, size);
-	d[goal] = 0;
-	for (depth = 0; filled < size && depth < 20; depth++) {
-		for (s = 0; s < size; s++) {
-			int k;
-
-			if (d[s] != depth)
-				continue;
-			for (k = 0; k < nmoves; k++) {
-				int ny, nx = step((int)(s / (size_t)width),
-				    (int)(s % (size_t)width), moves[k], &ny);
-				size_t n = (size_t)nx * (size_t)width + (size_t)ny;
-
-				if (d[n] == 0xff) {
-					int ys[8], e, i;
-
-					d[n] = (uint8_t)(depth + 1);
-					filled++;
-					e = equiv != NULL ? equiv(nx, ny, ys) : 0;
-					for (i = 0; i < e; i++) {
-						size_t q = (size_t)nx * (size_t)width + (size_t)ys[i];
-
-						if (d[q] == 0xff) {
-							d[q] = (uint8_t)(depth + 1);
-							filled++;
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-static void
-bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const int *moves,
-    int nmoves)
-{
-	bfs_table_sym(d, size, goal, width, step, NULL, moves, nmoves);
-}
-
-/* Which of SYM8 keep each class's representative (bit k for SYM8[k]);
- * built with the classes. */
-static uint8_t twist_stabiliser[N_TWIST_SYM], flip_stabiliser[N_FLIP_SYM];
-
-static int
-equiv_twist_slice(int x, int y, int *ys)
-{
-	int k, n = 0;
-
-	for (k = 1; k < 8; k++)
-		if (twist_stabiliser[x] >> k & 1)
-			ys[n++] = T->slice_conj[y][k];
-	return n;
-}
-
-static int
-equiv_flip_slice(int x, int y, int *ys)
-{
-	int k, n = 0;
-
-	for (k = 1; k < 8; k++)
-		if (flip_stabiliser[x] >> k & 1)
-			ys[n++] = T->slice_conj[y][k];
-	return n;
-}
-
-static int
-equiv_twist_flip(int x, int y, int *ys)
-{
-	int k, n = 0;
-
-	for (k = 1; k < 8; k++)
-		if (twist_stabiliser[x] >> k & 1)
-			ys[n++] = T->flip_conj[y][k];
-	return n;
+	return cube3_slice_of(T, c);
 }
 
 static double
@@ -279,347 +36,13 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* A phase-1 table: distances over x * width + y (n entries), built a
- * byte an entry and packed to 4 bits into out. */
-static bool
-build_packed(uint8_t *out, size_t n, size_t goal, int width, step_fn step, equiv_fn equiv,
-    struct tw_error *err)
-{
-	uint8_t *d = tw_calloc(n + 1, 1, err);
-	size_t i;
-
-	if (d == NULL)
-		return false;
-	bfs_table_sym(d, n, goal, width, step, equiv, all_moves, N_MOVES);
-	d[n] = 0;
-	for (i = 0; i < n; i += 2)
-		out[i / 2] = (uint8_t)(d[i] | d[i + 1] << 4);
-	free(d);
-	return true;
-}
-
-/* Classes of the twist and the flip under SYM8, and the conjugates of
- * the slice and the flip. False if the class counts are not the ones the
- * layout was made for. */
-static bool
-build_classes(struct tables *t, struct tw_error *err)
-{
-	int x, k, n;
-
-	for (x = 0; x < N_SLICE; x++) {
-		struct cubie c, d;
-		int i, slice = 8, other = 0;
-
-		cubie_identity(&c);
-		for (i = 0; i < 12; i++)
-			c.ep[i] = (uint8_t)((t->mask_of_slice[x] >> i) & 1 ? slice++ : other++);
-		for (k = 0; k < 8; k++) {
-			sym_conjugate_edges(SYM8[k], &c, &d);
-			t->slice_conj[x][k] = (uint16_t)slice_of(&d);
-		}
-	}
-	for (x = 0; x < N_FLIP; x++) {
-		struct cubie c, d;
-
-		cubie_identity(&c);
-		cubie_set_flip(&c, x);
-		for (k = 0; k < 8; k++) {
-			sym_conjugate_edges(SYM8[k], &c, &d);
-			t->flip_conj[x][k] = (uint16_t)cubie_flip(&d);
-		}
-	}
-	/* A class is named by its smallest member, the representative. */
-	for (x = 0, n = 0; x < N_FLIP; x++) {
-		int rep = N_FLIP, rk = 0;
-
-		for (k = 0; k < 8; k++)
-			if (t->flip_conj[x][k] < rep) {
-				rep = t->flip_conj[x][k];
-				rk = k;
-			}
-		if (rep == x) {
-			if (n == N_FLIP_SYM)
-				break;
-			t->flip_rep[n++] = (uint16_t)x;
-		}
-		t->flip_class[x] = (uint16_t)(rk);
-	}
-	if (n != N_FLIP_SYM || x != N_FLIP) {
-		tw_error_set(err, "the 3x3x3 flip has more classes than %d", N_FLIP_SYM);
-		return false;
-	}
-	for (x = 0; x < N_FLIP; x++) {
-		int rep = t->flip_conj[x][t->flip_class[x]], lo = 0, hi = N_FLIP_SYM - 1;
-
-		while (t->flip_rep[lo + (hi - lo) / 2] != rep)
-			if (t->flip_rep[lo + (hi - lo) / 2] < rep)
-				lo = lo + (hi - lo) / 2 + 1;
-			else
-				hi = lo + (hi - lo) / 2 - 1;
-		t->flip_class[x] = (uint16_t)((lo + (hi - lo) / 2) << 3 | t->flip_class[x]);
-	}
-	for (n = 0; n < N_FLIP_SYM; n++) {
-		flip_stabiliser[n] = 0;
-		for (k = 0; k < 8; k++)
-			if (t->flip_conj[t->flip_rep[n]][k] == t->flip_rep[n])
-				flip_stabiliser[n] |= (uint8_t)(1 << k);
-	}
-	{
-		static uint16_t twist_conj[N_TWIST][8];
-
-		for (x = 0; x < N_TWIST; x++) {
-			struct cubie c, d;
-
-			cubie_identity(&c);
-			cubie_set_twist(&c, x);
-			for (k = 0; k < 8; k++) {
-				sym_conjugate(SYM8[k], &c, &d);
-				twist_conj[x][k] = (uint16_t)cubie_twist(&d);
-			}
-		}
-		for (x = 0, n = 0; x < N_TWIST; x++) {
-			int rep = N_TWIST, rk = 0;
-
-			for (k = 0; k < 8; k++)
-				if (twist_conj[x][k] < rep) {
-					rep = twist_conj[x][k];
-					rk = k;
-				}
-			if (rep == x) {
-				if (n == N_TWIST_SYM)
-					break;
-				t->twist_rep[n++] = (uint16_t)x;
-			}
-			t->twist_class[x] = (uint16_t)rk;
-		}
-		if (n != N_TWIST_SYM || x != N_TWIST) {
-			tw_error_set(err, "the 3x3x3 twist has more classes than %d (%d at %d)", N_TWIST_SYM, n, x);
-			return false;
-		}
-		for (x = 0; x < N_TWIST; x++) {
-			int rep = twist_conj[x][t->twist_class[x]], lo = 0, hi = N_TWIST_SYM - 1;
-
-			while (t->twist_rep[lo + (hi - lo) / 2] != rep)
-				if (t->twist_rep[lo + (hi - lo) / 2] < rep)
-					lo = lo + (hi - lo) / 2 + 1;
-				else
-					hi = lo + (hi - lo) / 2 - 1;
-			t->twist_class[x] = (uint16_t)((lo + (hi - lo) / 2) << 3 | t->twist_class[x]);
-		}
-		for (n = 0; n < N_TWIST_SYM; n++) {
-			twist_stabiliser[n] = 0;
-			for (k = 0; k < 8; k++)
-				if (twist_conj[t->twist_rep[n]][k] == t->twist_rep[n])
-					twist_stabiliser[n] |= (uint8_t)(1 << k);
-		}
-	}
-	return true;
-}
-
-/* The inverse's move tables: the inverse permutation's values (places)
- * relabelled by the move's inverse. */
-static void
-build_inverse_moves(struct tables *t)
-{
-	int k, i, x;
-
-	for (k = 0; k < 10; k++) {
-		const struct cubie *mv = &t->move[phase2_moves[k]];
-		uint8_t ic[8], ie[8], is[4];
-
-		for (x = 0; x < 8; x++) {
-			ic[mv->cp[x]] = (uint8_t)x;
-			ie[mv->ep[x]] = (uint8_t)x;   /* phase 2 keeps the U-D edges in U-D */
-		}
-		for (x = 0; x < 4; x++)
-			is[mv->ep[8 + x] - 8] = (uint8_t)x;
-		for (i = 0; i < N_PERM; i++) {
-			uint8_t p[8], qc[8], qe[8];
-
-			perm_unrank(i, 8, p);
-			for (x = 0; x < 8; x++) {
-				qc[x] = ic[p[x]];
-				qe[x] = ie[p[x]];
-			}
-			t->cperm_inv_move[i][k] = (uint16_t)perm_rank(qc, 8);
-			t->eperm_inv_move[i][k] = (uint16_t)perm_rank(qe, 8);
-		}
-		for (i = 0; i < N_SPERM; i++) {
-			uint8_t p[4], q[4];
-
-			perm_unrank(i, 4, p);
-			for (x = 0; x < 4; x++)
-				q[x] = is[p[x]];
-			t->sperm_inv_move[i][k] = (uint8_t)perm_rank(q, 4);
-		}
-	}
-}
-
-/* The corner combination of each corner permutation: which four places
- * hold the U corners (70 ways), and the permutation's parity. */
-static void
-build_ccomb(struct tables *t)
-{
-	int comb_of_mask[256], mask_of_comb[70], n = 0, i, m;
-
-	for (i = 0; i < 256; i++) {
-		comb_of_mask[i] = -1;
-		if (__builtin_popcount((unsigned)i) == 4) {
-			mask_of_comb[n] = i;
-			comb_of_mask[i] = n++;
-		}
-	}
-	for (i = 0; i < N_PERM; i++) {
-		uint8_t p[8];
-		int k, mask = 0;
-
-		perm_unrank(i, 8, p);
-		for (k = 0; k < 8; k++)
-			if (p[k] < 4)
-				mask |= 1 << k;
-		t->ccomb_of_cperm[i] = (uint8_t)(comb_of_mask[mask] * 2 + cubie_parity(p, 8));
-	}
-	/* Each combination's moves, read off a permutation that has it. */
-	for (i = 0; i < N_CCOMB; i++) {
-		struct cubie c, d;
-		int k, up = 0, down = 4;
-
-		cubie_identity(&c);
-		for (k = 0; k < 8; k++)
-			c.cp[k] = (uint8_t)((mask_of_comb[i / 2] >> k) & 1 ? up++ : down++);
-		if (cubie_parity(c.cp, 8) != i % 2) {
-			uint8_t x = c.cp[7];
-
-			/* Two pieces of one kind swapped: the places keep. */
-			for (k = 6; k >= 0; k--)
-				if ((c.cp[k] < 4) == (x < 4))
-					break;
-			c.cp[7] = c.cp[k];
-			c.cp[k] = x;
-		}
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			ccomb_move[i][m] = t->ccomb_of_cperm[perm_rank(d.cp, 8)];
-		}
-	}
-}
-
-/* The table cache's builder: fills buf, a zeroed struct tables. The
- * step functions read T, which points at the block being built. */
-static bool
-build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
-    struct tw_error *err)
-{
-	struct tables *t = buf;
-	int i, m, mask, n = 0;
-
-	(void)size;
-	(void)ctx;
-	(void)prog;
-	(void)err;
-	T = t;
-	cubie_face_turns(t->move);
-	for (mask = 0; mask < 4096; mask++) {
-		int bits = 0;
-
-		for (i = 0; i < 12; i++)
-			bits += (mask >> i) & 1;
-		if (bits == 4) {
-			t->slice_of_mask[mask] = (uint16_t)n;
-			t->mask_of_slice[n++] = (uint16_t)mask;
-		}
-	}
-	t->slice_solved = t->slice_of_mask[0xf00];
-	cubie_twist_moves(t->twist_move);
-	cubie_flip_moves(t->flip_move);
-	for (i = 0; i < N_SLICE; i++) {
-		struct cubie c, d;
-		int k, slice = 8, other = 0;
-
-		cubie_identity(&c);
-		for (k = 0; k < 12; k++)
-			c.ep[k] = (uint8_t)((t->mask_of_slice[i] >> k) & 1 ? slice++ : other++);
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			t->slice_move[i][m] = (uint16_t)slice_of(&d);
-		}
-	}
-	for (i = 0; i < N_PERM; i++) {
-		struct cubie c, d;
-
-		cubie_identity(&c);
-		perm_unrank(i, 8, c.cp);
-		perm_unrank(i, 8, c.ep);
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			t->cperm_move[i][m] = (uint16_t)cperm_of(&d);
-			t->eperm_move[i][m] = (uint16_t)eperm_of(&d);
-		}
-	}
-	for (i = 0; i < N_SPERM; i++) {
-		struct cubie c, d;
-		uint8_t p4[4];
-		int k;
-
-		cubie_identity(&c);
-		perm_unrank(i, 4, p4);
-		for (k = 0; k < 4; k++)
-			c.ep[8 + k] = (uint8_t)(8 + p4[k]);
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			t->sperm_move[i][m] = (uint8_t)sperm_of(&d);
-		}
-	}
-	build_inverse_moves(t);
-	bfs_table(t->prune_corner, sizeof t->prune_corner, 0, N_SPERM,
-	    step_corner, phase2_moves, 10);
-	bfs_table(t->prune_edge, sizeof t->prune_edge, 0, N_SPERM,
-	    step_edge, phase2_moves, 10);
-	for (m = 0; m < N_MOVES; m++)
-		t->conj_move[m] = (uint8_t)sym_move(SYM_Y, m);
-	/* The solved twist and flip are each their class's representative
-	 * (0), so the goals are the solved slice and flip themselves. */
-	if (!build_classes(t, err) ||
-	    !build_packed(t->prune_twist, (size_t)N_TWIST_SYM * N_SLICE,
-	    (size_t)t->slice_solved, N_SLICE, step_twist_slice, equiv_twist_slice, err) ||
-	    !build_packed(t->prune_flip, (size_t)N_FLIP_SYM * N_SLICE,
-	    (size_t)t->slice_solved, N_SLICE, step_flip_slice, equiv_flip_slice, err) ||
-	    !build_packed(t->prune_twist_flip, (size_t)N_TWIST_SYM * N_FLIP, 0, N_FLIP,
-	    step_twist_flip, equiv_twist_flip, err))
-		return false;
-	build_ccomb(t);
-	bfs_table(t->prune_edge_ccomb, sizeof t->prune_edge_ccomb,
-	    t->ccomb_of_cperm[0], N_CCOMB, step_edge_ccomb, phase2_moves, 10);
-	return true;
-}
-
-static void
-load_tables(void)
-{
-	char params[64];
-	struct table_spec spec = {"cube3-two-phase", 2, params, sizeof(struct tables),
-	    build_tables, NULL, false};
-	double t0 = seconds();
-	const void *block;
-
-	sym_init();   /* the roots' conjugates by y */
-	/* The layout's size in the parameters: a build of another layout
-	 * never reads this one's file. */
-	snprintf(params, sizeof params, "struct tables %zu", sizeof(struct tables));
-	block = table_get(&spec, NULL, &build_error);
-	T = block;
-	build_seconds = seconds() - t0;
-}
-
 static bool
 ready(struct tw_error *err)
 {
-	pthread_once(&once, load_tables);
-	if (T == NULL) {
-		tw_error_set(err, "the 3x3x3 tables: %s", build_error.msg);
-		return false;
-	}
-	return true;
+	pthread_once(&bound, bind_tables);
+	if (T == NULL)
+		cube3_tables_get(NULL, err);   /* the reason */
+	return T != NULL;
 }
 
 bool
@@ -631,9 +54,12 @@ cube3_load_tables(struct tw_error *err)
 double
 cube3_prepare(void)
 {
+	double secs;
+
 	if (!ready(NULL))
 		return 0;
-	return build_seconds;
+	cube3_tables_get(&secs, NULL);
+	return secs;
 }
 
 /* The cube is searched as given and turned by z and by x, so that each of
@@ -749,12 +175,12 @@ node2_bound(const struct node2 *n)
 	return x > h ? x : h;
 }
 
-/* The child of n by phase-2 move k (phase2_moves[k]) into c, compared
+/* The child of n by phase-2 move k (cube3_phase2_moves[k]) into c, compared
  * with togo as out_by does, table by table, the likeliest to cut first. */
 static inline int
 phase2_child(const struct node2 *n, int k, int togo, struct node2 *c)
 {
-	int m = phase2_moves[k], out;
+	int m = cube3_phase2_moves[k], out;
 
 	c->cp = T->cperm_move[n->cp][m];
 	c->sp = T->sperm_move[n->sp][m];
@@ -789,7 +215,7 @@ phase2(struct search *s, const struct node2 *n, int depth, int togo)
 	if (togo == 0)
 		return true;   /* bound 0: every table at its goal */
 	for (k = 0; k < 10; k++) {
-		int m = phase2_moves[k], out;
+		int m = cube3_phase2_moves[k], out;
 		struct node2 c;
 
 		if (depth > 0 && skip_after(m / 3, s->moves[depth - 1] / 3))
@@ -799,7 +225,7 @@ phase2(struct search *s, const struct node2 *n, int depth, int togo)
 		out = phase2_child(n, k, togo - 1, &c);
 		if (out) {
 			if (out == 2)
-				while (k + 1 < 10 && phase2_moves[k + 1] / 3 == m / 3)
+				while (k + 1 < 10 && cube3_phase2_moves[k + 1] / 3 == m / 3)
 					k++;
 			continue;
 		}
@@ -914,12 +340,12 @@ start_phase2(struct search *s, int d1)
 			s->pre[s->pre_len - 1] = other_quarter(pre);
 		}
 		cubie_inverse(&c, &inv);
-		n.cp = cperm_of(&c);
-		n.ep = eperm_of(&c);
-		n.sp = sperm_of(&c);
-		n.icp = cperm_of(&inv);
-		n.iep = eperm_of(&inv);
-		n.isp = sperm_of(&inv);
+		n.cp = cube3_cperm_of(&c);
+		n.ep = cube3_eperm_of(&c);
+		n.sp = cube3_sperm_of(&c);
+		n.icp = cube3_cperm_of(&inv);
+		n.iep = cube3_eperm_of(&inv);
+		n.isp = cube3_sperm_of(&inv);
 		/* Iterative deepening from the pruning tables' bound: the
 		 * shallower depths cannot succeed. */
 		for (d2 = node2_bound(&n); d2 <= limit && !s->stop; d2++) {
@@ -941,8 +367,6 @@ start_phase2(struct search *s, int d1)
 	return s->stop ? 0 : 2;
 }
 
-/* A phase-1 node: its coordinates, and the twist and flip of its
- * conjugate by y. */
 /* A phase-1 node: its coordinates, and the twist and flip of its
  * conjugate by y. */
 struct node1 {
