@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/rng.h"
 #include "puzzles/cube/cube3_tables.h"
 #include "puzzles/cube/cubie.h"
 #include "puzzles/cube/symmetry.h"
+#include "sys/clock.h"
 
 static const struct cube3_tables *T;
 static pthread_once_t bound = PTHREAD_ONCE_INIT;
@@ -25,15 +25,6 @@ static int
 slice_of(const struct cubie *c)
 {
 	return cube3_slice_of(T, c);
-}
-
-static double
-seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static bool
@@ -93,7 +84,7 @@ struct search {
 	int best[64];
 	int best_len;
 	int target;
-	double deadline;            /* seconds() to stop at, or 0: max_nodes */
+	double deadline;            /* the clock (sys/clock.h) to stop at, or 0 */
 	long max_nodes;             /* the work budget when there is no deadline */
 	atomic_bool *cancel;
 	long nodes;                 /* phase-1 and phase-2 nodes visited */
@@ -141,7 +132,7 @@ spend_node(struct search *s)
 		return s->stop;
 	s->next_check = s->nodes + 1024;
 	if ((s->best_len <= CUBE3_BOUND && (s->deadline > 0 ?
-	    seconds() > s->deadline : s->nodes > s->max_nodes)) ||
+	    tw_monotonic_seconds() > s->deadline : s->nodes > s->max_nodes)) ||
 	    (s->cancel != NULL && atomic_load(s->cancel)))
 		s->stop = true;
 	return s->stop;
@@ -373,33 +364,31 @@ struct node1 {
 	int twist, flip, slice, twist_y, flip_y;
 };
 
-/* The phase-1 bounds: each table's entry is found through the class of
- * its twist or flip, the other coordinate conjugated alike. */
+/* A phase-1 bound: the entry of prune (width entries a class) found
+ * through cls, a twist's or flip's class form (class << 3 | symmetry k),
+ * and the other coordinate's conjugates conj_row, read at k. */
+static inline int
+class_bound(const uint8_t *prune, int cls, int width, const uint16_t *conj_row)
+{
+	return nibble(prune, (size_t)(cls >> 3) * (size_t)width + conj_row[cls & 7]);
+}
+
 static inline int
 twist_slice_bound(int twist, int slice)
 {
-	int tc = T->twist_class[twist];
-
-	return nibble(T->prune_twist,
-	    (size_t)(tc >> 3) * N_SLICE + T->slice_conj[slice][tc & 7]);
+	return class_bound(T->prune_twist, T->twist_class[twist], N_SLICE, T->slice_conj[slice]);
 }
 
 static inline int
 flip_slice_bound(int flip, int slice)
 {
-	int fc = T->flip_class[flip];
-
-	return nibble(T->prune_flip,
-	    (size_t)(fc >> 3) * N_SLICE + T->slice_conj[slice][fc & 7]);
+	return class_bound(T->prune_flip, T->flip_class[flip], N_SLICE, T->slice_conj[slice]);
 }
 
 static inline int
 twist_flip_bound(int twist, int flip)
 {
-	int tc = T->twist_class[twist];
-
-	return nibble(T->prune_twist_flip,
-	    (size_t)(tc >> 3) * N_FLIP + T->flip_conj[flip][tc & 7]);
+	return class_bound(T->prune_twist_flip, T->twist_class[twist], N_FLIP, T->flip_conj[flip]);
 }
 
 /* The child of n by move m, its coordinates in c, compared with togo as
@@ -645,7 +634,8 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 	}
 	s->best_len = CUBE3_BOUND + 1;   /* only answers of at most 21 are wanted */
 	s->target = opt != NULL ? opt->target : 20;
-	s->deadline = opt != NULL && opt->time_limit > 0 ? seconds() + opt->time_limit : 0;
+	s->deadline = opt != NULL && opt->time_limit > 0 ?
+	    tw_monotonic_seconds() + opt->time_limit : 0;
 	s->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : CUBE3_DEFAULT_NODES;
 	s->cancel = opt != NULL ? opt->cancel : NULL;
 	for (len1 = 0; len1 < s->best_len && len1 <= 20 && !s->stop &&

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "puzzles/cube/symmetry.h"
+#include "sys/clock.h"
 #include "sys/tablecache.h"
 
 const int cube3_sym8[8] = {0, 1, 4, 5, 8, 9, 12, 13};
@@ -32,6 +32,18 @@ cube3_slice_of(const struct cube3_tables *t, const struct cubie *c)
 		if (c->ep[i] >= 8)
 			mask |= 1 << i;
 	return t->slice_of_mask[mask];
+}
+
+/* A position whose UD-slice edges sit at slice coordinate x (the other
+ * pieces in order). */
+static void
+slice_cube(const struct cube3_tables *t, int x, struct cubie *c)
+{
+	int i, slice = 8, other = 0;
+
+	cubie_identity(c);
+	for (i = 0; i < 12; i++)
+		c->ep[i] = (uint8_t)((t->mask_of_slice[x] >> i) & 1 ? slice++ : other++);
 }
 
 /* One step of a pruning table's pair of coordinates (x, y) under move m. */
@@ -183,15 +195,6 @@ equiv_twist_flip(int x, int y, int *ys)
 	return conjugates(twist_stabiliser[x], T->flip_conj, y, ys);
 }
 
-static double
-seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* A phase-1 table: distances over x * width + y (n entries), built a
  * byte an entry and packed to 4 bits into out. */
 static bool
@@ -273,11 +276,8 @@ build_classes(struct cube3_tables *t, struct tw_error *err)
 
 	for (x = 0; x < N_SLICE; x++) {
 		struct cubie c, d;
-		int i, slice = 8, other = 0;
 
-		cubie_identity(&c);
-		for (i = 0; i < 12; i++)
-			c.ep[i] = (uint8_t)((t->mask_of_slice[x] >> i) & 1 ? slice++ : other++);
+		slice_cube(t, x, &c);
 		for (k = 0; k < 8; k++) {
 			sym_conjugate_edges(cube3_sym8[k], &c, &d);
 			t->slice_conj[x][k] = (uint16_t)cube3_slice_of(t, &d);
@@ -434,11 +434,8 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	cubie_flip_moves(t->flip_move);
 	for (i = 0; i < N_SLICE; i++) {
 		struct cubie c, d;
-		int k, slice = 8, other = 0;
 
-		cubie_identity(&c);
-		for (k = 0; k < 12; k++)
-			c.ep[k] = (uint8_t)((t->mask_of_slice[i] >> k) & 1 ? slice++ : other++);
+		slice_cube(t, i, &c);
 		for (m = 0; m < N_MOVES; m++) {
 			cubie_multiply(&c, &t->move[m], &d);
 			t->slice_move[i][m] = (uint16_t)cube3_slice_of(t, &d);
@@ -499,14 +496,14 @@ load_tables(void)
 	char params[64];
 	struct table_spec spec = {"cube3-two-phase", 2, params, sizeof(struct cube3_tables),
 	    build_tables, NULL, false};
-	double t0 = seconds();
+	double t0 = tw_monotonic_seconds();
 
 	sym_init();   /* the search conjugates its roots by y */
 	/* The layout's size in the parameters: a build of another layout
 	 * never reads this one's file. */
 	snprintf(params, sizeof params, "struct tables %zu", sizeof(struct cube3_tables));
 	T = table_get(&spec, NULL, &build_error);
-	build_seconds = seconds() - t0;
+	build_seconds = tw_monotonic_seconds() - t0;
 }
 
 const struct cube3_tables *
