@@ -227,9 +227,10 @@ phase2(struct search *s, const struct node2 *n, int depth, int togo)
 	return false;
 }
 
-/* An answer within the target ends the search once phase 1 has gone at
- * least half its length: a short answer found through a long phase 2
- * (R U as an 8-move answer) is worth the cheap remaining depths. */
+/* An answer at the target ends the search (as min2phase's first answer
+ * within its maximum); one under the target only once phase 1 has gone at
+ * least half its length: a short answer found through a long phase 2 (R
+ * U as an 8-move answer) is worth the cheap remaining depths. */
 static bool
 good_enough(const struct search *s, int d1)
 {
@@ -282,6 +283,13 @@ record(struct search *s, int n)
 	memcpy(s->best, seq, (size_t)len * sizeof seq[0]);
 }
 
+/* A quarter turn of R, F, L or B: not a phase-2 move. */
+static bool
+quarter_turn_off_axis(int m)
+{
+	return m % 3 != 1 && m / 3 % 3 != 0;
+}
+
 /* The face's half turn. */
 static int
 half_turn(int m)
@@ -296,18 +304,21 @@ other_quarter(int m)
 	return m / 3 * 3 + 2 - m % 3;
 }
 
-/* Phase 2 after a phase 1 of d1 moves (s->moves). The last phase-1 move
- * is a quarter turn of R, F, L or B (a phase-2 move there would repeat a
- * shorter phase 1), and its other quarter turn is the same phase 1 (they
- * differ by a half turn, a phase-2 move); likewise the last pre-move. So
- * each of the up to four combinations is tried here (min2phase's), and
- * the caller skips the face's other powers. Returns 0 to end the search,
- * 2 otherwise. */
+/* Phase 2 after a phase 1 of d1 moves (s->moves). When the last phase-1
+ * move is a quarter turn of R, F, L or B, its other quarter turn is the
+ * same phase 1 (they differ by a half turn, a phase-2 move); likewise the
+ * last pre-move. So each of the up to four combinations is tried here
+ * (min2phase's), and the caller skips the face's other powers. A phase 1
+ * may also end on a phase-2 move (one that ends short of its length,
+ * s->allow_shorter, inside the group); that move has no such twin and is
+ * kept as it is. Returns 0 to end the search, 2 when the caller is to
+ * skip the last move's other powers, 1 otherwise. */
 static int
 start_phase2(struct search *s, int d1)
 {
 	struct cubie end = s->start;
 	int i, v, limit;
+	bool twin = d1 > 0 && quarter_turn_off_axis(s->moves[d1 - 1]);
 
 	for (i = 0; i < d1; i++)
 		cubie_multiply(&end, &T->move[s->moves[i]], &end);
@@ -320,7 +331,7 @@ start_phase2(struct search *s, int d1)
 		int d2, last = d1 > 0 ? s->moves[d1 - 1] : -1;
 		int pre = s->pre_len > 0 ? s->pre[s->pre_len - 1] : -1;
 
-		if (((v & 1) && d1 == 0) || ((v & 2) && s->pre_len == 0))
+		if (((v & 1) && !twin) || ((v & 2) && s->pre_len == 0))
 			continue;
 		if (v & 1) {
 			cubie_multiply(&c, &T->move[half_turn(last)], &c);
@@ -355,7 +366,7 @@ start_phase2(struct search *s, int d1)
 		if (v & 2)
 			s->pre[s->pre_len - 1] = pre;
 	}
-	return s->stop ? 0 : 2;
+	return s->stop ? 0 : twin ? 2 : 1;
 }
 
 /* A phase-1 node: its coordinates, and the twist and flip of its
