@@ -667,6 +667,20 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 		free(s);
 		return false;
 	}
+	/* The answer is played on its view's cube before it is given: a
+	 * search defect is an error, never a wrong answer. */
+	{
+		struct cubie played = s->starts[s->best_axis], solved;
+
+		cubie_identity(&solved);
+		for (i = 0; i < s->best_len; i++)
+			cubie_multiply(&played, &T->move[s->best[i]], &played);
+		if (memcmp(&played, &solved, sizeof played) != 0) {
+			tw_error_set(err, "the 3x3x3 search gave an answer that does not solve (a defect: please report the cube)");
+			free(s);
+			return false;
+		}
+	}
 	for (i = 0; i < s->best_len; i++) {
 		char name[4];
 		/* An inverse view's moves are played backwards, each undone. */
