@@ -2,7 +2,8 @@
  * suite, 150 in the default tier, 40 under the sanitizers), each solution
  * replayed on the facelets and checked solved and at most 21 moves; short
  * answers for nearly solved cubes; cubes that cannot exist refused with
- * the reason. */
+ * the reason; the phase-1 tables over symmetry classes against a
+ * breadth-first search over the raw coordinates. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
@@ -17,6 +18,7 @@
 #include "tier.h"
 #include "core/rng.h"
 #include "puzzles/cube/cube3.h"
+#include "puzzles/cube/cube3_tables.h"
 
 static const struct cube3_options defaults = {.target = 20};
 
@@ -86,6 +88,87 @@ nearly_solved_cubes_get_short_answers(void **unused)
 		if (len > cases[i].at_most)
 			fail_msg("'%s' took %d moves", cases[i].scramble, len);
 	}
+}
+
+static int
+nibble_at(const uint8_t *table, size_t i)
+{
+	return table[i / 2] >> (i % 2 * 4) & 15;
+}
+
+/* Distances to (goal_x, goal_y) over x * width + y under all 18 moves,
+ * by the raw move tables xm and ym: the phase-1 tables' truth. */
+static uint8_t *
+raw_distances(const uint16_t (*xm)[N_MOVES], int nx, const uint16_t (*ym)[N_MOVES], int width,
+    size_t goal)
+{
+	size_t size = (size_t)nx * (size_t)width, s, filled = 1;
+	uint8_t *d = malloc(size);
+	int depth, m;
+
+	assert_non_null(d);
+	memset(d, 0xff, size);
+	d[goal] = 0;
+	for (depth = 0; filled < size; depth++) {
+		assert_true(depth < 20);
+		for (s = 0; s < size; s++) {
+			if (d[s] != depth)
+				continue;
+			for (m = 0; m < N_MOVES; m++) {
+				size_t n = (size_t)xm[s / (size_t)width][m] * (size_t)width +
+				    ym[s % (size_t)width][m];
+
+				if (d[n] == 0xff) {
+					d[n] = (uint8_t)(depth + 1);
+					filled++;
+				}
+			}
+		}
+	}
+	return d;
+}
+
+/* Each phase-1 table, read as the search reads it (through the twist's
+ * or flip's class and the other coordinate's conjugate), equals the
+ * distance a breadth-first search over the raw coordinate pair finds, for
+ * every pair: the symmetry reduction loses nothing and adds nothing. */
+static void
+phase1_tables_match_a_raw_breadth_first_search(void **unused)
+{
+	const struct cube3_tables *t = cube3_tables_get(NULL, NULL);
+	uint8_t *d;
+	int a, b, wrong = 0;
+
+	(void)unused;
+	assert_non_null(t);
+	d = raw_distances(t->twist_move, N_TWIST, t->slice_move, N_SLICE, (size_t)t->slice_solved);
+	for (a = 0; a < N_TWIST; a++)
+		for (b = 0; b < N_SLICE; b++) {
+			int c = t->twist_class[a];
+
+			wrong += nibble_at(t->prune_twist, (size_t)(c >> 3) * N_SLICE +
+			    t->slice_conj[b][c & 7]) != d[(size_t)a * N_SLICE + (size_t)b];
+		}
+	free(d);
+	d = raw_distances(t->flip_move, N_FLIP, t->slice_move, N_SLICE, (size_t)t->slice_solved);
+	for (a = 0; a < N_FLIP; a++)
+		for (b = 0; b < N_SLICE; b++) {
+			int c = t->flip_class[a];
+
+			wrong += nibble_at(t->prune_flip, (size_t)(c >> 3) * N_SLICE +
+			    t->slice_conj[b][c & 7]) != d[(size_t)a * N_SLICE + (size_t)b];
+		}
+	free(d);
+	d = raw_distances(t->twist_move, N_TWIST, t->flip_move, N_FLIP, 0);
+	for (a = 0; a < N_TWIST; a++)
+		for (b = 0; b < N_FLIP; b++) {
+			int c = t->twist_class[a];
+
+			wrong += nibble_at(t->prune_twist_flip, (size_t)(c >> 3) * N_FLIP +
+			    t->flip_conj[b][c & 7]) != d[(size_t)a * N_FLIP + (size_t)b];
+		}
+	free(d);
+	assert_int_equal(wrong, 0);
 }
 
 /* Cubes one turn of R, F, L or B (or U R, F U) on each side of a word in
@@ -274,6 +357,7 @@ main(void)
 		cmocka_unit_test(random_state_cubes_are_solved_in_at_most_21),
 		cmocka_unit_test(nearly_solved_cubes_get_short_answers),
 		cmocka_unit_test(cubes_next_to_the_phase2_group_are_solved),
+		cmocka_unit_test(phase1_tables_match_a_raw_breadth_first_search),
 		cmocka_unit_test(turned_cubes_are_solved_by_face_turns_only),
 		cmocka_unit_test(impossible_cubes_are_refused_with_the_reason),
 		cmocka_unit_test(answers_are_the_same_idle_and_under_load),

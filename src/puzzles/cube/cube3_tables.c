@@ -51,8 +51,8 @@ typedef int (*step_fn)(int x, int y, int m, int *ny);
 
 /* The phase-1 tables' steps: the move from the class's representative,
  * the result brought to its class and the other coordinate conjugated
- * alike (the moves and the phase-1 goal are the same under cube3_sym8, so the
- * distance is a class's). */
+ * alike (the moves and the phase-1 goal are the same under cube3_sym8,
+ * so the distance is a class's). */
 static int
 step_twist_slice(int x, int y, int m, int *ny)
 {
