@@ -226,10 +226,12 @@ classify(uint16_t (*conj)[8], int size, int nclasses, uint16_t *cls, uint16_t *r
 {
 	int x, k, n = 0;
 
+	/* In increasing order, a value's representative (never larger) is
+	 * met first: a new class, or one already numbered. */
 	for (x = 0; x < size; x++) {
-		int r = size, rk = 0;
+		int r = x, rk = 0;
 
-		for (k = 0; k < 8; k++)
+		for (k = 1; k < 8; k++)
 			if (conj[x][k] < r) {
 				r = conj[x][k];
 				rk = k;
@@ -237,25 +239,15 @@ classify(uint16_t (*conj)[8], int size, int nclasses, uint16_t *cls, uint16_t *r
 		if (r == x) {
 			if (n == nclasses)
 				break;
-			rep[n++] = (uint16_t)x;
+			rep[n] = (uint16_t)x;
+			cls[x] = (uint16_t)(n++ << 3);
+		} else {
+			cls[x] = (uint16_t)((cls[r] & ~7) | rk);
 		}
-		cls[x] = (uint16_t)rk;
 	}
 	if (n != nclasses || x != size) {
 		tw_error_set(err, "the 3x3x3 %s has more or fewer classes than %d", name, nclasses);
 		return false;
-	}
-	for (x = 0; x < size; x++) {
-		int r = conj[x][cls[x]], lo = 0, hi = nclasses - 1, mid = (lo + hi) / 2;
-
-		while (rep[mid] != r) {
-			if (rep[mid] < r)
-				lo = mid + 1;
-			else
-				hi = mid - 1;
-			mid = lo + (hi - lo) / 2;
-		}
-		cls[x] = (uint16_t)(mid << 3 | cls[x]);
 	}
 	for (n = 0; n < nclasses; n++) {
 		stab[n] = 0;
