@@ -109,18 +109,6 @@ nibble(const uint8_t *table, size_t i)
 	return table[i / 2] >> (i % 2 * 4) & 15;
 }
 
-static int
-phase2_bound(int cperm, int eperm, int sperm)
-{
-	int h = T->prune_corner[cperm * N_SPERM + sperm], x;
-
-	x = T->prune_edge[eperm * N_SPERM + sperm];
-	if (x > h)
-		h = x;
-	x = T->prune_edge_ccomb[eperm * N_CCOMB + T->ccomb_of_cperm[cperm]];
-	return x > h ? x : h;
-}
-
 /* Counts a node; true when the search is to stop: the budget (nodes, or
  * the time limit the user asked for) is spent and an answer of at most
  * CUBE3_BOUND moves is in hand, or the search was cancelled. Counting
@@ -154,16 +142,20 @@ struct node2 {
 	int cp, ep, sp, icp, iep, isp;
 };
 
+/* The largest of the five phase-2 bounds phase2_child reads. */
 static int
 node2_bound(const struct node2 *n)
 {
-	int h = phase2_bound(n->cp, n->ep, n->sp), x;
+	int h[5], i, most = 0;
 
-	x = T->prune_edge_ccomb[n->iep * N_CCOMB + T->ccomb_of_cperm[n->icp]];
-	if (x > h)
-		h = x;
-	x = T->prune_corner[n->icp * N_SPERM + n->isp];
-	return x > h ? x : h;
+	h[0] = T->prune_corner[n->cp * N_SPERM + n->sp];
+	h[1] = T->prune_edge_ccomb[n->ep * N_CCOMB + T->ccomb_of_cperm[n->cp]];
+	h[2] = T->prune_edge_ccomb[n->iep * N_CCOMB + T->ccomb_of_cperm[n->icp]];
+	h[3] = T->prune_edge[n->ep * N_SPERM + n->sp];
+	h[4] = T->prune_corner[n->icp * N_SPERM + n->isp];
+	for (i = 0; i < 5; i++)
+		most = h[i] > most ? h[i] : most;
+	return most;
 }
 
 /* The child of n by phase-2 move k (cube3_phase2_moves[k]) into c, compared

@@ -408,7 +408,6 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	(void)size;
 	(void)ctx;
 	(void)prog;
-	(void)err;
 	T = t;
 	cubie_face_turns(t->move);
 	for (mask = 0; mask < 4096; mask++) {
