@@ -128,6 +128,23 @@ raw_distances(const uint16_t (*xm)[N_MOVES], int nx, const uint16_t (*ym)[N_MOVE
 	return d;
 }
 
+/* The entries of a phase-1 table over classes (prune, width entries a
+ * class) that differ from the raw distances d over x * width + y: x read
+ * through its class form cls[x], y through its conjugates conj[y]. */
+static int
+entries_wrong(const uint8_t *prune, const uint16_t *cls, int nx, int width,
+    const uint16_t (*conj)[8], const uint8_t *d)
+{
+	int x, y, wrong = 0;
+
+	for (x = 0; x < nx; x++)
+		for (y = 0; y < width; y++)
+			wrong += nibble_at(prune, (size_t)(cls[x] >> 3) * (size_t)width +
+			    conj[y][cls[x] & 7]) != d[(size_t)x * (size_t)width + (size_t)y];
+	free((void *)d);
+	return wrong;
+}
+
 /* Each phase-1 table, read as the search reads it (through the twist's
  * or flip's class and the other coordinate's conjugate), equals the
  * distance a breadth-first search over the raw coordinate pair finds, for
@@ -136,39 +153,17 @@ static void
 phase1_tables_match_a_raw_breadth_first_search(void **unused)
 {
 	const struct cube3_tables *t = cube3_tables_get(NULL, NULL);
-	uint8_t *d;
-	int a, b, wrong = 0;
 
 	(void)unused;
 	assert_non_null(t);
-	d = raw_distances(t->twist_move, N_TWIST, t->slice_move, N_SLICE, (size_t)t->slice_solved);
-	for (a = 0; a < N_TWIST; a++)
-		for (b = 0; b < N_SLICE; b++) {
-			int c = t->twist_class[a];
-
-			wrong += nibble_at(t->prune_twist, (size_t)(c >> 3) * N_SLICE +
-			    t->slice_conj[b][c & 7]) != d[(size_t)a * N_SLICE + (size_t)b];
-		}
-	free(d);
-	d = raw_distances(t->flip_move, N_FLIP, t->slice_move, N_SLICE, (size_t)t->slice_solved);
-	for (a = 0; a < N_FLIP; a++)
-		for (b = 0; b < N_SLICE; b++) {
-			int c = t->flip_class[a];
-
-			wrong += nibble_at(t->prune_flip, (size_t)(c >> 3) * N_SLICE +
-			    t->slice_conj[b][c & 7]) != d[(size_t)a * N_SLICE + (size_t)b];
-		}
-	free(d);
-	d = raw_distances(t->twist_move, N_TWIST, t->flip_move, N_FLIP, 0);
-	for (a = 0; a < N_TWIST; a++)
-		for (b = 0; b < N_FLIP; b++) {
-			int c = t->twist_class[a];
-
-			wrong += nibble_at(t->prune_twist_flip, (size_t)(c >> 3) * N_FLIP +
-			    t->flip_conj[b][c & 7]) != d[(size_t)a * N_FLIP + (size_t)b];
-		}
-	free(d);
-	assert_int_equal(wrong, 0);
+	assert_int_equal(entries_wrong(t->prune_twist, t->twist_class, N_TWIST, N_SLICE,
+	    t->slice_conj, raw_distances(t->twist_move, N_TWIST, t->slice_move, N_SLICE,
+	    (size_t)t->slice_solved)), 0);
+	assert_int_equal(entries_wrong(t->prune_flip, t->flip_class, N_FLIP, N_SLICE,
+	    t->slice_conj, raw_distances(t->flip_move, N_FLIP, t->slice_move, N_SLICE,
+	    (size_t)t->slice_solved)), 0);
+	assert_int_equal(entries_wrong(t->prune_twist_flip, t->twist_class, N_TWIST, N_FLIP,
+	    t->flip_conj, raw_distances(t->twist_move, N_TWIST, t->flip_move, N_FLIP, 0)), 0);
 }
 
 /* Cubes one turn of R, F, L or B (or U R, F U) on each side of a word in
