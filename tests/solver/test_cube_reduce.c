@@ -195,7 +195,10 @@ parity_case(int n, bool oll, bool pll, struct tw_rng *rng)
 	if (!cube_apply_alg(&c, alg, &err))
 		fail_msg("%s: %s", alg, err.msg);
 	solve_and_replay(&c, NULL, &st);
-	if (oll || pll)
+	/* The 4x4x4's phase reduction keeps both parities away on the way
+	 * (its phases 2 and 3): no parity moves, the cube solved all the
+	 * same. */
+	if ((oll || pll) && n != 4)
 		assert_true(st.moves[REDUCE_PARITY] > 0);
 	else
 		assert_int_equal(st.moves[REDUCE_PARITY], 0);

@@ -8,6 +8,7 @@
 #include "puzzles/cube/cube3.h"
 #include "puzzles/cube/optimal.h"
 #include "puzzles/cube/reduce/reduce.h"
+#include "puzzles/cube/reduce4/reduce4.h"
 
 /* In the order of enum cube_metric (cube.h). */
 const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
@@ -584,8 +585,9 @@ cube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
 	return tw_asprintf(err, "%c%s", face, suffix);
 }
 
-/* twirl cache build: the 2x2x2 distance tables and the 3x3x3 two-phase
- * tables (the reduction solver keeps its small tables in memory). */
+/* twirl cache build: the 2x2x2 distance tables, the 3x3x3 two-phase
+ * tables and the 4x4x4 phase reduction's (the greedy reduction of the
+ * bigger cubes keeps its small tables in memory). */
 static bool
 cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
 {
@@ -596,8 +598,12 @@ cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *
 	if (!cube2_prepare(err))
 		return false;
 	if (progress != NULL)
-		atomic_store(progress, 500);
+		atomic_store(progress, 200);
 	if (!cube3_load_tables(err))
+		return false;
+	if (progress != NULL)
+		atomic_store(progress, 400);
+	if (!cube4_reduce_prepare(err))
 		return false;
 	if (progress != NULL)
 		atomic_store(progress, 1000);

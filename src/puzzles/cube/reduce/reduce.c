@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "puzzles/cube/cube3.h"
+#include "puzzles/cube/reduce4/reduce4.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -1730,6 +1731,17 @@ cube_reduce_prepare(int n, size_t *bytes)
 
 	if (n < 4 || n > CUBE_MAX_N)
 		return 0;
+	if (n == 4) {
+		/* The phase reduction's tables (its greedy fallback builds its
+		 * own only if it is ever needed). */
+		double t0 = now_seconds();
+
+		if (!cube4_reduce_prepare(NULL))
+			return 0;
+		if (bytes != NULL)
+			*bytes += cube4_reduce_table_bytes();
+		return now_seconds() - t0;
+	}
 	t = table_for(n, &built);
 	if (t == NULL)
 		return 0;
@@ -3822,6 +3834,19 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_set(err, "the reduction solver takes cubes from 4x4x4 to %dx%dx%d, not %dx%dx%d",
 		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
 		return false;
+	}
+	/* The 4x4x4 by its phase reduction; the greedy one below only if that
+	 * runs out of work. */
+	if (c->n == 4) {
+		struct tw_error e4 = {{0}};
+
+		if (cube4_reduce_solve(c, opt, out, stats, &e4))
+			return true;
+		if (strstr(e4.msg, "within the search's work") == NULL) {
+			if (err != NULL)
+				*err = e4;
+			return false;
+		}
 	}
 	r = calloc(1, sizeof *r);
 	st = calloc(1, sizeof *st);

@@ -1,0 +1,424 @@
+/* The 4x4x4 model of the phase reduction (model.h). */
+#include "puzzles/cube/reduce4/model.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char face_letter[] = "URFDLB";
+/* Each face's outward normal: x towards R, y towards U, z towards F. */
+static const int normal[6][3] = {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, -1, 0}, {-1, 0, 0}, {0, 0, -1}};
+
+static struct r4_model model;
+static const char *model_problem;
+static pthread_once_t model_once = PTHREAD_ONCE_INIT;
+
+void
+r4_apply(const struct r4_model *md, struct cube *c, int m)
+{
+	char out[R4_FACELETS];
+	int d;
+
+	for (d = 0; d < R4_FACELETS; d++)
+		out[d] = c->f[md->src[m][d]];
+	memcpy(c->f, out, R4_FACELETS);
+}
+
+static bool
+is_centre(int r, int c)
+{
+	return r >= 1 && r <= 2 && c >= 1 && c <= 2;
+}
+
+static bool
+is_wing(int r, int c)
+{
+	return (r == 0 || r == 3) != (c == 0 || c == 3);
+}
+
+/* The handedness of a wing whose colour-a sticker is on face fa and
+ * colour-b sticker on face fb, a < b, at facelet position pos: the sign of
+ * pos . (n_fa x n_fb), which no turn of the cube changes. */
+static int
+handedness(int fa, int fb, const int pos[3])
+{
+	const int *u = normal[fa], *v = normal[fb];
+	int cross[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+
+	return pos[0] * cross[0] + pos[1] * cross[1] + pos[2] * cross[2] > 0;
+}
+
+static int
+slot_of_faces(const struct r4_model *md, int a, int b)
+{
+	int s;
+
+	for (s = 0; s < R4_SLOTS; s++)
+		if ((md->slot_faces[s][0] == a && md->slot_faces[s][1] == b) ||
+		    (md->slot_faces[s][0] == b && md->slot_faces[s][1] == a))
+			return s;
+	return -1;
+}
+
+int
+r4_wing_id(const struct r4_model *md, const struct cube *c, int p)
+{
+	int f0 = md->wing_facelet[p][0], f1 = md->wing_facelet[p][1];
+	int c0 = r4_colour(c, f0), c1 = r4_colour(c, f1), pos[3];
+	int s = slot_of_faces(md, c0, c1);
+
+	if (s < 0)
+		return 0;   /* not a wing of this cube: r4_reduced refuses it */
+	cube_facelet_position(4, f0, pos);
+	if (c0 < c1)
+		return s * 2 + handedness(f0 / 16, f1 / 16, pos);
+	return s * 2 + handedness(f1 / 16, f0 / 16, pos);
+}
+
+static bool
+odd_permutation(const int *perm, int n)
+{
+	bool seen[32] = {false}, odd = false;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		if (seen[i])
+			continue;
+		for (j = i; !seen[j]; j = perm[j]) {
+			seen[j] = true;
+			if (perm[j] != i)
+				odd = !odd;
+		}
+	}
+	return odd;
+}
+
+bool
+r4_wing_parity(const struct r4_model *md, const struct cube *c)
+{
+	int home_place[R4_WINGS], perm[R4_WINGS], p;
+
+	for (p = 0; p < R4_WINGS; p++)
+		home_place[md->wing_home_id[p]] = p;
+	for (p = 0; p < R4_WINGS; p++)
+		perm[p] = home_place[r4_wing_id(md, c, p)];
+	return odd_permutation(perm, R4_WINGS);
+}
+
+static int
+corner_id(const struct r4_model *md, const struct cube *c, int k)
+{
+	unsigned want = 0;
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		want |= 1u << r4_colour(c, md->corner_facelet[k][i]);
+	for (j = 0; j < 8; j++) {
+		unsigned home = 0;
+
+		for (i = 0; i < 3; i++)
+			home |= 1u << (md->corner_facelet[j][i] / 16);
+		if (home == want)
+			return j;
+	}
+	return 0;
+}
+
+bool
+r4_corner_parity(const struct r4_model *md, const struct cube *c)
+{
+	int perm[8], k;
+
+	for (k = 0; k < 8; k++)
+		perm[k] = corner_id(md, c, k);
+	return odd_permutation(perm, 8);
+}
+
+bool
+r4_reduced(const struct r4_model *md, const struct cube *c)
+{
+	int p, s;
+
+	for (p = 0; p < R4_CENTRES; p++)
+		if (r4_colour(c, md->centre_facelet[p]) != p / 4)
+			return false;
+	for (s = 0; s < R4_SLOTS; s++) {
+		int a = md->half_place[0][s], b = md->half_place[1][s];
+
+		if (r4_colour(c, md->wing_facelet[a][0]) != r4_colour(c, md->wing_facelet[b][0]) ||
+		    r4_colour(c, md->wing_facelet[a][1]) != r4_colour(c, md->wing_facelet[b][1]))
+			return false;
+	}
+	return true;
+}
+
+void
+r4_to_3x3(const struct cube *c, struct cube *out)
+{
+	static const int at[3] = {0, 1, 3};
+	int f, r, k;
+
+	out->n = 3;
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < 3; r++)
+			for (k = 0; k < 3; k++)
+				out->f[f * 9 + r * 3 + k] = c->f[f * 16 + at[r] * 4 + at[k]];
+	out->f[54] = '\0';
+}
+
+void
+r4_view(const struct r4_model *md, const struct cube *c, int v, struct cube *out)
+{
+	static const char *const turn[R4_VIEWS] = {NULL, "z", "y"};
+	struct cube solved;
+	char colour_map[6];
+	int f, i;
+
+	(void)md;
+	*out = *c;
+	if (turn[v] == NULL)
+		return;
+	cube_solved(&solved, 4);
+	cube_apply_alg(&solved, turn[v], NULL);
+	cube_apply_alg(out, turn[v], NULL);
+	for (f = 0; f < 6; f++)
+		colour_map[strchr(face_letter, solved.f[f * 16 + 5]) - face_letter] = face_letter[f];
+	for (i = 0; i < R4_FACELETS; i++)
+		out->f[i] = colour_map[strchr(face_letter, out->f[i]) - face_letter];
+}
+
+static void
+build_moves(struct r4_model *md)
+{
+	int m, d;
+
+	for (m = 0; m < R4_MOVES; m++) {
+		struct cube lab;
+		struct cube_move mv = {0};
+		int face = m / 6, wide = m / 3 % 2, t = m % 3 + 1;
+
+		lab.n = 4;
+		for (d = 0; d < R4_FACELETS; d++)
+			lab.f[d] = (char)(d + 1);
+		lab.f[R4_FACELETS] = '\0';
+		mv.face = (enum cube_face)face;
+		mv.first = 1;
+		mv.last = wide ? 2 : 1;
+		mv.turns = t;
+		cube_move_do(&lab, &mv);
+		for (d = 0; d < R4_FACELETS; d++)
+			md->src[m][d] = (uint8_t)(lab.f[d] - 1);
+		snprintf(md->name[m], sizeof md->name[m], "%c%s%s", face_letter[face], wide ? "w" : "",
+		    t == 1 ? "" : t == 2 ? "2" : "'");
+		md->axis[m] = (uint8_t)(face % 3);
+		md->order[m] = (uint8_t)(face < 3 ? wide : 3 - wide);
+	}
+}
+
+/* Where each facelet goes under m. */
+static void
+facelet_to(const struct r4_model *md, int m, int *to)
+{
+	int d;
+
+	for (d = 0; d < R4_FACELETS; d++)
+		to[md->src[m][d]] = d;
+}
+
+static const char *
+build_places(struct r4_model *md)
+{
+	int f, r, c, k, m, nc = 0, nw = 0, ncorner = 0, wing_of[R4_FACELETS];
+	struct cube solved;
+
+	memset(wing_of, -1, sizeof wing_of);
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < 4; r++)
+			for (c = 0; c < 4; c++) {
+				int i = f * 16 + r * 4 + c, other[2];
+
+				if (is_centre(r, c)) {
+					md->centre_facelet[nc++] = (uint8_t)i;
+				} else if (is_wing(r, c)) {
+					if (cube_partners(4, i, other) != 1)
+						return "a wing facelet without one partner";
+					if (other[0] > i) {
+						md->wing_facelet[nw][0] = (uint8_t)i;
+						md->wing_facelet[nw][1] = (uint8_t)other[0];
+						wing_of[i] = wing_of[other[0]] = nw++;
+					}
+				} else if (cube_partners(4, i, other) == 2 && other[0] > i && other[1] > i) {
+					md->corner_facelet[ncorner][0] = (uint8_t)i;
+					md->corner_facelet[ncorner][1] = (uint8_t)other[0];
+					md->corner_facelet[ncorner++][2] = (uint8_t)other[1];
+				}
+			}
+	if (nc != R4_CENTRES || nw != R4_WINGS || ncorner != 8)
+		return "centre, wing or corner counts";
+	/* Slots in the order their first wing is met. */
+	for (k = 0; k < R4_SLOTS; k++)
+		md->slot_faces[k][0] = md->slot_faces[k][1] = 6;
+	for (k = 0, c = 0; k < R4_WINGS; k++) {
+		int a = md->wing_facelet[k][0] / 16, b = md->wing_facelet[k][1] / 16;
+		int s = slot_of_faces(md, a, b);
+
+		if (s < 0) {
+			if (c == R4_SLOTS)
+				return "more than 12 slots";
+			md->slot_faces[c][0] = (uint8_t)a;
+			md->slot_faces[c][1] = (uint8_t)b;
+			s = c++;
+		}
+		md->wing_slot[k] = (uint8_t)s;
+	}
+	cube_solved(&solved, 4);
+	for (k = 0; k < R4_WINGS; k++)
+		md->wing_home_id[k] = (uint8_t)r4_wing_id(md, &solved, k);
+	for (k = 0; k < R4_WINGS; k++)
+		for (c = 0; c < k; c++)
+			if (md->wing_home_id[k] == md->wing_home_id[c])
+				return "two wings with one identity";
+	for (m = 0; m < R4_MOVES; m++) {
+		int to[R4_FACELETS], perm[R4_WINGS];
+
+		facelet_to(md, m, to);
+		for (k = 0; k < R4_CENTRES; k++) {
+			int dst = to[md->centre_facelet[k]];
+
+			md->centre_to[m][k] = (uint8_t)((dst / 16) * 4 + (dst % 16 / 4 - 1) * 2 + dst % 4 - 1);
+		}
+		for (k = 0; k < R4_WINGS; k++)
+			perm[k] = md->wing_to[m][k] = (uint8_t)wing_of[to[md->wing_facelet[k][0]]];
+		md->wing_odd[m] = odd_permutation(perm, R4_WINGS);
+	}
+	return NULL;
+}
+
+/* Phase 2 keeps the R-L axis's centres on R and L: every face turn, Rw
+ * and Lw, and the other wide half turns. Phase 3 keeps the wing halves
+ * apart as well: U, D, F, B, every half turn. */
+static const char *
+build_move_sets(struct r4_model *md)
+{
+	int m, n2 = 0, n3 = 0;
+
+	for (m = 0; m < R4_MOVES; m++) {
+		int face = m / 6, wide = m / 3 % 2, t = m % 3 + 1;
+
+		if (!wide || face % 3 == 1 || t == 2)
+			md->phase2_moves[n2++] = (uint8_t)m;
+		if ((!wide && face % 3 != 1) || t == 2)
+			md->phase3_moves[n3++] = (uint8_t)m;
+	}
+	return n2 == R4_PHASE2_MOVES && n3 == R4_PHASE3_MOVES ? NULL : "move set sizes";
+}
+
+/* The wing places fall into two orbits under phase 3's turns, each with
+ * one place of every slot (the halves). */
+static const char *
+build_halves(struct r4_model *md)
+{
+	int k, p, s, changed, label[R4_WINGS];
+
+	for (p = 0; p < R4_WINGS; p++)
+		label[p] = p;
+	do {
+		changed = 0;
+		for (k = 0; k < R4_PHASE3_MOVES; k++)
+			for (p = 0; p < R4_WINGS; p++) {
+				int q = md->wing_to[md->phase3_moves[k]][p];
+				int low = label[p] < label[q] ? label[p] : label[q];
+
+				if (label[p] != low || label[q] != low) {
+					label[p] = label[q] = low;
+					changed = 1;
+				}
+			}
+	} while (changed);
+	memset(md->half_place, 0xff, sizeof md->half_place);
+	for (p = 0; p < R4_WINGS; p++) {
+		int h = label[p] == label[0] ? 0 : 1;
+
+		s = md->wing_slot[p];
+		if (md->half_place[h][s] != 0xff)
+			return "a half with two places of one slot";
+		md->half_of[p] = (uint8_t)h;
+		md->half_place[h][s] = (uint8_t)p;
+	}
+	for (k = 0; k < R4_PHASE3_MOVES; k++) {
+		int perm[R4_SLOTS];
+
+		for (s = 0; s < R4_SLOTS; s++) {
+			int h;
+
+			for (h = 0; h < 2; h++) {
+				int q = md->wing_to[md->phase3_moves[k]][md->half_place[h][s]];
+
+				if (md->half_of[q] != h)
+					return "a phase-3 turn that mixes the halves";
+				md->half_slot_to[h][k][s] = md->wing_slot[q];
+			}
+			perm[s] = md->half_slot_to[0][k][s];
+		}
+		md->half_odd[k] = odd_permutation(perm, R4_SLOTS);
+	}
+	return NULL;
+}
+
+/* view_move[v][m]: the move m' on a cube C with view(C m') = view(C) m,
+ * found by trying every m' on a scrambled cube. */
+static const char *
+build_views(struct r4_model *md)
+{
+	struct cube scrambled;
+	int v, m, k;
+
+	cube_solved(&scrambled, 4);
+	if (!cube_apply_alg(&scrambled, "R Uw F2 Lw' D B' Rw2 U' Fw L2 Dw' B R' Bw U2 F' Lw D2 Rw' Uw2 B2 Fw' L D' R2", NULL))
+		return "scramble";
+	for (v = 0; v < R4_VIEWS; v++)
+		for (m = 0; m < R4_MOVES; m++) {
+			struct cube want, got;
+			int found = 0;
+
+			r4_view(md, &scrambled, v, &want);
+			r4_apply(md, &want, m);
+			for (k = 0; k < R4_MOVES; k++) {
+				struct cube turned = scrambled;
+
+				r4_apply(md, &turned, k);
+				r4_view(md, &turned, v, &got);
+				if (memcmp(got.f, want.f, R4_FACELETS) == 0) {
+					md->view_move[v][m] = (uint8_t)k;
+					found++;
+				}
+			}
+			if (found != 1)
+				return "a view's move without one match";
+		}
+	return NULL;
+}
+
+static void
+build_model(void)
+{
+	build_moves(&model);
+	model_problem = build_places(&model);
+	if (model_problem == NULL)
+		model_problem = build_move_sets(&model);
+	if (model_problem == NULL)
+		model_problem = build_halves(&model);
+	if (model_problem == NULL)
+		model_problem = build_views(&model);
+}
+
+const struct r4_model *
+r4_model_get(struct tw_error *err)
+{
+	pthread_once(&model_once, build_model);
+	if (model_problem != NULL) {
+		tw_error_set(err, "internal error: the 4x4x4 model: %s", model_problem);
+		return NULL;
+	}
+	return &model;
+}
