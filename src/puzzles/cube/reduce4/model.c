@@ -63,16 +63,12 @@ slot_of_faces(const struct r4_model *md, int a, int b)
 int
 r4_wing_id(const struct r4_model *md, const struct cube *c, int p)
 {
-	int f0 = md->wing_facelet[p][0], f1 = md->wing_facelet[p][1];
-	int c0 = r4_colour(c, f0), c1 = r4_colour(c, f1), pos[3];
-	int s = slot_of_faces(md, c0, c1);
+	int c0 = r4_colour(c, md->wing_facelet[p][0]), c1 = r4_colour(c, md->wing_facelet[p][1]);
+	int s = md->slot_of_colours[c0][c1];
 
-	if (s < 0)
+	if (s == 0xff)
 		return 0;   /* not a wing of this cube: r4_reduced refuses it */
-	cube_facelet_position(4, f0, pos);
-	if (c0 < c1)
-		return s * 2 + handedness(f0 / 16, f1 / 16, pos);
-	return s * 2 + handedness(f1 / 16, f0 / 16, pos);
+	return s * 2 + md->handed[p][c0 > c1];
 }
 
 static bool
@@ -270,6 +266,19 @@ build_places(struct r4_model *md)
 			s = c++;
 		}
 		md->wing_slot[k] = (uint8_t)s;
+	}
+	memset(md->slot_of_colours, 0xff, sizeof md->slot_of_colours);
+	for (k = 0; k < R4_SLOTS; k++) {
+		md->slot_of_colours[md->slot_faces[k][0]][md->slot_faces[k][1]] = (uint8_t)k;
+		md->slot_of_colours[md->slot_faces[k][1]][md->slot_faces[k][0]] = (uint8_t)k;
+	}
+	for (k = 0; k < R4_WINGS; k++) {
+		int f0 = md->wing_facelet[k][0], f1 = md->wing_facelet[k][1], pos[3];
+
+		/* The lower colour on f0 (handed[k][0]) or on f1. */
+		cube_facelet_position(4, f0, pos);
+		md->handed[k][0] = (uint8_t)handedness(f0 / 16, f1 / 16, pos);
+		md->handed[k][1] = (uint8_t)handedness(f1 / 16, f0 / 16, pos);
 	}
 	cube_solved(&solved, 4);
 	for (k = 0; k < R4_WINGS; k++)

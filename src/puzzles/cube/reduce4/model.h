@@ -36,6 +36,10 @@ struct r4_model {
 	/* The wing at home on place p: dedge (its slot) * 2 + handedness. */
 	uint8_t wing_home_id[R4_WINGS];
 	uint8_t slot_faces[R4_SLOTS][2];
+	uint8_t slot_of_colours[6][6];         /* 0xff for no slot */
+	/* A wing's handedness on place p, with its lower colour on the
+	 * place's first facelet ([p][0]) or on its second. */
+	uint8_t handed[R4_WINGS][2];
 	/* Halves: phase 3's turns keep the wings of half 0 (place
 	 * half_place[0][s] of slot s) and of half 1 apart. */
 	uint8_t half_of[R4_WINGS];

@@ -11,7 +11,7 @@
 
 #define PHASE1_SOLUTIONS 10000   /* phase-1 solutions looked at */
 #define PHASE1_KEPT 500          /* of which the best are searched on */
-#define PHASE2_SOLUTIONS 100     /* phase-2 ends kept for phase 3 */
+#define PHASE2_SOLUTIONS 40     /* phase-2 ends kept for phase 3 */
 #define PHASE3_ATTEMPTS 20       /* of them phase 3 searches, the best first */
 #define MAX_PHASE1 14
 #define MAX_PHASE2 12
