@@ -14,7 +14,7 @@
  *     turns, which keep the halves apart.
  * Phase 1 keeps the best 500 of its first 10,000 solutions by their
  * phase-2 distance; phase 2 searches them by total length and keeps its
- * first 40 ends whose halves phase 3 can pair; phase 3 searches the 20
+ * first 40 distinct ends whose halves phase 3 can pair; phase 3 searches the 20
  * with the best bound on the whole by total length, so the reduction is
  * the shortest among them. Every move
  * is an outer block turn (R, Rw, each counted 1 in OBTM). Work is

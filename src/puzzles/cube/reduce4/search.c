@@ -219,6 +219,12 @@ keep2(struct run *r, int parent, int len, int total, const uint8_t *wings)
 		r4_apply(r->md, &c.cube, r->md->phase2_moves[r->path[i]]);
 	if (!phase3_state(r, &c.cube, &s))
 		return;
+	/* The same end (in the same view) by another path of the same or a
+	 * shorter total would only be searched again. */
+	for (i = 0; i < r->n2; i++)
+		if (r->c1[r->c2[i].parent].view == r->c1[parent].view &&
+		    memcmp(r->c2[i].cube.f, c.cube.f, R4_FACELETS) == 0)
+			return;
 	h = phase3_bound(r, &s);
 	if (h == UNSEEN)
 		return;
