@@ -18,7 +18,6 @@
 #define MAX_PHASE3 20
 #define MAX_NODES 50000000L      /* all three phases (the most on 100 cubes:
                                   * 9.4 M), then "no reduction" */
-#define UNSEEN 0xff
 
 struct cand1 {
 	uint8_t view, len;
@@ -28,17 +27,19 @@ struct cand1 {
 	struct cube cube;            /* the view's cube after the moves */
 };
 
+struct p3state {
+	uint8_t ud, fb, rl, p;
+	uint8_t pi[R4_SLOTS];   /* the pairing (tables.h) */
+};
+
 struct cand2 {
 	int parent, len;             /* phase-2 moves (indices into phase2_moves) */
 	uint8_t moves[MAX_PHASE2];
 	int value;                   /* phases 1 and 2 + phase-3 bound */
+	int bound;                   /* phase 3's bound at the start */
 	int order;
 	struct cube cube;
-};
-
-struct p3state {
-	uint8_t ud, fb, rl, p;
-	uint8_t pi[R4_SLOTS];   /* the pairing (tables.h) */
+	struct p3state start;        /* phase 3's state at the start */
 };
 
 struct run {
@@ -198,7 +199,7 @@ phase3_bound(const struct run *r, const struct p3state *s)
 	int h = r->t->prune3_centres[(((uint32_t)s->ud * R4_N_RL + s->fb) * R4_N_RL + s->rl) * 2 + s->p];
 	int e = r4_pairing_bound(r->pairing, r4_pairing_rank(r->k, s->pi));
 
-	return e > h && h != UNSEEN ? e : h;
+	return e > h && h != R4_UNSEEN ? e : h;
 }
 
 static void
@@ -226,8 +227,10 @@ keep2(struct run *r, int parent, int len, int total, const uint8_t *wings)
 		    memcmp(r->c2[i].cube.f, c.cube.f, R4_FACELETS) == 0)
 			return;
 	h = phase3_bound(r, &s);
-	if (h == UNSEEN)
+	if (h == R4_UNSEEN)
 		return;
+	c.start = s;
+	c.bound = h;
 	c.parent = parent;
 	c.len = len;
 	memcpy(c.moves, r->path, (size_t)len);
@@ -390,13 +393,12 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 		for (i = 0; i < r->n2 && i < PHASE3_ATTEMPTS && r->c2[i].value <= total; i++) {
 			const struct cand2 *q = &r->c2[i];
 			const struct cand1 *p = &r->c1[q->parent];
-			struct p3state s;
 			int last = q->len > 0 ? md->phase2_moves[q->moves[q->len - 1]] : last_move_of1(p);
+			int depth = total - p->len - q->len;
 
-			if (!phase3_state(r, &q->cube, &s) || phase3_bound(r, &s) > total - p->len - q->len ||
-			    (phase3_bound(r, &s) == 0 && total > p->len + q->len))
+			if (q->bound > depth || (q->bound == 0 && depth > 0))
 				continue;
-			if (search3(r, &s, 0, total - p->len - q->len, last)) {
+			if (search3(r, &q->start, 0, depth, last)) {
 				best3 = i;
 				break;
 			}

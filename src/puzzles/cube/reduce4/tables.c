@@ -8,7 +8,6 @@
 
 #include "sys/tablecache.h"
 
-#define UNSEEN 0xff
 
 static struct r4_coords coords;
 static const struct r4_tables *tables;
@@ -76,22 +75,30 @@ r4_udfb(const struct r4_coords *k, const struct cube *c, const struct r4_model *
 	return k->rank16[places_mask(r4_centre_mask(c, md, 0, 3), udfb_places, 16)];
 }
 
+/* The C(8, 4) rank of where colour's centres are among 8 places. */
+static int
+rank_among(const struct r4_coords *k, const struct cube *c, const struct r4_model *md,
+    int colour, const uint8_t *places)
+{
+	return k->rank8[places_mask(r4_centre_mask(c, md, colour, colour), places, 8)];
+}
+
 int
 r4_rl(const struct r4_coords *k, const struct cube *c, const struct r4_model *md)
 {
-	return k->rank8[places_mask(r4_centre_mask(c, md, 1, 1), rl_places, 8)];
+	return rank_among(k, c, md, 1, rl_places);
 }
 
 int
 r4_ud(const struct r4_coords *k, const struct cube *c, const struct r4_model *md)
 {
-	return k->rank8[places_mask(r4_centre_mask(c, md, 0, 0), ud_places, 8)];
+	return rank_among(k, c, md, 0, ud_places);
 }
 
 int
 r4_fb(const struct r4_coords *k, const struct cube *c, const struct r4_model *md)
 {
-	return k->rank8[places_mask(r4_centre_mask(c, md, 2, 2), fb_places, 8)];
+	return rank_among(k, c, md, 2, fb_places);
 }
 
 static void
@@ -218,7 +225,7 @@ build_move_tables(struct r4_tables *t, const struct r4_coords *k, const struct r
 }
 
 /* Breadth-first search over n states whose goals are 0 and the rest
- * UNSEEN: level by level, each state of the level expanded by next(). */
+ * R4_UNSEEN: level by level, each state of the level expanded by next(). */
 typedef int (*expand_fn)(const void *ctx, uint32_t state, uint32_t *out);
 
 static bool
@@ -229,7 +236,7 @@ bfs(uint8_t *table, uint32_t n, expand_fn next, const void *ctx,
 	int depth, k, count;
 	bool grew = true;
 
-	for (depth = 0; grew && depth < UNSEEN - 1; depth++) {
+	for (depth = 0; grew && depth < R4_UNSEEN - 1; depth++) {
 		grew = false;
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
 			tw_error_set(err, "cancelled");
@@ -240,7 +247,7 @@ bfs(uint8_t *table, uint32_t n, expand_fn next, const void *ctx,
 				continue;
 			count = next(ctx, i, out);
 			for (k = 0; k < count; k++)
-				if (table[out[k]] == UNSEEN) {
+				if (table[out[k]] == R4_UNSEEN) {
 					table[out[k]] = (uint8_t)(depth + 1);
 					grew = true;
 				}
@@ -439,29 +446,24 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	const struct r4_model *md = ctx;
 	struct build_ctx b = {md, &coords, t};
 	uint32_t i;
-	int r;
 
 	(void)size;
 	build_move_tables(t, &coords, md);
-	memset(t->prune1, UNSEEN, sizeof t->prune1);
+	memset(t->prune1, R4_UNSEEN, sizeof t->prune1);
 	t->prune1[r4_rank1(coords.goal1)] = 0;
 	if (!bfs(t->prune1, R4_N1, expand1, &b, prog, err))
 		return false;
 	/* Phase 3 first: its centre table says which R-L patterns phase 2
 	 * may end on. */
-	memset(t->prune3_centres, UNSEEN, sizeof t->prune3_centres);
+	memset(t->prune3_centres, R4_UNSEEN, sizeof t->prune3_centres);
 	t->prune3_centres[(((uint32_t)coords.rank8[0x0f] * R4_N_RL + coords.rank8[0x0f]) * R4_N_RL +
 	    coords.rank8[0x0f]) * 2] = 0;
 	if (!bfs(t->prune3_centres, R4_N3C, expand3c, &b, prog, err))
 		return false;
-	memset(coords.rl_ok, 0, sizeof coords.rl_ok);
+	memset(t->prune2, R4_UNSEEN, sizeof t->prune2);
 	for (i = 0; i < R4_N3C; i++)
-		if (t->prune3_centres[i] != UNSEEN)
-			coords.rl_ok[i / 2 % R4_N_RL] = 1;
-	memset(t->prune2, UNSEEN, sizeof t->prune2);
-	for (r = 0; r < R4_N_RL; r++)
-		if (coords.rl_ok[r])
-			t->prune2[((uint32_t)coords.goal_udfb * R4_N_RL + (uint32_t)r) * 2] = 0;
+		if (t->prune3_centres[i] != R4_UNSEEN)
+			t->prune2[((uint32_t)coords.goal_udfb * R4_N_RL + i / 2 % R4_N_RL) * 2] = 0;
 	if (!bfs(t->prune2, R4_N2, expand2, &b, prog, err))
 		return false;
 	return true;
@@ -480,7 +482,6 @@ load(const struct table_progress *prog, struct tw_error *err)
 	    (R4_N_PAIRING + 1) / 2, build_pairing, NULL, false};
 	const struct r4_tables *t;
 	const uint8_t *pt = NULL;
-	uint32_t i;
 
 	if (md == NULL)
 		return false;
@@ -495,11 +496,6 @@ load(const struct table_progress *prog, struct tw_error *err)
 		pt = table_get(&pairing, prog, err);
 	if (pt == NULL)
 		return false;
-	/* rl_ok again, for a block read from the cache. */
-	memset(coords.rl_ok, 0, sizeof coords.rl_ok);
-	for (i = 0; i < R4_N3C; i++)
-		if (t->prune3_centres[i] != UNSEEN)
-			coords.rl_ok[i / 2 % R4_N_RL] = 1;
 	pairing_table = pt;
 	tables = t;
 	return true;

@@ -15,6 +15,7 @@
 #define R4_N1 735471       /* C(24, 8): where the 8 R-L centres are */
 #define R4_N_UDFB 12870    /* C(16, 8): U-D centres among the 16 off R and L */
 #define R4_N_RL 70         /* C(8, 4): R centres among the 8 on R and L */
+#define R4_UNSEEN 0xff     /* a table entry no breadth-first search reached */
 #define R4_N2 (R4_N_UDFB * R4_N_RL * 2)          /* x wing parity */
 #define R4_N3C (R4_N_RL * R4_N_RL * R4_N_RL * 2) /* U in U-D, F in F-B, R in R-L, parity */
 /* Phase 3's pairing: the even permutation pi of the 12 slots that takes
@@ -47,7 +48,6 @@ struct r4_coords {
 	uint8_t popcount12[1 << 12];
 	uint32_t goal1;                     /* the R and L places */
 	int goal_udfb;
-	uint8_t rl_ok[R4_N_RL];             /* phase 3 can finish this R-L pattern */
 };
 
 /* The tables and rank tables (built or loaded once, thread-safe; prog,
