@@ -20,7 +20,8 @@
  * is an outer block turn (R, Rw, each counted 1 in OBTM). Work is
  * counted in search nodes, never in time, so a cube gets the same answer
  * on every machine. Tables (124 MB, most of it phase 3's pairing table)
- * are built in 8 to 10 s on first use and cached (sys/tablecache.h). */
+ * are built in about 17 s on two cores on first use and cached
+ * (sys/tablecache.h). */
 #ifndef TWIRL_CUBE_REDUCE4_H
 #define TWIRL_CUBE_REDUCE4_H
 

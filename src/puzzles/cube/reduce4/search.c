@@ -16,7 +16,8 @@
 #define MAX_PHASE1 14
 #define MAX_PHASE2 12
 #define MAX_PHASE3 20
-#define MAX_NODES 50000000L      /* all three phases (the most on 100 cubes:
+#define MAX_NODES 50000000L      /* all three phases (the most on 100 cubes,
+                                  * when phase 2 counted its cut children too:
                                   * 9.4 M), then "no reduction" */
 
 struct cand1 {
@@ -239,6 +240,9 @@ keep2(struct run *r, int parent, int len, int total, const uint8_t *wings)
 	r->c2[r->n2++] = c;
 }
 
+/* Every phase-2 path of exactly depth more moves from a node whose bound
+ * is within depth; each child's bound is read before its wings are
+ * moved, since most children are cut there. */
 static void
 search2(struct run *r, int parent, int udfb, int rl, int par, int done, int depth, int last,
     int total, const uint8_t *wings)
@@ -246,8 +250,7 @@ search2(struct run *r, int parent, int udfb, int rl, int par, int done, int dept
 	int j, p;
 	uint8_t next[R4_WINGS];
 
-	if (r->t->prune2[(udfb * R4_N_RL + rl) * 2 + par] > depth || r->n2 >= PHASE2_SOLUTIONS ||
-	    !tick(r))
+	if (r->n2 >= PHASE2_SOLUTIONS || !tick(r))
 		return;
 	if (depth == 0) {
 		keep2(r, parent, done, total, wings);
@@ -255,14 +258,18 @@ search2(struct run *r, int parent, int udfb, int rl, int par, int done, int dept
 	}
 	for (j = 0; j < R4_PHASE2_MOVES; j++) {
 		int m = r->md->phase2_moves[j];
+		int udfb2 = r->t->udfb_move[udfb][j], rl2 = r->t->rl_move[rl][j];
+		int par2 = par ^ r->md->wing_odd[m];
 
-		if (!allowed(r->md, m, last))
+		if (!allowed(r->md, m, last) ||
+		    r->t->prune2[(udfb2 * R4_N_RL + rl2) * 2 + par2] > depth - 1)
 			continue;
 		r->path[done] = (uint8_t)j;
 		for (p = 0; p < R4_WINGS; p++)
 			next[r->md->wing_to[m][p]] = wings[p];
-		search2(r, parent, r->t->udfb_move[udfb][j], r->t->rl_move[rl][j],
-		    par ^ r->md->wing_odd[m], done + 1, depth - 1, m, total, next);
+		search2(r, parent, udfb2, rl2, par2, done + 1, depth - 1, m, total, next);
+		if (r->n2 >= PHASE2_SOLUTIONS)
+			return;
 	}
 }
 
@@ -374,7 +381,7 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 			int idx = phase2_index(r, &p->cube), w;
 			uint8_t wings[R4_WINGS];
 
-			if (len2 > MAX_PHASE2)
+			if (len2 > MAX_PHASE2 || r->t->prune2[idx] > len2)
 				continue;
 			for (w = 0; w < R4_WINGS; w++)
 				wings[w] = (uint8_t)r4_wing_id(md, &p->cube, w);

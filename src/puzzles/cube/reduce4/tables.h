@@ -24,8 +24,9 @@
  * parity). */
 #define R4_N_PAIRING 239500800u
 /* The pairing table holds distances up to this, and PAIRING_FILL + 1 for
- * every farther pairing (a lower bound still). */
-#define R4_PAIRING_FILL 9
+ * every farther pairing (a lower bound still): 69.0 M pairings are at
+ * 10, and 149.7 M farther. */
+#define R4_PAIRING_FILL 10
 
 struct r4_tables {
 	uint8_t prune1[R4_N1];
