@@ -1,6 +1,7 @@
 /* The 4x4x4 phase reduction (src/puzzles/cube/reduce4): the model's
  * halves and views, the pruning tables as lower bounds along random
- * walks, and random cubes solved short, every answer replayed with the
+ * walks, the pairing table against a breadth-first search near
+ * solved, and random cubes solved short, every answer replayed with the
  * engine's parser. The default tier solves a handful of cubes (fewer
  * under the sanitizers), the slow suite a hundred (tests/common/tier.h). */
 #include <setjmp.h>
@@ -24,7 +25,7 @@
 static const struct r4_model *md;
 static const struct r4_tables *tb;
 static const struct r4_coords *co;
-static const uint8_t *pairing;
+static const struct r4_pairing *pairing;
 
 static int
 setup(void **unused)
@@ -104,7 +105,7 @@ phase3_bounds(const struct cube *c, int *centres, int *pairs)
 		for (t = s + 1; t < R4_SLOTS; t++)
 			odd ^= a[t] < a[s];
 	}
-	*pairs = r4_pairing_bound(pairing, r4_pairing_rank(co, pi));
+	*pairs = r4_pairing_bound(pairing, r4_pairing_index(pairing, pi));
 	*centres = tb->prune3_centres[(((uint32_t)r4_ud(co, c, md) * R4_N_RL +
 	    (uint32_t)r4_fb(co, c, md)) * R4_N_RL + (uint32_t)r4_rl(co, c, md)) * 2 +
 	    (r4_corner_parity(md, c) ^ odd)];
@@ -151,6 +152,89 @@ tables_are_lower_bounds(void **unused)
 				}
 			}
 		}
+}
+
+/* A pairing packed 4 bits a slot, plus one (0 marks an empty place). */
+static uint64_t
+pack_pairing(const uint8_t *pi)
+{
+	uint64_t key = 0;
+	int s;
+
+	for (s = 0; s < R4_SLOTS; s++)
+		key = key << 4 | pi[s];
+	return key + 1;
+}
+
+/* Inserts key; false if it was there. */
+static bool
+insert_key(uint64_t *set, size_t mask, uint64_t key)
+{
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & mask;
+
+	for (; set[i] != 0; i = (i + 1) & mask)
+		if (set[i] == key)
+			return false;
+	set[i] = key;
+	return true;
+}
+
+/* The pairing table against a breadth-first search over the pairings
+ * themselves (no symmetry, no ranks) to depth 6: every pairing there has
+ * its own depth in the table, and so has each of its conjugates by the
+ * table's symmetries. */
+static void
+pairing_table_is_exact_near_solved(void **unused)
+{
+	enum { DEPTH = 6, SET = 1 << 20 };
+	uint64_t *set = calloc(SET, sizeof *set);
+	uint8_t (*level)[R4_SLOTS] = malloc(200000 * sizeof *level), (*next)[R4_SLOTS];
+	size_t n = 1, nn, q, seen = 1;
+	int depth, j, s, k;
+
+	(void)unused;
+	next = malloc(200000 * sizeof *next);
+	assert_non_null(set);
+	assert_non_null(level);
+	assert_non_null(next);
+	assert_true(pairing->nsyms > 1);
+	for (s = 0; s < R4_SLOTS; s++)
+		level[0][s] = (uint8_t)s;
+	insert_key(set, SET - 1, pack_pairing(level[0]));
+	for (depth = 0; depth <= DEPTH; depth++) {
+		for (q = 0; q < n; q++)
+			for (k = 0; k < pairing->nsyms; k++) {
+				uint8_t image[R4_SLOTS];
+				int got;
+
+				for (s = 0; s < R4_SLOTS; s++)
+					image[pairing->sym_slot[k][s]] = pairing->sym_slot[k][level[q][s]];
+				got = r4_pairing_bound(pairing, r4_pairing_index(pairing, image));
+				if (got != depth)
+					fail_msg("a pairing at depth %d (symmetry %d): the table says %d", depth, k,
+					    got);
+			}
+		if (depth == DEPTH)
+			break;
+		for (nn = 0, q = 0; q < n; q++)
+			for (j = 0; j < R4_PHASE3_MOVES; j++) {
+				uint8_t kid[R4_SLOTS];
+
+				for (s = 0; s < R4_SLOTS; s++)
+					kid[md->half_slot_to[0][j][s]] = md->half_slot_to[1][j][level[q][s]];
+				if (!insert_key(set, SET - 1, pack_pairing(kid)))
+					continue;
+				assert_true(nn < 200000);
+				memcpy(next[nn++], kid, R4_SLOTS);
+			}
+		memcpy(level, next, nn * sizeof *next);
+		n = nn;
+		seen += nn;
+	}
+	assert_true(seen > 10000);
+	free(set);
+	free(level);
+	free(next);
 }
 
 static void
@@ -209,6 +293,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(halves_and_views),
 		cmocka_unit_test(tables_are_lower_bounds),
+		cmocka_unit_test(pairing_table_is_exact_near_solved),
 		cmocka_unit_test(random_cubes_are_solved_short),
 	};
 

@@ -19,8 +19,8 @@
  * the shortest among them. Every move
  * is an outer block turn (R, Rw, each counted 1 in OBTM). Work is
  * counted in search nodes, never in time, so a cube gets the same answer
- * on every machine. Tables (124 MB, most of it phase 3's pairing table)
- * are built in about 17 s on two cores on first use and cached
+ * on every machine. Tables (19.5 MB, most of it phase 3's pairing table)
+ * are built in 11 to 22 s on two cores on first use and cached
  * (sys/tablecache.h). */
 #ifndef TWIRL_CUBE_REDUCE4_H
 #define TWIRL_CUBE_REDUCE4_H
@@ -42,7 +42,8 @@ bool cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *
  * be NULL). */
 bool cube4_reduce_prepare(struct tw_error *err);
 
-/* The tables' size in bytes (in memory, and in the cache on disk). */
+/* The tables' size in bytes (in memory, and in the cache on disk),
+ * loading or building them first if need be; 0 if they cannot be had. */
 size_t cube4_reduce_table_bytes(void);
 
 #endif

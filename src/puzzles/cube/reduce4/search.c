@@ -47,7 +47,7 @@ struct run {
 	const struct r4_model *md;
 	const struct r4_tables *t;
 	const struct r4_coords *k;
-	const uint8_t *pairing;
+	const struct r4_pairing *pairing;
 	const struct cube_reduce_options *opt;
 	long nodes;
 	bool stopped;                /* cancelled or out of work */
@@ -198,7 +198,7 @@ static int
 phase3_bound(const struct run *r, const struct p3state *s)
 {
 	int h = r->t->prune3_centres[(((uint32_t)s->ud * R4_N_RL + s->fb) * R4_N_RL + s->rl) * 2 + s->p];
-	int e = r4_pairing_bound(r->pairing, r4_pairing_rank(r->k, s->pi));
+	int e = r4_pairing_bound(r->pairing, r4_pairing_index(r->pairing, s->pi));
 
 	return e > h && h != R4_UNSEEN ? e : h;
 }
@@ -281,7 +281,7 @@ static bool
 search3(struct run *r, const struct p3state *s, int done, int depth, int last)
 {
 	struct p3state kid[R4_PHASE3_MOVES];
-	uint32_t rank[R4_PHASE3_MOVES];
+	uint32_t index[R4_PHASE3_MOVES];
 	uint8_t centres[R4_PHASE3_MOVES], move[R4_PHASE3_MOVES];
 	int j, d, n = 0, i;
 
@@ -306,13 +306,13 @@ search3(struct run *r, const struct p3state *s, int done, int depth, int last)
 			continue;
 		for (d = 0; d < R4_SLOTS; d++)
 			c->pi[r->md->half_slot_to[0][j][d]] = r->md->half_slot_to[1][j][s->pi[d]];
-		rank[n] = r4_pairing_rank(r->k, c->pi);
-		__builtin_prefetch(&r->pairing[rank[n] >> 1]);
+		index[n] = r4_pairing_index(r->pairing, c->pi);
+		__builtin_prefetch(&r->pairing->table[index[n] >> 1]);
 		centres[n] = (uint8_t)h;
 		move[n++] = (uint8_t)m;
 	}
 	for (i = 0; i < n; i++) {
-		int h = r4_pairing_bound(r->pairing, rank[i]);
+		int h = r4_pairing_bound(r->pairing, index[i]);
 
 		if (centres[i] > h)
 			h = centres[i];
@@ -452,7 +452,10 @@ cube4_reduce_prepare(struct tw_error *err)
 size_t
 cube4_reduce_table_bytes(void)
 {
-	return sizeof(struct r4_tables) + (R4_N_PAIRING + 1) / 2;
+	const struct r4_pairing *p;
+
+	return r4_tables_get(NULL, &p, NULL, NULL) != NULL ?
+	    sizeof(struct r4_tables) + r4_pairing_table_bytes(p) : 0;
 }
 
 bool

@@ -11,7 +11,8 @@
 
 static struct r4_coords coords;
 static const struct r4_tables *tables;
-static const uint8_t *pairing_table;
+static struct r4_pairing pairing;
+static bool pairing_ready;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The 16 centre places off R and L (U, F, D, B faces) and the 8 on them. */
@@ -127,15 +128,6 @@ build_coords(struct r4_coords *k, const struct r4_model *md)
 		}
 	for (x = 0, r = 0; x < 256; x++)
 		k->rank8[x] = popcount(x) == 4 ? (uint8_t)r++ : 0;
-	for (x = 0; x < 1u << 12; x++)
-		k->popcount12[x] = (uint8_t)popcount(x);
-	for (i = 0; i < 10; i++) {
-		uint32_t f = 1;
-
-		for (n = 2; n <= 11 - i; n++)
-			f *= (uint32_t)n;
-		k->lehmer_weight[i] = f / 2;
-	}
 	k->goal1 = 0xf0u | 0xf0000u;   /* places 4..7 (R) and 16..19 (L) */
 	k->goal_udfb = k->rank16[0x0f0f];   /* U and D: the 1st and 3rd four */
 }
@@ -333,198 +325,6 @@ expand3c(const void *ctx, uint32_t state, uint32_t *out)
 	return R4_PHASE3_MOVES;
 }
 
-static void
-unrank_pairing(const struct r4_coords *k, uint32_t r, uint8_t *pi)
-{
-	unsigned used = 0;
-	bool odd = false;
-	int i, j;
-
-	for (i = 0; i < 10; i++) {
-		unsigned d = r / k->lehmer_weight[i], v;
-
-		r %= k->lehmer_weight[i];
-		for (v = 0; (used >> v & 1) || d-- > 0; v++)
-			;
-		pi[i] = (uint8_t)v;
-		used |= 1u << v;
-	}
-	for (i = 10, j = 0; j < 12; j++)
-		if (!(used >> j & 1))
-			pi[i++] = (uint8_t)j;
-	for (i = 0; i < 12; i++)
-		for (j = i + 1; j < 12; j++)
-			odd ^= pi[j] < pi[i];
-	if (odd) {
-		uint8_t x = pi[10];
-
-		pi[10] = pi[11];
-		pi[11] = x;
-	}
-}
-
-/* Phase 3's pairing table, breadth first from the identity over frontier
- * lists, to R4_PAIRING_FILL; farther entries end as R4_PAIRING_FILL + 1.
- * Under move j the pairing pi becomes pi' with pi'(to0(s)) = to1(pi(s)).
- * Each depth's frontier is split between threads. An entry is claimed by
- * a compare-and-swap on its byte (whose other nibble another thread may
- * be writing), so of two threads that reach it one sets it; both would
- * set the same depth, so the table does not depend on the order. While
- * building, an entry not yet reached holds 15. */
-#define PAIRING_BUILD_UNSET 15
-#define PAIRING_THREADS 2
-
-struct pairing_part {
-	const struct r4_model *md;
-	uint8_t *t;
-	const uint32_t *frontier;
-	size_t from, to;
-	int depth;
-	bool last;                          /* mark only: no next frontier */
-	const atomic_bool *cancel;
-	uint32_t *next;
-	size_t nn, cap;
-	bool failed;                        /* out of memory or cancelled */
-};
-
-static bool
-claim_pairing(uint8_t *t, uint32_t r, int value)
-{
-	uint8_t *byte = &t[r >> 1];
-	int shift = (int)(r & 1) * 4;
-	uint8_t old = __atomic_load_n(byte, __ATOMIC_RELAXED);
-
-	for (;;) {
-		uint8_t now;
-
-		if ((old >> shift & 15) != PAIRING_BUILD_UNSET)
-			return false;
-		now = (uint8_t)((old & ~(15 << shift)) | value << shift);
-		if (__atomic_compare_exchange_n(byte, &old, now, true, __ATOMIC_RELAXED,
-		    __ATOMIC_RELAXED))
-			return true;
-	}
-}
-
-static void *
-expand_pairing(void *arg)
-{
-	struct pairing_part *w = arg;
-	const struct r4_model *md = w->md;
-	size_t q;
-	int j, s;
-
-	for (q = w->from; q < w->to; q++) {
-		uint8_t pi[12], npi[12];
-		uint32_t ranks[R4_PHASE3_MOVES];
-
-		if ((q & 0xffff) == 0 && w->cancel != NULL && atomic_load(w->cancel)) {
-			w->failed = true;
-			return NULL;
-		}
-		/* The children's entries are fetched together: the build
-		 * waits on memory, not on arithmetic. */
-		unrank_pairing(&coords, w->frontier[q], pi);
-		for (j = 0; j < R4_PHASE3_MOVES; j++) {
-			for (s = 0; s < 12; s++)
-				npi[md->half_slot_to[0][j][s]] = md->half_slot_to[1][j][pi[s]];
-			ranks[j] = r4_pairing_rank(&coords, npi);
-			__builtin_prefetch(&w->t[ranks[j] >> 1], 1);
-		}
-		for (j = 0; j < R4_PHASE3_MOVES; j++) {
-			if (!claim_pairing(w->t, ranks[j], w->depth + 1) || w->last)
-				continue;
-			if (w->nn == w->cap) {
-				size_t cap = w->cap * 2 + 1024;
-				uint32_t *grown = realloc(w->next, cap * sizeof *grown);
-
-				if (grown == NULL) {
-					w->failed = true;
-					return NULL;
-				}
-				w->next = grown;
-				w->cap = cap;
-			}
-			w->next[w->nn++] = ranks[j];
-		}
-	}
-	return NULL;
-}
-
-static bool
-build_pairing(void *buf, size_t size, void *ctx, const struct table_progress *prog,
-    struct tw_error *err)
-{
-	struct pairing_part part[PAIRING_THREADS];
-	pthread_t thread[PAIRING_THREADS];
-	uint8_t *t = buf;
-	uint32_t *frontier = malloc(sizeof *frontier);
-	size_t nf = 1, i;
-	int depth, k, started;
-	bool failed = frontier == NULL;
-
-	memset(t, PAIRING_BUILD_UNSET * 17, size);
-	if (!failed) {
-		frontier[0] = 0;
-		t[0] = (uint8_t)(t[0] & 0xf0);
-	}
-	for (depth = 0; depth < R4_PAIRING_FILL && !failed; depth++) {
-		size_t nn = 0;
-
-		for (k = 0; k < PAIRING_THREADS; k++)
-			part[k] = (struct pairing_part){ctx, t, frontier, nf * (size_t)k / PAIRING_THREADS,
-			    nf * (size_t)(k + 1) / PAIRING_THREADS, depth, depth + 1 == R4_PAIRING_FILL,
-			    prog != NULL ? prog->cancel : NULL, NULL, 0, 0, false};
-		for (started = 1; started < PAIRING_THREADS; started++)
-			if (pthread_create(&thread[started], NULL, expand_pairing, &part[started]) != 0)
-				break;
-		/* Parts whose thread did not start run here. */
-		for (k = started; k < PAIRING_THREADS; k++)
-			part[0].to = part[k].to, part[k].from = part[k].to;
-		expand_pairing(&part[0]);
-		for (k = 1; k < started; k++)
-			pthread_join(thread[k], NULL);
-		free(frontier);
-		frontier = NULL;
-		for (k = 0; k < PAIRING_THREADS; k++) {
-			failed |= part[k].failed;
-			nn += part[k].nn;
-		}
-		if (!failed && depth + 1 < R4_PAIRING_FILL) {
-			frontier = malloc((nn + 1) * sizeof *frontier);
-			failed = frontier == NULL;
-			for (k = 0, nf = 0; k < PAIRING_THREADS && !failed; k++) {
-				if (part[k].nn > 0)
-					memcpy(frontier + nf, part[k].next, part[k].nn * sizeof *frontier);
-				nf += part[k].nn;
-			}
-		}
-		for (k = 0; k < PAIRING_THREADS; k++)
-			free(part[k].next);
-		if (!failed && prog != NULL && prog->progress != NULL)
-			atomic_store(prog->progress, 100 + 900 * (depth + 1) / R4_PAIRING_FILL);
-	}
-	free(frontier);
-	if (failed) {
-		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel))
-			tw_error_set(err, "cancelled");
-		else
-			tw_error_set(err, "out of memory building the 4x4x4 pairing table");
-		return false;
-	}
-	/* Entries no depth reached are farther than the fill. */
-	for (i = 0; i < size; i++) {
-		uint8_t v = t[i];
-
-		if ((v & 15) == PAIRING_BUILD_UNSET)
-			v = (uint8_t)((v & 0xf0) | (R4_PAIRING_FILL + 1));
-		if (v >> 4 == PAIRING_BUILD_UNSET)
-			v = (uint8_t)((v & 15) | (R4_PAIRING_FILL + 1) << 4);
-		t[i] = v;
-	}
-	return true;
-}
-
 static bool
 build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
     struct tw_error *err)
@@ -561,35 +361,28 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 static bool
 load(const struct table_progress *prog, struct tw_error *err)
 {
-	char params[96], pairing_params[96];
+	char params[96];
 	const struct r4_model *md = r4_model_get(err);
 	struct table_spec spec = {"cube4-phase-reduction", 1, params, sizeof(struct r4_tables),
 	    build_tables, NULL, false};
-	struct table_spec pairing = {"cube4-phase3-pairing", 1, pairing_params,
-	    (R4_N_PAIRING + 1) / 2, build_pairing, NULL, false};
 	const struct r4_tables *t;
-	const uint8_t *pt = NULL;
 
 	if (md == NULL)
 		return false;
 	build_coords(&coords, md);
-	spec.ctx = pairing.ctx = (void *)md;
+	spec.ctx = (void *)md;
 	snprintf(params, sizeof params, "struct tables %zu; moves 36/28/20",
 	    sizeof(struct r4_tables));
-	snprintf(pairing_params, sizeof pairing_params, "even perms of 12, 4 bits, to depth %d",
-	    R4_PAIRING_FILL);
 	t = table_get(&spec, prog, err);
-	if (t != NULL)
-		pt = table_get(&pairing, prog, err);
-	if (pt == NULL)
+	if (t == NULL || (!pairing_ready && !r4_pairing_load(&pairing, md, prog, err)))
 		return false;
-	pairing_table = pt;
+	pairing_ready = true;
 	tables = t;
 	return true;
 }
 
 const struct r4_tables *
-r4_tables_get(const struct r4_coords **k, const uint8_t **pairing,
+r4_tables_get(const struct r4_coords **k, const struct r4_pairing **pair,
     const struct table_progress *prog, struct tw_error *err)
 {
 	struct tw_error why = {{0}};
@@ -604,7 +397,7 @@ r4_tables_get(const struct r4_coords **k, const uint8_t **pairing,
 	}
 	if (k != NULL)
 		*k = &coords;
-	if (pairing != NULL)
-		*pairing = pairing_table;
+	if (pair != NULL)
+		*pair = &pairing;
 	return tables;
 }

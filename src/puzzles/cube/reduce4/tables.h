@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "puzzles/cube/reduce4/model.h"
+#include "puzzles/cube/reduce4/pairing.h"
 #include "sys/tablecache.h"
 
 #define R4_N1 735471       /* C(24, 8): where the 8 R-L centres are */
@@ -18,16 +19,6 @@
 #define R4_UNSEEN 0xff     /* a table entry no breadth-first search reached */
 #define R4_N2 (R4_N_UDFB * R4_N_RL * 2)          /* x wing parity */
 #define R4_N3C (R4_N_RL * R4_N_RL * R4_N_RL * 2) /* U in U-D, F in F-B, R in R-L, parity */
-/* Phase 3's pairing: the even permutation pi of the 12 slots that takes
- * the slot of each dedge's half-0 wing to the slot of its half-1 wing,
- * ranked by its first 10 Lehmer digits (the last two follow from the
- * parity). */
-#define R4_N_PAIRING 239500800u
-/* The pairing table holds distances up to this, and PAIRING_FILL + 1 for
- * every farther pairing (a lower bound still): 69.0 M pairings are at
- * 10, and 149.7 M farther. */
-#define R4_PAIRING_FILL 10
-
 struct r4_tables {
 	uint8_t prune1[R4_N1];
 	uint16_t udfb_move[R4_N_UDFB][R4_PHASE2_MOVES];
@@ -45,8 +36,6 @@ struct r4_coords {
 	uint16_t rank16[1 << 16];           /* 16-bit masks of 8 bits -> C(16,8) rank */
 	uint16_t mask16[R4_N_UDFB];
 	uint8_t rank8[256];                 /* 8-bit masks of 4 bits -> C(8,4) rank */
-	uint32_t lehmer_weight[10];         /* (11 - i)! / 2 */
-	uint8_t popcount12[1 << 12];
 	uint32_t goal1;                     /* the R and L places */
 	int goal_udfb;
 };
@@ -55,9 +44,10 @@ struct r4_coords {
  * which may be NULL, names the build and can cancel it); NULL with the
  * reason in err: cancelled, out of memory, the model's or the cache's
  * (then the next call tries again).
- * *pairing gets phase 3's pairing table: R4_N_PAIRING entries of 4 bits
- * (entry i in the low nibble of byte i / 2 when i is even). */
-const struct r4_tables *r4_tables_get(const struct r4_coords **coords, const uint8_t **pairing,
+ * *pairing (if pairing is not NULL) gets phase 3's pairing coordinate
+ * and table (pairing.h). */
+const struct r4_tables *r4_tables_get(const struct r4_coords **coords,
+    const struct r4_pairing **pairing,
     const struct table_progress *prog, struct tw_error *err);
 
 /* Rank of a 24-bit mask of 8 bits (colex), 0..R4_N1-1. */
@@ -70,26 +60,5 @@ int r4_udfb(const struct r4_coords *k, const struct cube *c, const struct r4_mod
 int r4_rl(const struct r4_coords *k, const struct cube *c, const struct r4_model *md);
 int r4_ud(const struct r4_coords *k, const struct cube *c, const struct r4_model *md);
 int r4_fb(const struct r4_coords *k, const struct cube *c, const struct r4_model *md);
-
-/* The rank of an even permutation of 12. */
-static inline uint32_t r4_pairing_rank(const struct r4_coords *k, const uint8_t *pi)
-{
-	unsigned used = 0;
-	uint32_t r = 0;
-	int i;
-
-	for (i = 0; i < 10; i++) {
-		unsigned v = pi[i];
-
-		r += (v - k->popcount12[used & ((1u << v) - 1)]) * k->lehmer_weight[i];
-		used |= 1u << v;
-	}
-	return r;
-}
-
-static inline int r4_pairing_bound(const uint8_t *pairing, uint32_t rank)
-{
-	return pairing[rank >> 1] >> (rank & 1) * 4 & 15;
-}
 
 #endif
