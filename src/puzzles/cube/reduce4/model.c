@@ -2,12 +2,10 @@
 #include "puzzles/cube/reduce4/model.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <string.h>
 
-static const char face_letter[] = "URFDLB";
-/* Each face's outward normal: x towards R, y towards U, z towards F. */
-static const int normal[6][3] = {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, -1, 0}, {-1, 0, 0}, {0, 0, -1}};
+/* The whole-cube turn of each view. */
+static const char *const view_turn[R4_VIEWS] = {NULL, "z", "y"};
 
 static struct r4_model model;
 static const char *model_problem;
@@ -16,12 +14,7 @@ static pthread_once_t model_once = PTHREAD_ONCE_INIT;
 void
 r4_apply(const struct r4_model *md, struct cube *c, int m)
 {
-	char out[R4_FACELETS];
-	int d;
-
-	for (d = 0; d < R4_FACELETS; d++)
-		out[d] = c->f[md->src[m][d]];
-	memcpy(c->f, out, R4_FACELETS);
+	cube_apply_src(c, md->src[m]);
 }
 
 static bool
@@ -34,18 +27,6 @@ static bool
 is_wing(int r, int c)
 {
 	return (r == 0 || r == 3) != (c == 0 || c == 3);
-}
-
-/* The handedness of a wing whose colour-a sticker is on face fa and
- * colour-b sticker on face fb, a < b, at facelet position pos: the sign of
- * pos . (n_fa x n_fb), which no turn of the cube changes. */
-static int
-handedness(int fa, int fb, const int pos[3])
-{
-	const int *u = normal[fa], *v = normal[fb];
-	int cross[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
-
-	return pos[0] * cross[0] + pos[1] * cross[1] + pos[2] * cross[2] > 0;
 }
 
 static int
@@ -63,30 +44,12 @@ slot_of_faces(const struct r4_model *md, int a, int b)
 int
 r4_wing_id(const struct r4_model *md, const struct cube *c, int p)
 {
-	int c0 = r4_colour(c, md->wing_facelet[p][0]), c1 = r4_colour(c, md->wing_facelet[p][1]);
+	int c0 = cube_colour(c, md->wing_facelet[p][0]), c1 = cube_colour(c, md->wing_facelet[p][1]);
 	int s = md->slot_of_colours[c0][c1];
 
 	if (s == 0xff)
 		return 0;   /* not a wing of this cube: r4_reduced refuses it */
 	return s * 2 + md->handed[p][c0 > c1];
-}
-
-static bool
-odd_permutation(const int *perm, int n)
-{
-	bool seen[32] = {false}, odd = false;
-	int i, j;
-
-	for (i = 0; i < n; i++) {
-		if (seen[i])
-			continue;
-		for (j = i; !seen[j]; j = perm[j]) {
-			seen[j] = true;
-			if (perm[j] != i)
-				odd = !odd;
-		}
-	}
-	return odd;
 }
 
 bool
@@ -98,7 +61,7 @@ r4_wing_parity(const struct r4_model *md, const struct cube *c)
 		home_place[md->wing_home_id[p]] = p;
 	for (p = 0; p < R4_WINGS; p++)
 		perm[p] = home_place[r4_wing_id(md, c, p)];
-	return odd_permutation(perm, R4_WINGS);
+	return cube_odd_permutation(perm, R4_WINGS);
 }
 
 static int
@@ -108,7 +71,7 @@ corner_id(const struct r4_model *md, const struct cube *c, int k)
 	int i, j;
 
 	for (i = 0; i < 3; i++)
-		want |= 1u << r4_colour(c, md->corner_facelet[k][i]);
+		want |= 1u << cube_colour(c, md->corner_facelet[k][i]);
 	for (j = 0; j < 8; j++) {
 		unsigned home = 0;
 
@@ -127,7 +90,7 @@ r4_corner_parity(const struct r4_model *md, const struct cube *c)
 
 	for (k = 0; k < 8; k++)
 		perm[k] = corner_id(md, c, k);
-	return odd_permutation(perm, 8);
+	return cube_odd_permutation(perm, 8);
 }
 
 bool
@@ -136,13 +99,13 @@ r4_reduced(const struct r4_model *md, const struct cube *c)
 	int p, s;
 
 	for (p = 0; p < R4_CENTRES; p++)
-		if (r4_colour(c, md->centre_facelet[p]) != p / 4)
+		if (cube_colour(c, md->centre_facelet[p]) != p / 4)
 			return false;
 	for (s = 0; s < R4_SLOTS; s++) {
 		int a = md->half_place[0][s], b = md->half_place[1][s];
 
-		if (r4_colour(c, md->wing_facelet[a][0]) != r4_colour(c, md->wing_facelet[b][0]) ||
-		    r4_colour(c, md->wing_facelet[a][1]) != r4_colour(c, md->wing_facelet[b][1]))
+		if (cube_colour(c, md->wing_facelet[a][0]) != cube_colour(c, md->wing_facelet[b][0]) ||
+		    cube_colour(c, md->wing_facelet[a][1]) != cube_colour(c, md->wing_facelet[b][1]))
 			return false;
 	}
 	return true;
@@ -165,50 +128,17 @@ r4_to_3x3(const struct cube *c, struct cube *out)
 void
 r4_view(const struct r4_model *md, const struct cube *c, int v, struct cube *out)
 {
-	static const char *const turn[R4_VIEWS] = {NULL, "z", "y"};
-	struct cube solved;
-	char colour_map[6];
-	int f, i;
-
 	(void)md;
-	*out = *c;
-	if (turn[v] == NULL)
-		return;
-	cube_solved(&solved, 4);
-	cube_apply_alg(&solved, turn[v], NULL);
-	cube_apply_alg(out, turn[v], NULL);
-	for (f = 0; f < 6; f++)
-		colour_map[strchr(face_letter, solved.f[f * 16 + 5]) - face_letter] = face_letter[f];
-	for (i = 0; i < R4_FACELETS; i++)
-		out->f[i] = colour_map[strchr(face_letter, out->f[i]) - face_letter];
+	cube_view_turn(c, view_turn[v], out);
 }
 
 static void
 build_moves(struct r4_model *md)
 {
-	int m, d;
+	int m;
 
-	for (m = 0; m < R4_MOVES; m++) {
-		struct cube lab;
-		struct cube_move mv = {0};
-		int face = m / 6, wide = m / 3 % 2, t = m % 3 + 1;
-
-		lab.n = 4;
-		for (d = 0; d < R4_FACELETS; d++)
-			lab.f[d] = (char)(d + 1);
-		lab.f[R4_FACELETS] = '\0';
-		mv.face = (enum cube_face)face;
-		mv.first = 1;
-		mv.last = wide ? 2 : 1;
-		mv.turns = t;
-		cube_move_do(&lab, &mv);
-		for (d = 0; d < R4_FACELETS; d++)
-			md->src[m][d] = (uint8_t)(lab.f[d] - 1);
-		snprintf(md->name[m], sizeof md->name[m], "%c%s%s", face_letter[face], wide ? "w" : "",
-		    t == 1 ? "" : t == 2 ? "2" : "'");
-		md->axis[m] = (uint8_t)(face % 3);
-		md->order[m] = (uint8_t)(face < 3 ? wide : 3 - wide);
-	}
+	for (m = 0; m < R4_MOVES; m++)
+		cube_outer_move(4, m, md->src[m], md->name[m], &md->axis[m], &md->order[m]);
 }
 
 /* Where each facelet goes under m. */
@@ -277,8 +207,8 @@ build_places(struct r4_model *md)
 
 		/* The lower colour on f0 (handed[k][0]) or on f1. */
 		cube_facelet_position(4, f0, pos);
-		md->handed[k][0] = (uint8_t)handedness(f0 / 16, f1 / 16, pos);
-		md->handed[k][1] = (uint8_t)handedness(f1 / 16, f0 / 16, pos);
+		md->handed[k][0] = (uint8_t)cube_handedness(f0 / 16, f1 / 16, pos);
+		md->handed[k][1] = (uint8_t)cube_handedness(f1 / 16, f0 / 16, pos);
 	}
 	cube_solved(&solved, 4);
 	for (k = 0; k < R4_WINGS; k++)
@@ -298,7 +228,7 @@ build_places(struct r4_model *md)
 		}
 		for (k = 0; k < R4_WINGS; k++)
 			perm[k] = md->wing_to[m][k] = (uint8_t)wing_of[to[md->wing_facelet[k][0]]];
-		md->wing_odd[m] = odd_permutation(perm, R4_WINGS);
+		md->wing_odd[m] = cube_odd_permutation(perm, R4_WINGS);
 	}
 	return NULL;
 }
@@ -369,7 +299,7 @@ build_halves(struct r4_model *md)
 			}
 			perm[s] = md->half_slot_to[0][k][s];
 		}
-		md->half_odd[k] = odd_permutation(perm, R4_SLOTS);
+		md->half_odd[k] = cube_odd_permutation(perm, R4_SLOTS);
 	}
 	return NULL;
 }
@@ -379,33 +309,14 @@ build_halves(struct r4_model *md)
 static const char *
 build_views(struct r4_model *md)
 {
-	struct cube scrambled;
-	int v, m, k;
+	const char *problem = NULL;
+	int v;
 
-	cube_solved(&scrambled, 4);
-	if (!cube_apply_alg(&scrambled, "R Uw F2 Lw' D B' Rw2 U' Fw L2 Dw' B R' Bw U2 F' Lw D2 Rw' Uw2 B2 Fw' L D' R2", NULL))
-		return "scramble";
-	for (v = 0; v < R4_VIEWS; v++)
-		for (m = 0; m < R4_MOVES; m++) {
-			struct cube want, got;
-			int found = 0;
-
-			r4_view(md, &scrambled, v, &want);
-			r4_apply(md, &want, m);
-			for (k = 0; k < R4_MOVES; k++) {
-				struct cube turned = scrambled;
-
-				r4_apply(md, &turned, k);
-				r4_view(md, &turned, v, &got);
-				if (memcmp(got.f, want.f, R4_FACELETS) == 0) {
-					md->view_move[v][m] = (uint8_t)k;
-					found++;
-				}
-			}
-			if (found != 1)
-				return "a view's move without one match";
-		}
-	return NULL;
+	for (v = 0; v < R4_VIEWS && problem == NULL; v++)
+		problem = cube_view_moves(4, &md->src[0][0], view_turn[v],
+		    "R Uw F2 Lw' D B' Rw2 U' Fw L2 Dw' B R' Bw U2 F' Lw D2 Rw' Uw2 B2 Fw' L D' R2",
+		    md->view_move[v]);
+	return problem;
 }
 
 static void

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "puzzles/cube/cube.h"
+#include "puzzles/cube/pieces.h"
 
 #define R4_FACELETS 96
 #define R4_MOVES 36      /* face * 6 + wide * 3 + quarter turns - 1, faces URFDLB */
@@ -73,18 +74,6 @@ void r4_view(const struct r4_model *md, const struct cube *c, int v, struct cube
 
 /* Applies move m to c. */
 void r4_apply(const struct r4_model *md, struct cube *c, int m);
-
-/* A facelet's colour 0..5. */
-static inline int r4_colour(const struct cube *c, int facelet)
-{
-	static const char letters[] = "URFDLB";
-	int i;
-
-	for (i = 0; i < 6; i++)
-		if (letters[i] == c->f[facelet])
-			return i;
-	return 0;
-}
 
 /* The dedge (0..11, by the slot of its home) and handedness of the wing
  * on place p: id = dedge * 2 + handedness; home ids as wing_home_id. */

@@ -50,7 +50,7 @@ r4_centre_mask(const struct cube *c, const struct r4_model *md, int colour_a, in
 	int p;
 
 	for (p = 0; p < R4_CENTRES; p++) {
-		int col = r4_colour(c, md->centre_facelet[p]);
+		int col = cube_colour(c, md->centre_facelet[p]);
 
 		if (col == colour_a || col == colour_b)
 			mask |= 1u << p;

@@ -1,0 +1,67 @@
+/* Pieces of the N x N x N cube that the phase reductions share
+ * (reduce4/, reduce5/): colours as numbers, permutation parity, a wing's
+ * handedness, the outer block turns as facelet permutations, and views
+ * (whole-cube turns with the colours renamed so that solved stays
+ * solved). Everything is computed from the facelet engine (cube.h), so
+ * every permutation is the engine's own. */
+#ifndef TWIRL_CUBE_PIECES_H
+#define TWIRL_CUBE_PIECES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "puzzles/cube/cube.h"
+
+/* Outer block turns, as both reductions number them: m = face * 6 +
+ * wide * 3 + quarter turns - 1, faces URFDLB, wide = the outer two
+ * layers (Rw), so 36 of them. */
+#define CUBE_OUTER_MOVES 36
+
+/* The colour (= home face) 0..5, URFDLB, of facelet of c; 0 for a letter
+ * that is not a colour (cube_parse refuses those). */
+static inline int cube_colour(const struct cube *c, int facelet)
+{
+	static const char letters[] = "URFDLB";
+	int i;
+
+	for (i = 0; i < 6; i++)
+		if (letters[i] == c->f[facelet])
+			return i;
+	return 0;
+}
+
+/* Whether perm (a permutation of 0..n-1, n <= 32) is odd; by its cycles. */
+bool cube_odd_permutation(const int *perm, int n);
+
+/* The handedness (0 or 1) of a two-sticker piece with one colour on face
+ * fa and the other on face fb (faces 0..5, URFDLB), at the doubled
+ * position pos (cube_facelet_position): whether pos . (n_fa x n_fb) > 0,
+ * n the faces' outward normals. No turn of the cube changes it, so it
+ * tells apart the two wings of one dedge. */
+int cube_handedness(int fa, int fb, const int pos[3]);
+
+/* Outer block turn m (0..CUBE_OUTER_MOVES-1) of the n-cube (n <= 10, so
+ * that the facelets fit a byte) from cube_move_do: after it, facelet d
+ * shows what src[d] showed (src has 6 n^2 entries); name (at least 5
+ * bytes) gets "Rw'", "U2"; axis gets 0 for U-D, 1 for R-L, 2 for F-B, and
+ * order the block's place along the axis (U 0, Uw 1, Dw 2, D 3), so that
+ * a search can take the commuting turns of one axis in one order only. */
+void cube_outer_move(int n, int m, uint8_t *src, char *name, uint8_t *axis, uint8_t *order);
+
+/* Applies a facelet permutation as cube_outer_move gives it. */
+void cube_apply_src(struct cube *c, const uint8_t *src);
+
+/* c turned whole by turn (rotations "z", "y", "x2"...; NULL for none),
+ * then recoloured so that the colour now on each face's centres is named
+ * after that face (the solved cube stays solved); n >= 3. */
+void cube_view_turn(const struct cube *c, const char *turn, struct cube *out);
+
+/* For the view of turn: view_move[m] is the move m' with view(C m') =
+ * view(C) m for every outer block turn m, found by trying every m' on
+ * the n-cube scrambled by scramble (the moves' facelet permutations in
+ * src, 6 n^2 bytes a move). Returns NULL, or a static reason if a move
+ * has no single match (a bug). */
+const char *cube_view_moves(int n, const uint8_t *src, const char *turn, const char *scramble,
+    uint8_t *view_move);
+
+#endif
