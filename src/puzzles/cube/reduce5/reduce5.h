@@ -1,0 +1,89 @@
+/* The 5x5x5 phase reduction, after Chen Shuang's cube555 ([cube555] in
+ * docs/papers.md): five phases, each an IDA* search over coordinates with
+ * exact pruning tables, searched over many candidates ordered by total
+ * length. This is its foundation, phases 1 and 2; it is not yet wired
+ * into the game (reduce/reduce.c still solves the 5x5x5 greedily).
+ *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
+ *     the 36 outer block turns; the cube is searched in three views, one
+ *     an axis each); h = max(X table, T table), and in the last 5 plies
+ *     the exact distance of both at once from a near set (tables.h);
+ *  2. the U-D coloured X- and T-centres onto U and D, and the wing
+ *     permutation even (no OLL parity later); 22 turns that keep R-L
+ *     centres on R and L: U F D B, Uw2 Fw2 Dw2 Bw2, Rw and Lw turns.
+ * Phase 1 keeps the best R5_PHASE1_KEPT of its first R5_PHASE1_SOLUTIONS
+ * solutions by length + phase-2 bound; phase 2 searches them by total
+ * length and keeps its first R5_PHASE2_ENDS distinct ends. Work is counted
+ * in search nodes, never in time, so a cube gets the same answer on every
+ * machine. Every move is an outer block turn (R, Rw: 1 each in OBTM). */
+#ifndef TWIRL_CUBE_REDUCE5_H
+#define TWIRL_CUBE_REDUCE5_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "puzzles/cube/cube.h"
+
+/* cube555's counts. 10,000 phase-1 solutions (as reduce4 looks at) are
+ * out of reach of h = max(X, T) and the near set: 200 take 2.3 s. */
+#define R5_PHASE1_SOLUTIONS 200    /* phase-1 solutions looked at */
+#define R5_PHASE1_KEPT 200         /* of which the best go on to phase 2 */
+#define R5_PHASE2_ENDS 500         /* distinct phase-2 ends kept */
+#define R5_MAX_PHASE1 14
+#define R5_MAX_PHASE2 14
+#define R5_MAX_NODES 100000000L    /* both phases, then "no solution" */
+
+/* The search's sizes; a 0 field takes the default above. */
+struct r5_options {
+	int phase1_solutions, phase1_kept, phase2_ends;
+	long max_nodes;
+	bool plain_bound;              /* phase 1 on max(X, T) alone, without the near set (to measure it) */
+	atomic_bool *cancel;           /* may be NULL; polled every 4,096 nodes */
+};
+
+/* One end of phase 2: in view `view` (r5_view), moves[0..len1) are phase
+ * 1 and moves[len1..len1+len2) phase 2, as move indices of the model
+ * (model.h, m = face * 6 + wide * 3 + quarter turns - 1) on the view's
+ * cube; r5_end_moves maps them to the cube as given. */
+struct r5_end {
+	uint8_t view, len1, len2;
+	uint8_t moves[R5_MAX_PHASE1 + R5_MAX_PHASE2];
+};
+
+struct r5_result {
+	struct r5_end *ends;           /* n_ends, in the order found: by total length */
+	int n_ends;
+	long phase1_found;             /* phase-1 solutions looked at */
+	int phase1_kept;
+	long nodes1, nodes2;           /* search nodes (IDA* calls) per phase */
+	double seconds1, seconds2;     /* wall time per phase (tables ready) */
+};
+
+/* Phases 1 and 2 on c (a 5x5x5 that cube_state_solvable accepts); opt
+ * may be NULL (defaults). On success res->ends is malloc'd (free it with
+ * r5_result_free) and holds at least one end. Errors: not a 5x5x5;
+ * "cancelled"; out of memory; the tables' (cache or memory); "no phase-2
+ * end within the search's work". Tables are built (about a second) or
+ * loaded on first use. */
+bool r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result *res,
+    struct tw_error *err);
+
+/* Frees res->ends; res may be zeroed or already freed. */
+void r5_result_free(struct r5_result *res);
+
+/* The moves of end e as move indices on the cube as given (len1 + len2
+ * of them, into out), and their names (model.h's name, "Rw'") through
+ * r5_move_name. */
+int r5_end_moves(const struct r5_end *e, uint8_t *out);
+const char *r5_move_name(int m);
+
+/* Builds or loads the tables now; false with the reason (err may be
+ * NULL). */
+bool cube5_phases_prepare(struct tw_error *err);
+
+/* The tables' size in bytes (in memory, and in the cache on disk). */
+size_t cube5_phases_table_bytes(void);
+
+#endif

@@ -1,0 +1,376 @@
+/* The 5x5x5 phase reduction's tables for phases 1 and 2 (tables.h). */
+#include "puzzles/cube/reduce5/tables.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct r5_coords coords;
+static const struct r5_tables *tables;
+static const uint64_t *near_table;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The 16 centre places off R and L (faces U, F, D, B), in place order. */
+static const uint8_t udfb_places[16] = {0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23};
+
+/* Binomial coefficients C(n, r), n <= 24, r <= 8, for the colex ranks. */
+static uint32_t binom[25][9];
+
+static unsigned
+udfb_mask(uint32_t centre_mask)
+{
+	unsigned m = 0;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (centre_mask >> udfb_places[i] & 1)
+			m |= 1u << i;
+	return m;
+}
+
+int
+r5_x2(const struct r5_coords *k, const struct r5_model *md, const struct cube *c)
+{
+	return k->rank16[udfb_mask(r5_x_mask(md, c, FACE_U, FACE_D))];
+}
+
+int
+r5_t2(const struct r5_coords *k, const struct r5_model *md, const struct cube *c)
+{
+	return k->rank16[udfb_mask(r5_t_mask(md, c, FACE_U, FACE_D))];
+}
+
+static void
+build_coords(struct r5_coords *k, const struct r5_model *md)
+{
+	unsigned x;
+	int m, b, r, i, n;
+
+	for (n = 0; n <= 24; n++)
+		for (r = 0; r <= 8; r++)
+			binom[n][r] = r == 0 ? 1 : n == 0 ? 0 : binom[n - 1][r - 1] + binom[n - 1][r];
+	for (m = 0; m < R5_MOVES; m++)
+		for (b = 0; b < 3; b++)
+			for (x = 0; x < 256; x++) {
+				uint32_t ox = 0, ot = 0;
+
+				for (i = 0; i < 8; i++)
+					if (x >> i & 1) {
+						ox |= 1u << md->x_to[m][b * 8 + i];
+						ot |= 1u << md->t_to[m][b * 8 + i];
+					}
+				k->x_move1[m][b][x] = ox;
+				k->t_move1[m][b][x] = ot;
+			}
+	/* Colex: the j-th lowest set bit (from 1) at place p adds C(p, j). */
+	for (b = 0; b < 3; b++)
+		for (n = 0; n <= 8; n++)
+			for (x = 0; x < 256; x++) {
+				uint32_t sum = 0;
+				int j = n;
+
+				for (i = 0; i < 8; i++)
+					if (x >> i & 1) {
+						j++;
+						sum += j <= 8 ? binom[b * 8 + i][j] : 0;
+					}
+				k->rank1_part[b][n][x] = sum;
+			}
+	for (x = 0, r = 0; x < 1u << 16; x++)
+		if (__builtin_popcount(x) == 8) {
+			k->mask16[r] = (uint16_t)x;
+			k->rank16[x] = (uint16_t)r++;
+		}
+	k->goal1 = 0xf0u | 0xf0000u;          /* places 4..7 (R) and 16..19 (L) */
+	k->goal2 = k->rank16[0x0f0f];         /* U and D: the 1st and 3rd four */
+}
+
+/* The mask of colex rank r (8 bits of 24), from the top bit down. */
+static uint32_t
+unrank1(uint32_t rank)
+{
+	uint32_t mask = 0;
+	int n, k;
+
+	for (k = 8, n = 23; k > 0; n--)
+		if (binom[n][k] <= rank) {
+			rank -= binom[n][k];
+			mask |= 1u << n;
+			k--;
+		}
+	return mask;
+}
+
+/* Phase 2's move tables: a rank's U-D places (1) among the 16 (0), R
+ * and L (2) moved by each phase-2 turn through to (x_to or t_to). */
+static void
+build_move2(uint16_t (*out)[R5_PHASE2_MOVES], const uint8_t (*to)[24], const struct r5_coords *k,
+    const struct r5_model *md)
+{
+	int r, j, i;
+
+	for (r = 0; r < R5_N2C; r++) {
+		uint8_t cls[24], moved[24];
+
+		memset(cls, 2, sizeof cls);
+		for (i = 0; i < 16; i++)
+			cls[udfb_places[i]] = (uint8_t)(k->mask16[r] >> i & 1);
+		for (j = 0; j < R5_PHASE2_MOVES; j++) {
+			unsigned mask = 0;
+
+			for (i = 0; i < 24; i++)
+				moved[to[md->phase2_moves[j]][i]] = cls[i];
+			for (i = 0; i < 16; i++)
+				mask |= (unsigned)(moved[udfb_places[i]] == 1) << i;
+			out[r][j] = k->rank16[mask];
+		}
+	}
+}
+
+/* Breadth-first search over n states whose goals are 0 and the rest
+ * R5_UNSEEN, level by level, each state of a level expanded by next()
+ * (at most 64 children). */
+typedef int (*expand_fn)(const void *ctx, uint32_t state, uint32_t *out);
+
+static bool
+bfs(uint8_t *table, uint32_t n, expand_fn next, const void *ctx,
+    const struct table_progress *prog, struct tw_error *err)
+{
+	uint32_t i, out[64];
+	int depth, k, count;
+	bool grew = true;
+
+	for (depth = 0; grew && depth < R5_UNSEEN - 1; depth++) {
+		grew = false;
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		for (i = 0; i < n; i++) {
+			if (table[i] != depth)
+				continue;
+			count = next(ctx, i, out);
+			for (k = 0; k < count; k++)
+				if (table[out[k]] == R5_UNSEEN) {
+					table[out[k]] = (uint8_t)(depth + 1);
+					grew = true;
+				}
+		}
+	}
+	return true;
+}
+
+struct build_ctx {
+	const struct r5_model *md;
+	const struct r5_coords *k;
+	const struct r5_tables *t;
+	bool t_centres;              /* T-centres, else X-centres */
+};
+
+static int
+expand1(const void *ctx, uint32_t state, uint32_t *out)
+{
+	const struct build_ctx *b = ctx;
+	uint32_t mask = unrank1(state);
+	int m;
+
+	for (m = 0; m < R5_MOVES; m++)
+		out[m] = r5_rank1(b->k, r5_move_mask(b->t_centres ? b->k->t_move1[m] : b->k->x_move1[m], mask));
+	return R5_MOVES;
+}
+
+static int
+expand2(const void *ctx, uint32_t state, uint32_t *out)
+{
+	const struct build_ctx *b = ctx;
+	uint32_t par = state & 1, r = state / 2;
+	const uint16_t *row = b->t_centres ? b->t->t2_move[r] : b->t->x2_move[r];
+	int j;
+
+	for (j = 0; j < R5_PHASE2_MOVES; j++)
+		out[j] = (uint32_t)row[j] * 2 + (par ^ b->md->wing_odd[b->md->phase2_moves[j]]);
+	return R5_PHASE2_MOVES;
+}
+
+static void
+report(const struct table_progress *prog, int permille)
+{
+	if (prog != NULL && prog->progress != NULL)
+		atomic_store(prog->progress, permille);
+}
+
+static bool
+build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	struct r5_tables *t = buf;
+	const struct r5_model *md = ctx;
+	struct build_ctx bx = {md, &coords, t, false}, bt = {md, &coords, t, true};
+
+	(void)size;
+	report(prog, 0);
+	memset(t->prune1_x, R5_UNSEEN, sizeof t->prune1_x);
+	t->prune1_x[r5_rank1(&coords, coords.goal1)] = 0;
+	if (!bfs(t->prune1_x, R5_N1, expand1, &bx, prog, err))
+		return false;
+	report(prog, 130);
+	memset(t->prune1_t, R5_UNSEEN, sizeof t->prune1_t);
+	t->prune1_t[r5_rank1(&coords, coords.goal1)] = 0;
+	if (!bfs(t->prune1_t, R5_N1, expand1, &bt, prog, err))
+		return false;
+	report(prog, 260);
+	build_move2(t->x2_move, md->x_to, &coords, md);
+	build_move2(t->t2_move, md->t_to, &coords, md);
+	memset(t->prune2_x, R5_UNSEEN, sizeof t->prune2_x);
+	memset(t->prune2_t, R5_UNSEEN, sizeof t->prune2_t);
+	t->prune2_x[coords.goal2 * 2] = t->prune2_t[coords.goal2 * 2] = 0;
+	if (!bfs(t->prune2_x, R5_N2, expand2, &bx, prog, err) ||
+	    !bfs(t->prune2_t, R5_N2, expand2, &bt, prog, err))
+		return false;
+	report(prog, 300);
+	return true;
+}
+
+/* Inserts key at distance d unless present; true if inserted. */
+static bool
+near_insert(uint64_t *near, uint64_t key, int d)
+{
+	uint32_t at = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - R5_NEAR_BITS));
+
+	for (;;) {
+		if (near[at] == 0) {
+			near[at] = key | (uint64_t)d << 40;
+			return true;
+		}
+		if ((near[at] & 0xffffffffffull) == key)
+			return false;
+		at = (at + 1) & (R5_NEAR_SLOTS - 1);
+	}
+}
+
+/* The near set, breadth first from the goal over frontier lists (in a
+ * fixed order, so the same slots on every machine). */
+static bool
+build_near(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	const struct r5_coords *k = &coords;
+	uint64_t *near = buf, *frontier, *next;
+	size_t nf = 1, nn, cap = R5_NEAR_SLOTS / 2, i, stored = 1;
+	uint32_t goal = r5_rank1(&coords, coords.goal1);
+	int d, m;
+	bool failed = false;
+
+	(void)size;
+	(void)ctx;
+	frontier = malloc(cap * sizeof *frontier);
+	next = malloc(cap * sizeof *next);
+	if (frontier == NULL || next == NULL) {
+		free(frontier);
+		free(next);
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	frontier[0] = (uint64_t)goal * R5_N1 + goal + 1;
+	near_insert(near, frontier[0], 0);
+	for (d = 0; d < R5_NEAR_DEPTH && !failed; d++) {
+		uint64_t *swap;
+
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			tw_error_set(err, "cancelled");
+			failed = true;
+		}
+		for (i = 0, nn = 0; i < nf && !failed; i++) {
+			uint64_t key = frontier[i] - 1;
+			uint32_t x = unrank1((uint32_t)(key / R5_N1)), t = unrank1((uint32_t)(key % R5_N1));
+
+			for (m = 0; m < R5_MOVES && !failed; m++) {
+				uint64_t child = (uint64_t)r5_rank1(k, r5_move_mask(k->x_move1[m], x)) * R5_N1 +
+				    r5_rank1(k, r5_move_mask(k->t_move1[m], t)) + 1;
+
+				if (!near_insert(near, child, d + 1))
+					continue;
+				/* Half full at most, so that probes stay short. */
+				if (++stored > R5_NEAR_SLOTS / 2 || nn == cap) {
+					tw_error_set(err, "internal error: the 5x5x5 near set overflows");
+					failed = true;
+				} else {
+					next[nn++] = child;
+				}
+			}
+		}
+		swap = frontier;
+		frontier = next;
+		next = swap;
+		nf = nn;
+		report(prog, 300 + 700 * (d + 1) / R5_NEAR_DEPTH);
+	}
+	free(frontier);
+	free(next);
+	return !failed;
+}
+
+const uint64_t *
+r5_near_table(void)
+{
+	return near_table;
+}
+
+size_t
+r5_table_bytes(void)
+{
+	return sizeof(struct r5_tables) + (size_t)R5_NEAR_SLOTS * sizeof(uint64_t);
+}
+
+/* Loads or builds the tables; on failure nothing is kept. */
+static bool
+load(const struct table_progress *prog, struct tw_error *err)
+{
+	char params[96];
+	const struct r5_model *md = r5_model_get(err);
+	struct table_spec spec = {"cube5-phase12", 1, params, sizeof(struct r5_tables), build_tables,
+	    NULL, false};
+	char near_params[96];
+	struct table_spec near = {"cube5-phase1-near", 1, near_params,
+	    (size_t)R5_NEAR_SLOTS * sizeof(uint64_t), build_near, NULL, false};
+	const struct r5_tables *t;
+	const uint64_t *n;
+
+	if (md == NULL)
+		return false;
+	build_coords(&coords, md);
+	spec.ctx = (void *)md;
+	snprintf(params, sizeof params, "struct tables %zu; moves 36/%d", sizeof(struct r5_tables),
+	    R5_PHASE2_MOVES);
+	t = table_get(&spec, prog, err);
+	if (t == NULL)
+		return false;
+	near.ctx = (void *)md;
+	snprintf(near_params, sizeof near_params, "depth %d, %u slots of 64 bits", R5_NEAR_DEPTH,
+	    R5_NEAR_SLOTS);
+	n = table_get(&near, prog, err);
+	if (n == NULL)
+		return false;
+	near_table = n;
+	tables = t;
+	return true;
+}
+
+const struct r5_tables *
+r5_tables_get(const struct r5_coords **k, const struct table_progress *prog, struct tw_error *err)
+{
+	struct tw_error why = {{0}};
+	bool ok;
+
+	pthread_mutex_lock(&lock);
+	ok = tables != NULL || load(prog, &why);
+	pthread_mutex_unlock(&lock);
+	if (!ok) {
+		tw_error_set(err, "the 5x5x5 tables: %s", why.msg);
+		return NULL;
+	}
+	if (k != NULL)
+		*k = &coords;
+	return tables;
+}

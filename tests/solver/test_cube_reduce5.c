@@ -1,0 +1,277 @@
+/* The 5x5x5 phase reduction's phases 1 and 2 (src/puzzles/cube/reduce5):
+ * the model (views, halves, the midge flip rule, the places' moves) on
+ * cubes other than the one it was built from, the pruning tables as
+ * lower bounds along random walks of each phase's own turns, and random
+ * cubes through both phases with every end replayed on the facelet
+ * engine and its goals checked. The default tier runs a handful of cubes
+ * (fewer under the sanitizers), the slow suite fifty (tests/common/tier.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tier.h"
+#include "core/rng.h"
+#include "puzzles/cube/puzzle.h"
+#include "puzzles/cube/reduce5/model.h"
+#include "puzzles/cube/reduce5/reduce5.h"
+#include "puzzles/cube/reduce5/tables.h"
+
+static const struct r5_model *md;
+static const struct r5_tables *tb;
+static const struct r5_coords *co;
+
+static int
+setup(void **unused)
+{
+	struct tw_error err = {{0}};
+
+	(void)unused;
+	md = r5_model_get(&err);
+	tb = r5_tables_get(&co, NULL, &err);
+	if (md == NULL || tb == NULL)
+		fail_msg("%s", err.msg);
+	return 0;
+}
+
+static void
+random_cube(struct tw_rng *rng, struct cube *c, int turns)
+{
+	int i;
+
+	cube_solved(c, 5);
+	for (i = 0; i < turns; i++)
+		r5_apply(md, c, (int)tw_rng_below(rng, R5_MOVES));
+}
+
+static bool
+rl_quarter(int m)
+{
+	return m / 6 % 3 == 1 && m % 3 != 1;
+}
+
+/* Every place's move and flip as the facelets say, on random cubes. */
+static void
+model_on_other_cubes(void **unused)
+{
+	struct tw_rng rng;
+	int k, m, p, v;
+
+	(void)unused;
+	tw_rng_seed(&rng, 5501);
+	for (k = 0; k < 5; k++) {
+		struct cube c;
+
+		random_cube(&rng, &c, 60);
+		for (m = 0; m < R5_MOVES; m++) {
+			struct cube turned = c;
+			uint32_t x = 0, t = 0, x_in = r5_x_mask(md, &c, 1, 4), t_in = r5_t_mask(md, &c, 1, 4);
+
+			r5_apply(md, &turned, m);
+			for (p = 0; p < 24; p++) {
+				x |= (x_in >> p & 1u) << md->x_to[m][p];
+				t |= (t_in >> p & 1u) << md->t_to[m][p];
+				assert_int_equal(r5_wing_id(md, &turned, md->wing_to[m][p]), r5_wing_id(md, &c, p));
+			}
+			assert_int_equal(x, r5_x_mask(md, &turned, 1, 4));
+			assert_int_equal(t, r5_t_mask(md, &turned, 1, 4));
+			assert_int_equal(r5_wing_parity(md, &turned), r5_wing_parity(md, &c) ^ md->wing_odd[m]);
+			/* The midge flip rule: R, L, Rw, Lw quarter turns flip
+			 * every midge they move, nothing else flips one. */
+			for (p = 0; p < R5_SLOTS; p++) {
+				int before = r5_midge_id(md, &c, p), after = r5_midge_id(md, &turned, md->midge_to[m][p]);
+
+				assert_int_equal(before >> 1, after >> 1);
+				assert_int_equal((before ^ after) & 1, rl_quarter(m) && md->midge_to[m][p] != p);
+				assert_int_equal(md->midge_flip[m][p], (before ^ after) & 1);
+			}
+		}
+		for (v = 0; v < R5_VIEWS; v++)
+			for (m = 0; m < R5_MOVES; m++) {
+				struct cube a, b, turned = c;
+
+				r5_view(md, &c, v, &a);
+				r5_apply(md, &a, m);
+				r5_apply(md, &turned, md->view_move[v][m]);
+				r5_view(md, &turned, v, &b);
+				assert_memory_equal(a.f, b.f, R5_FACELETS);
+			}
+	}
+}
+
+/* Each half holds one place of every slot; U, F, D, B face turns and
+ * half turns keep the halves, every other turn (R, L, wide quarter
+ * turns) mixes them. */
+static void
+halves(void **unused)
+{
+	int h, s, m, p;
+
+	(void)unused;
+	for (h = 0; h < 2; h++) {
+		unsigned slots = 0;
+
+		for (s = 0; s < R5_SLOTS; s++) {
+			slots |= 1u << md->wing_slot[md->half_place[h][s]];
+			assert_int_equal(md->half_of[md->half_place[h][s]], h);
+		}
+		assert_int_equal(slots, (1u << R5_SLOTS) - 1);
+	}
+	for (m = 0; m < R5_MOVES; m++) {
+		bool keeps = (m / 3 % 2 == 0 && m / 6 % 3 != 1) || m % 3 == 1, mixed = false;
+
+		for (p = 0; p < R5_WINGS; p++)
+			mixed |= md->half_of[md->wing_to[m][p]] != md->half_of[p];
+		if (mixed == keeps)
+			fail_msg("%s: mixes the halves %d", md->name[m], mixed);
+	}
+}
+
+/* Along random walks of each phase's turns from the solved cube, no
+ * table says more than the walk's length, one turn changes a bound by at
+ * most one, and phase 2's move tables follow the cube. */
+static void
+tables_are_lower_bounds(void **unused)
+{
+	struct tw_rng rng;
+	int phase, walk, i;
+
+	(void)unused;
+	tw_rng_seed(&rng, 5502);
+	for (phase = 1; phase <= 2; phase++)
+		for (walk = 0; walk < 40; walk++) {
+			struct cube c;
+			int last[2] = {0, 0}, x = co->goal2, t = co->goal2, par = 0;
+
+			cube_solved(&c, 5);
+			for (i = 1; i <= 16; i++) {
+				int h[2], k;
+
+				if (phase == 1) {
+					r5_apply(md, &c, (int)tw_rng_below(&rng, R5_MOVES));
+					h[0] = tb->prune1_x[r5_rank1(co, r5_x_mask(md, &c, 1, 4))];
+					h[1] = tb->prune1_t[r5_rank1(co, r5_t_mask(md, &c, 1, 4))];
+				} else {
+					int j = (int)tw_rng_below(&rng, R5_PHASE2_MOVES);
+
+					r5_apply(md, &c, md->phase2_moves[j]);
+					x = tb->x2_move[x][j];
+					t = tb->t2_move[t][j];
+					par ^= md->wing_odd[md->phase2_moves[j]];
+					assert_int_equal(x, r5_x2(co, md, &c));
+					assert_int_equal(t, r5_t2(co, md, &c));
+					assert_int_equal(par, r5_wing_parity(md, &c));
+					assert_int_equal(r5_x_mask(md, &c, 1, 4), co->goal1);
+					assert_int_equal(r5_t_mask(md, &c, 1, 4), co->goal1);
+					h[0] = tb->prune2_x[x * 2 + par];
+					h[1] = tb->prune2_t[t * 2 + par];
+				}
+				for (k = 0; k < 2; k++) {
+					if (h[k] > i || h[k] - last[k] > 1 || last[k] - h[k] > 1)
+						fail_msg("phase %d, walk %d, move %d: bound %d after %d", phase,
+						    walk, i, h[k], last[k]);
+					last[k] = h[k];
+				}
+			}
+		}
+}
+
+/* The goals in view v after the moves of e (on the cube as given). */
+static void
+check_end(const struct cube *start, const struct r5_end *e, bool by_names)
+{
+	uint8_t moves[R5_MAX_PHASE1 + R5_MAX_PHASE2];
+	int n = r5_end_moves(e, moves), i;
+	struct cube c = *start, view;
+
+	for (i = 0; i < n; i++) {
+		if (by_names) {
+			struct cube_move mv;
+			struct tw_error err;
+
+			if (!cube_move_parse(5, r5_move_name(moves[i]), &mv, &err))
+				fail_msg("move %d '%s': %s", i + 1, r5_move_name(moves[i]), err.msg);
+			assert_true(mv.first == 1 && mv.last <= 2);
+			cube_move_do(&c, &mv);
+		} else {
+			r5_apply(md, &c, moves[i]);
+		}
+		if (i + 1 == e->len1) {
+			r5_view(md, &c, e->view, &view);
+			assert_int_equal(r5_x_mask(md, &view, 1, 4), co->goal1);
+			assert_int_equal(r5_t_mask(md, &view, 1, 4), co->goal1);
+		}
+	}
+	r5_view(md, &c, e->view, &view);
+	assert_int_equal(r5_x_mask(md, &view, 1, 4), co->goal1);
+	assert_int_equal(r5_t_mask(md, &view, 1, 4), co->goal1);
+	/* U and D: places 0..3 and 12..15. */
+	assert_int_equal(r5_x_mask(md, &view, 0, 3), 0xf00fu);
+	assert_int_equal(r5_t_mask(md, &view, 0, 3), 0xf00fu);
+	assert_false(r5_wing_parity(md, &view));
+	assert_false(r5_wing_parity(md, &c));
+}
+
+static void
+random_cubes_through_phases(void **unused)
+{
+	int count = tier_pick(50, 3, 1), k, i;
+	/* The default tiers look at fewer phase-1 solutions (cheaper). */
+	struct r5_options opt = {.phase1_solutions = tier_pick(0, 50, 20), .phase2_ends = tier_pick(0, 100, 50)};
+	long len1 = 0, len2 = 0;
+	void *params;
+	size_t used;
+	struct tw_rng rng;
+
+	(void)unused;
+	params = cube_params_parse("5", &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, 5503);
+	for (k = 0; k < count; k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL);
+		struct r5_result res;
+		struct tw_error err;
+
+		assert_non_null(c);
+		if (!r5_phases12(c, &opt, &res, &err))
+			fail_msg("cube:5:%s: %s", c->f, err.msg);
+		assert_true(res.n_ends > 0);
+		for (i = 0; i < res.n_ends; i++) {
+			const struct r5_end *e = &res.ends[i];
+
+			/* By total length, the first end the shortest. */
+			assert_true(e->len1 + e->len2 >= res.ends[0].len1 + res.ends[0].len2);
+			check_end(c, e, i == 0);
+		}
+		len1 += res.ends[0].len1;
+		len2 += res.ends[0].len2;
+		r5_result_free(&res);
+		free(c);
+	}
+	/* cube555 measures 10.24 and 7.96 moves; this search keeps the
+	 * shortest total of its candidates, so a little under 18.2. */
+	if (len1 + len2 > 20L * count)
+		fail_msg("phases 1 + 2: %.2f moves over %d cubes", (double)(len1 + len2) / count, count);
+	print_message("phase 1 %.2f, phase 2 %.2f moves over %d cubes\n", (double)len1 / count,
+	    (double)len2 / count, count);
+	cube_params_free(params);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(model_on_other_cubes),
+		cmocka_unit_test(halves),
+		cmocka_unit_test(tables_are_lower_bounds),
+		cmocka_unit_test(random_cubes_through_phases),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
