@@ -5,7 +5,7 @@
  * length of the best end, time and search nodes.
  * Usage: bench_cube5_phases [--quick] [--count N] [--seed S]
  *   [--p1 SOLUTIONS] [--kept K] [--ends E] [--nodes MAX] [--plain]
- * (--plain: phase 1 on max(X, T) alone, without the near set). */
+ * (--plain: phase 1 on max(X, T) alone, without the combined table). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include "puzzles/cube/puzzle.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce5/tables.h"
+#include "puzzles/cube/reduce5/phase1_table.h"
 
 static double
 now(void)
@@ -67,6 +68,25 @@ depths(const char *what, const uint8_t *t, long n)
 	printf("\n");
 }
 
+/* The combined table: keys per depth in the hash, filter bits set. */
+static void
+xt_stats(const uint64_t *xt)
+{
+	long count[16] = {0}, bits = 0;
+	size_t i;
+	int d;
+
+	for (i = 0; i < R5_XT_HASH_SLOTS; i++)
+		if (xt[i] != 0)
+			count[xt[i] >> 40 & 15]++;
+	for (i = 0; i < R5_XT_FILTER_WORDS; i++)
+		bits += __builtin_popcountll(xt[R5_XT_HASH_SLOTS + i]);
+	printf("  phase1 XT  ");
+	for (d = 0; d <= R5_XT_EXACT; d++)
+		printf(" %d:%ld", d, count[d]);
+	printf("  filter %ld of %ld bits\n", bits, (long)R5_XT_FILTER_WORDS * 64);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -109,6 +129,7 @@ main(int argc, char **argv)
 	    (double)cube5_phases_table_bytes() / 1e6);
 	depths("phase1 X", tb->prune1_x, R5_N1);
 	depths("phase1 T", tb->prune1_t, R5_N1);
+	xt_stats(r5_xt_table(NULL));
 	depths("phase2 X", tb->prune2_x, R5_N2);
 	depths("phase2 T", tb->prune2_t, R5_N2);
 	l1 = calloc((size_t)count, sizeof *l1);

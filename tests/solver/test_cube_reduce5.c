@@ -1,7 +1,10 @@
 /* The 5x5x5 phase reduction's phases 1 and 2 (src/puzzles/cube/reduce5):
  * the model (views, halves, the midge flip rule, the places' moves) on
  * cubes other than the one it was built from, the pruning tables as
- * lower bounds along random walks of each phase's own turns, and random
+ * lower bounds along random walks of each phase's own turns, phase 1's
+ * symmetries (moves conjugated into moves, the goal kept) and its
+ * combined table (a bound that a turn changes by at most one, exact
+ * against a breadth-first search over raw X and T masks), and random
  * cubes through both phases with every end replayed on the facelet
  * engine and its goals checked. The default tier runs a handful of cubes
  * (fewer under the sanitizers), the slow suite fifty (tests/common/tier.h). */
@@ -22,10 +25,13 @@
 #include "puzzles/cube/reduce5/model.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce5/tables.h"
+#include "puzzles/cube/reduce5/phase1_table.h"
 
 static const struct r5_model *md;
 static const struct r5_tables *tb;
 static const struct r5_coords *co;
+static const struct r5_syms *sy;
+static const uint64_t *xt;
 
 static int
 setup(void **unused)
@@ -37,6 +43,8 @@ setup(void **unused)
 	tb = r5_tables_get(&co, NULL, &err);
 	if (md == NULL || tb == NULL)
 		fail_msg("%s", err.msg);
+	xt = r5_xt_table(&sy);
+	assert_non_null(xt);
 	return 0;
 }
 
@@ -182,6 +190,184 @@ tables_are_lower_bounds(void **unused)
 		}
 }
 
+/* The combined bound of X and T masks. */
+static int
+xt_bound(uint32_t x, uint32_t t)
+{
+	return r5_xt_bound(xt, r5_xt_key(sy, co, r5_rank1(co, x), t));
+}
+
+/* The image of c under symmetry s: facelet facelet_to[s][d] shows what d
+ * showed (the colours are not renamed: the centre masks move with it). */
+static void
+sym_image(int s, const struct cube *c, struct cube *out)
+{
+	int d;
+
+	*out = *c;
+	for (d = 0; d < R5_FACELETS; d++)
+		out->f[sy->facelet_to[s][d]] = c->f[d];
+}
+
+/* The 16 symmetries: the identity first, all distinct, each keeping R
+ * and L as a pair of faces and the phase-1 goal; on random cubes, s m =
+ * move_conj[s][m] s on the facelets, and the mask tables follow the
+ * facelets. The X classes: every rank's symmetry takes it to its class's
+ * representative, which each stabiliser symmetry fixes. */
+static void
+symmetries(void **unused)
+{
+	struct tw_rng rng;
+	int s, u, m, d, k;
+	uint32_t r;
+
+	(void)unused;
+	tw_rng_seed(&rng, 5504);
+	for (d = 0; d < R5_FACELETS; d++)
+		assert_int_equal(sy->facelet_to[0][d], d);
+	for (s = 0; s < R5_SYMS; s++) {
+		for (u = 0; u < s; u++)
+			assert_memory_not_equal(sy->facelet_to[s], sy->facelet_to[u], R5_FACELETS);
+		for (d = 0; d < R5_FACELETS; d++)
+			if (d / 25 == FACE_R || d / 25 == FACE_L)
+				assert_true(sy->facelet_to[s][d] / 25 == FACE_R || sy->facelet_to[s][d] / 25 == FACE_L);
+		assert_int_equal(r5_move_mask(sy->x_sym1[s], co->goal1), co->goal1);
+		assert_int_equal(r5_move_mask(sy->t_sym1[s], co->goal1), co->goal1);
+	}
+	for (k = 0; k < 3; k++) {
+		struct cube c;
+
+		random_cube(&rng, &c, 60);
+		for (s = 0; s < R5_SYMS; s++) {
+			struct cube img;
+
+			sym_image(s, &c, &img);
+			assert_int_equal(r5_x_mask(md, &img, 1, 4), r5_move_mask(sy->x_sym1[s], r5_x_mask(md, &c, 1, 4)));
+			assert_int_equal(r5_t_mask(md, &img, 1, 4), r5_move_mask(sy->t_sym1[s], r5_t_mask(md, &c, 1, 4)));
+			for (m = 0; m < R5_MOVES; m++) {
+				struct cube a = c, b, img2;
+
+				r5_apply(md, &a, m);
+				sym_image(s, &a, &b);
+				img2 = img;
+				r5_apply(md, &img2, sy->move_conj[s][m]);
+				assert_memory_equal(b.f, img2.f, R5_FACELETS);
+			}
+		}
+	}
+	assert_int_equal(sy->nclasses, 46371);
+	for (r = 0; r < R5_N1; r += 97) {
+		unsigned cls = sy->x_class[r];
+		uint32_t rep = sy->rep_mask[cls];
+
+		assert_int_equal(r5_move_mask(sy->x_sym1[sy->x_sym[r]], r5_unrank1(r)), rep);
+		for (s = 1; s < R5_SYMS; s++)
+			assert_int_equal(r5_move_mask(sy->x_sym1[s], rep) == rep, sy->stab[cls] >> s & 1);
+	}
+}
+
+/* Along random walks of the 36 turns from the goal, the combined bound
+ * is at most the walk's length, changes by at most one a turn and is the
+ * same for every symmetric image of the state. */
+static void
+combined_bound_on_walks(void **unused)
+{
+	struct tw_rng rng;
+	int walk, i, s;
+
+	(void)unused;
+	tw_rng_seed(&rng, 5505);
+	for (walk = 0; walk < 60; walk++) {
+		uint32_t x = co->goal1, t = co->goal1;
+		int last = 0;
+
+		for (i = 1; i <= 16; i++) {
+			int m = (int)tw_rng_below(&rng, R5_MOVES), h;
+
+			x = r5_move_mask(co->x_move1[m], x);
+			t = r5_move_mask(co->t_move1[m], t);
+			h = xt_bound(x, t);
+			if (h > i || h - last > 1 || last - h > 1)
+				fail_msg("walk %d, move %d: bound %d after %d", walk, i, h, last);
+			for (s = 1; s < R5_SYMS; s++)
+				assert_int_equal(xt_bound(r5_move_mask(sy->x_sym1[s], x), r5_move_mask(sy->t_sym1[s], t)), h);
+			last = h;
+		}
+	}
+}
+
+/* A set of 48-bit (X, T) mask pairs, open addressing, 0 empty (no
+ * pair is 0: each mask has 8 bits). */
+#define PAIR_BITS 22
+static bool
+pair_insert(uint64_t *set, uint64_t pair, bool insert)
+{
+	uint32_t at = (uint32_t)((pair * 0x9e3779b97f4a7c15ull) >> (64 - PAIR_BITS));
+
+	for (;; at = (at + 1) & ((1u << PAIR_BITS) - 1)) {
+		if (set[at] == pair)
+			return false;
+		if (set[at] == 0) {
+			if (insert)
+				set[at] = pair;
+			return true;
+		}
+	}
+}
+
+/* A plain breadth-first search over raw (X, T) mask pairs from the goal:
+ * every pair within depth turns has its distance as the combined bound,
+ * and so has every pair one turn further. */
+static void
+combined_bound_is_exact_near_goal(void **unused)
+{
+	int depth = tier_pick(5, 5, 4), d, m;
+	size_t cap = (size_t)1 << PAIR_BITS, nf = 1, nn, i, total = 1, wrong = 0;
+	uint64_t *set = calloc(cap, sizeof *set), *frontier = malloc(cap * sizeof *frontier);
+	uint64_t *next = malloc(cap * sizeof *next), *swap;
+
+	(void)unused;
+	assert_true(set != NULL && frontier != NULL && next != NULL);
+	frontier[0] = (uint64_t)co->goal1 << 24 | co->goal1;
+	pair_insert(set, frontier[0], true);
+	for (d = 0; d <= depth; d++) {
+		for (i = 0; i < nf; i++)
+			if (xt_bound((uint32_t)(frontier[i] >> 24), (uint32_t)(frontier[i] & 0xffffff)) != d)
+				wrong++;
+		if (wrong > 0)
+			fail_msg("depth %d: %zu of %zu pairs with another bound", d, wrong, nf);
+		for (i = 0, nn = 0; i < nf; i++) {
+			uint32_t x = (uint32_t)(frontier[i] >> 24), t = (uint32_t)(frontier[i] & 0xffffff);
+
+			for (m = 0; m < R5_MOVES; m++) {
+				uint64_t kid = (uint64_t)r5_move_mask(co->x_move1[m], x) << 24 |
+				    r5_move_mask(co->t_move1[m], t);
+
+				/* Not inserted one turn past the search. */
+				if (!pair_insert(set, kid, d < depth))
+					continue;
+				if (d == depth) {
+					/* One turn past the search: at depth + 1. */
+					assert_int_equal(xt_bound((uint32_t)(kid >> 24), (uint32_t)(kid & 0xffffff)), d + 1);
+					continue;
+				}
+				assert_true(nn < cap / 2 && total + nn < cap / 2);
+				next[nn++] = kid;
+			}
+		}
+		swap = frontier;
+		frontier = next;
+		next = swap;
+		nf = nn;
+		total += nn;
+	}
+	print_message("combined bound exact on %zu raw pairs within %d turns and those one turn further\n",
+	    total, depth);
+	free(set);
+	free(frontier);
+	free(next);
+}
+
 /* The goals in view v after the moves of e (on the cube as given). */
 static void
 check_end(const struct cube *start, const struct r5_end *e, bool by_names)
@@ -270,6 +456,9 @@ main(void)
 		cmocka_unit_test(model_on_other_cubes),
 		cmocka_unit_test(halves),
 		cmocka_unit_test(tables_are_lower_bounds),
+		cmocka_unit_test(symmetries),
+		cmocka_unit_test(combined_bound_on_walks),
+		cmocka_unit_test(combined_bound_is_exact_near_goal),
 		cmocka_unit_test(random_cubes_through_phases),
 	};
 

@@ -5,8 +5,10 @@
  * into the game (reduce/reduce.c still solves the 5x5x5 greedily).
  *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
  *     the 36 outer block turns; the cube is searched in three views, one
- *     an axis each); h = max(X table, T table), and in the last 5 plies
- *     the exact distance of both at once from a near set (tables.h);
+ *     an axis each); h = max(X table, T table, combined table), the
+ *     combined one (phase1_table.h: both kinds at once, reduced by the
+ *     16 symmetries that keep the R-L axis, exact to 7 turns) read in the
+ *     last 7 plies only when X and T do not already cut;
  *  2. the U-D coloured X- and T-centres onto U and D, and the wing
  *     permutation even (no OLL parity later); 22 turns that keep R-L
  *     centres on R and L: U F D B, Uw2 Fw2 Dw2 Bw2, Rw and Lw turns.
@@ -26,9 +28,12 @@
 #include "core/error.h"
 #include "puzzles/cube/cube.h"
 
-/* cube555's counts. 10,000 phase-1 solutions (as reduce4 looks at) are
- * out of reach of h = max(X, T) and the near set: 200 take 2.3 s. */
-#define R5_PHASE1_SOLUTIONS 200    /* phase-1 solutions looked at */
+/* cube555 looks at 200 phase-1 solutions and keeps them all. With the
+ * combined bound, phase 1 takes (one core, bench_cube5_phases, 50 cubes)
+ * 0.09 s mean for 200 solutions looked at, 0.27 s for 1,000 (phases 1 +
+ * 2: 17.72 and 17.42 moves); 10,000 (as reduce4 looks at) take 2.6 s
+ * (17.15 moves against 17.40 for 1,000 on 20 cubes). */
+#define R5_PHASE1_SOLUTIONS 1000   /* phase-1 solutions looked at */
 #define R5_PHASE1_KEPT 200         /* of which the best go on to phase 2 */
 #define R5_PHASE2_ENDS 500         /* distinct phase-2 ends kept */
 #define R5_MAX_PHASE1 14
@@ -39,7 +44,7 @@
 struct r5_options {
 	int phase1_solutions, phase1_kept, phase2_ends;
 	long max_nodes;
-	bool plain_bound;              /* phase 1 on max(X, T) alone, without the near set (to measure it) */
+	bool plain_bound;              /* phase 1 on max(X, T) alone, without the combined table (to measure it) */
 	atomic_bool *cancel;           /* may be NULL; polled every 4,096 nodes */
 };
 
@@ -65,7 +70,7 @@ struct r5_result {
  * may be NULL (defaults). On success res->ends is malloc'd (free it with
  * r5_result_free) and holds at least one end. Errors: not a 5x5x5;
  * "cancelled"; out of memory; the tables' (cache or memory); "no phase-2
- * end within the search's work". Tables are built (about a second) or
+ * end within the search's work". Tables are built (about 3.5 s) or
  * loaded on first use. */
 bool r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result *res,
     struct tw_error *err);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "puzzles/cube/reduce5/model.h"
+#include "puzzles/cube/reduce5/phase1_table.h"
 #include "puzzles/cube/reduce5/tables.h"
 #include "sys/clock.h"
 
@@ -20,7 +21,8 @@ struct run {
 	const struct r5_model *md;
 	const struct r5_tables *t;
 	const struct r5_coords *k;
-	const uint64_t *near;        /* phase 1's near set, or NULL */
+	const uint64_t *xt;          /* phase 1's combined table, or NULL */
+	const struct r5_syms *sy;
 	int want1, kept1, want2;
 	long max_nodes;
 	atomic_bool *cancel;
@@ -97,12 +99,19 @@ keep1(struct run *r, int len)
 
 /* Every phase-1 path of exactly depth more moves from masks x, t (whose
  * bound is within depth) that reaches the goal only at its end. Each
- * child's two table entries are read before it is searched. */
+ * child's table entries are read before it is searched: X, then T, then
+ * (when its largest value, R5_XT_EXACT + 2, could cut) the combined one. */
 static void
 search1(struct run *r, uint32_t x, uint32_t t, int done, int depth, int last)
 {
 	const struct r5_coords *k = r->k;
-	int m;
+	struct {
+		uint32_t x, t;
+		uint64_t key;
+		uint8_t m;
+	} kid[R5_MOVES];
+	bool combined = r->xt != NULL && depth - 1 < R5_XT_EXACT + 2;
+	int m, n = 0, i;
 
 	if (r->found1 >= r->want1 || !tick(r))
 		return;
@@ -110,7 +119,9 @@ search1(struct run *r, uint32_t x, uint32_t t, int done, int depth, int last)
 		keep1(r, done);
 		return;
 	}
-	for (m = 0; m < R5_MOVES && r->found1 < r->want1; m++) {
+	/* The children that X and T let through, their combined table
+	 * entries fetched together (the search waits on memory). */
+	for (m = 0; m < R5_MOVES; m++) {
 		uint32_t x2, t2, xr, tr;
 		int hx, ht;
 
@@ -128,12 +139,21 @@ search1(struct run *r, uint32_t x, uint32_t t, int done, int depth, int last)
 		 * that an earlier depth has found). */
 		if (ht > depth - 1 || (hx == 0 && ht == 0 && depth > 1))
 			continue;
-		/* In the last plies, both kinds at once. */
-		if (r->near != NULL && depth - 1 <= R5_NEAR_DEPTH &&
-		    r5_near_bound(r->near, xr, tr) > depth - 1)
+		kid[n].m = (uint8_t)m;
+		kid[n].x = x2;
+		kid[n].t = t2;
+		if (combined) {
+			kid[n].key = r5_xt_key(r->sy, k, xr, t2);
+			r5_xt_prefetch(r->xt, kid[n].key);
+		}
+		n++;
+	}
+	/* In the last plies, both kinds at once. */
+	for (i = 0; i < n && r->found1 < r->want1; i++) {
+		if (combined && r5_xt_bound(r->xt, kid[i].key) > depth - 1)
 			continue;
-		r->path[done] = (uint8_t)m;
-		search1(r, x2, t2, done + 1, depth - 1, m);
+		r->path[done] = kid[i].m;
+		search1(r, kid[i].x, kid[i].t, done + 1, depth - 1, kid[i].m);
 	}
 }
 
@@ -279,7 +299,7 @@ r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result
 	if ((r->md = r5_model_get(err)) == NULL || (r->t = r5_tables_get(&r->k, NULL, err)) == NULL)
 		goto done;
 	if (opt == NULL || !opt->plain_bound)
-		r->near = r5_near_table();
+		r->xt = r5_xt_table(&r->sy);
 	phases(r, c, res);
 	if (r->cancel != NULL && atomic_load(r->cancel)) {
 		tw_error_set(err, "cancelled");

@@ -1,5 +1,6 @@
 /* The 5x5x5 phase reduction's tables for phases 1 and 2 (tables.h). */
 #include "puzzles/cube/reduce5/tables.h"
+#include "puzzles/cube/reduce5/phase1_table.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -8,7 +9,8 @@
 
 static struct r5_coords coords;
 static const struct r5_tables *tables;
-static const uint64_t *near_table;
+static const uint64_t *xt_table;
+static const struct r5_syms *xt_syms;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The 16 centre places off R and L (faces U, F, D, B), in place order. */
@@ -77,6 +79,8 @@ build_coords(struct r5_coords *k, const struct r5_model *md)
 					}
 				k->rank1_part[b][n][x] = sum;
 			}
+	for (x = 0; x < 256; x++)
+		k->pop8[x] = (uint8_t)__builtin_popcount(x);
 	for (x = 0, r = 0; x < 1u << 16; x++)
 		if (__builtin_popcount(x) == 8) {
 			k->mask16[r] = (uint16_t)x;
@@ -87,8 +91,8 @@ build_coords(struct r5_coords *k, const struct r5_model *md)
 }
 
 /* The mask of colex rank r (8 bits of 24), from the top bit down. */
-static uint32_t
-unrank1(uint32_t rank)
+uint32_t
+r5_unrank1(uint32_t rank)
 {
 	uint32_t mask = 0;
 	int n, k;
@@ -172,7 +176,7 @@ static int
 expand1(const void *ctx, uint32_t state, uint32_t *out)
 {
 	const struct build_ctx *b = ctx;
-	uint32_t mask = unrank1(state);
+	uint32_t mask = r5_unrank1(state);
 	int m;
 
 	for (m = 0; m < R5_MOVES; m++)
@@ -232,95 +236,18 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	return true;
 }
 
-/* Inserts key at distance d unless present; true if inserted. */
-static bool
-near_insert(uint64_t *near, uint64_t key, int d)
-{
-	uint32_t at = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - R5_NEAR_BITS));
-
-	for (;;) {
-		if (near[at] == 0) {
-			near[at] = key | (uint64_t)d << 40;
-			return true;
-		}
-		if ((near[at] & 0xffffffffffull) == key)
-			return false;
-		at = (at + 1) & (R5_NEAR_SLOTS - 1);
-	}
-}
-
-/* The near set, breadth first from the goal over frontier lists (in a
- * fixed order, so the same slots on every machine). */
-static bool
-build_near(void *buf, size_t size, void *ctx, const struct table_progress *prog,
-    struct tw_error *err)
-{
-	const struct r5_coords *k = &coords;
-	uint64_t *near = buf, *frontier, *next;
-	size_t nf = 1, nn, cap = R5_NEAR_SLOTS / 2, i, stored = 1;
-	uint32_t goal = r5_rank1(&coords, coords.goal1);
-	int d, m;
-	bool failed = false;
-
-	(void)size;
-	(void)ctx;
-	frontier = malloc(cap * sizeof *frontier);
-	next = malloc(cap * sizeof *next);
-	if (frontier == NULL || next == NULL) {
-		free(frontier);
-		free(next);
-		tw_error_set(err, "out of memory");
-		return false;
-	}
-	frontier[0] = (uint64_t)goal * R5_N1 + goal + 1;
-	near_insert(near, frontier[0], 0);
-	for (d = 0; d < R5_NEAR_DEPTH && !failed; d++) {
-		uint64_t *swap;
-
-		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
-			failed = true;
-		}
-		for (i = 0, nn = 0; i < nf && !failed; i++) {
-			uint64_t key = frontier[i] - 1;
-			uint32_t x = unrank1((uint32_t)(key / R5_N1)), t = unrank1((uint32_t)(key % R5_N1));
-
-			for (m = 0; m < R5_MOVES && !failed; m++) {
-				uint64_t child = (uint64_t)r5_rank1(k, r5_move_mask(k->x_move1[m], x)) * R5_N1 +
-				    r5_rank1(k, r5_move_mask(k->t_move1[m], t)) + 1;
-
-				if (!near_insert(near, child, d + 1))
-					continue;
-				/* Half full at most, so that probes stay short. */
-				if (++stored > R5_NEAR_SLOTS / 2 || nn == cap) {
-					tw_error_set(err, "internal error: the 5x5x5 near set overflows");
-					failed = true;
-				} else {
-					next[nn++] = child;
-				}
-			}
-		}
-		swap = frontier;
-		frontier = next;
-		next = swap;
-		nf = nn;
-		report(prog, 300 + 700 * (d + 1) / R5_NEAR_DEPTH);
-	}
-	free(frontier);
-	free(next);
-	return !failed;
-}
-
 const uint64_t *
-r5_near_table(void)
+r5_xt_table(const struct r5_syms **sy)
 {
-	return near_table;
+	if (sy != NULL)
+		*sy = xt_syms;
+	return xt_table;
 }
 
 size_t
 r5_table_bytes(void)
 {
-	return sizeof(struct r5_tables) + (size_t)R5_NEAR_SLOTS * sizeof(uint64_t);
+	return sizeof(struct r5_tables) + r5_xt_table_bytes();
 }
 
 /* Loads or builds the tables; on failure nothing is kept. */
@@ -331,11 +258,9 @@ load(const struct table_progress *prog, struct tw_error *err)
 	const struct r5_model *md = r5_model_get(err);
 	struct table_spec spec = {"cube5-phase12", 1, params, sizeof(struct r5_tables), build_tables,
 	    NULL, false};
-	char near_params[96];
-	struct table_spec near = {"cube5-phase1-near", 1, near_params,
-	    (size_t)R5_NEAR_SLOTS * sizeof(uint64_t), build_near, NULL, false};
 	const struct r5_tables *t;
-	const uint64_t *n;
+	const uint64_t *xt;
+	const struct r5_syms *sy;
 
 	if (md == NULL)
 		return false;
@@ -346,13 +271,11 @@ load(const struct table_progress *prog, struct tw_error *err)
 	t = table_get(&spec, prog, err);
 	if (t == NULL)
 		return false;
-	near.ctx = (void *)md;
-	snprintf(near_params, sizeof near_params, "depth %d, %u slots of 64 bits", R5_NEAR_DEPTH,
-	    R5_NEAR_SLOTS);
-	n = table_get(&near, prog, err);
-	if (n == NULL)
+	xt = r5_xt_table_get(&sy, &coords, prog, err);
+	if (xt == NULL)
 		return false;
-	near_table = n;
+	xt_table = xt;
+	xt_syms = sy;
 	tables = t;
 	return true;
 }

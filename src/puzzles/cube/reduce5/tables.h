@@ -4,7 +4,7 @@
  * distances of its coordinate, one byte an entry, in outer block turns
  * of its phase's moves. The coordinates are cube555's ([cube555] in
  * docs/papers.md), without its symmetry reduction (the raw tables are
- * 1.5 MB). Private to src/puzzles/cube/reduce5. */
+ * 1.5 MB); phase 1's combined table (phase1_table.h) has it. Private to src/puzzles/cube/reduce5. */
 #ifndef TWIRL_CUBE_REDUCE5_TABLES_H
 #define TWIRL_CUBE_REDUCE5_TABLES_H
 
@@ -32,16 +32,6 @@ struct r5_tables {
 	uint8_t prune2_t[R5_N2];
 };
 
-/* Phase 1's near set: every (X, T) pair within R5_NEAR_DEPTH turns of
- * phase 1's goal, with its exact distance, in an open-addressing hash of
- * R5_NEAR_SLOTS 64-bit entries: (x_rank * R5_N1 + t_rank + 1) in the
- * low 40 bits, the distance above; 0 an empty slot. A pair not in it is
- * at least R5_NEAR_DEPTH + 1 away: a bound on both centre kinds at once
- * that the search reads in its last plies. */
-#define R5_NEAR_DEPTH 5
-#define R5_NEAR_BITS 22
-#define R5_NEAR_SLOTS (1u << R5_NEAR_BITS)
-
 /* Small rank and move tables, built with the model (not cached). */
 struct r5_coords {
 	/* A 24-bit centre mask moved by m, a byte at a time: byte b of the
@@ -51,6 +41,7 @@ struct r5_coords {
 	/* The colex rank of a 24-bit mask of 8 bits: the sum over its three
 	 * bytes of rank1_part[b][bits below byte b][byte]. */
 	uint32_t rank1_part[3][9][256];
+	uint8_t pop8[256];                  /* bits set in a byte (no popcount instruction assumed) */
 	uint16_t rank16[1 << 16];           /* 16-bit masks of 8 bits -> C(16,8) rank */
 	uint16_t mask16[R5_N2C];
 	uint32_t goal1;                     /* the R and L places: 4..7, 16..19 */
@@ -63,31 +54,20 @@ struct r5_coords {
  * until the process ends (or table_cache_release_all for the tables).
  * NULL with the reason in err: "cancelled", out of memory, the model's
  * or the cache's (then the next call tries again). Building takes about
- * a second on one core. */
+ * a second on one core, and phase 1's combined table (phase1_table.h),
+ * built or loaded here too, 2.5 s more on two threads. */
 const struct r5_tables *r5_tables_get(const struct r5_coords **coords,
     const struct table_progress *prog, struct tw_error *err);
 
-/* Phase 1's near set (built or loaded with the tables by
- * r5_tables_get; NULL before): R5_NEAR_SLOTS entries. */
-const uint64_t *r5_near_table(void);
+struct r5_syms;
 
-/* The distance of (x_rank, t_rank) from phase 1's goal by the near set:
- * exact up to R5_NEAR_DEPTH, else R5_NEAR_DEPTH + 1. */
-static inline int r5_near_bound(const uint64_t *near, uint32_t x_rank, uint32_t t_rank)
-{
-	uint64_t key = (uint64_t)x_rank * R5_N1 + t_rank + 1;
-	uint32_t at = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> (64 - R5_NEAR_BITS));
+/* Phase 1's combined table and its symmetries (phase1_table.h), loaded
+ * with the tables by r5_tables_get (NULL before); *syms (if syms is not
+ * NULL) gets the symmetries. */
+const uint64_t *r5_xt_table(const struct r5_syms **syms);
 
-	for (;;) {
-		uint64_t e = near[at];
-
-		if (e == 0)
-			return R5_NEAR_DEPTH + 1;
-		if ((e & 0xffffffffffull) == key)
-			return (int)(e >> 40);
-		at = (at + 1) & (R5_NEAR_SLOTS - 1);
-	}
-}
+/* The 24-bit mask of 8 bits of colex rank r (0..R5_N1-1). */
+uint32_t r5_unrank1(uint32_t rank);
 
 /* The tables' size in bytes (in memory, and in the cache on disk). */
 size_t r5_table_bytes(void);
@@ -96,7 +76,7 @@ size_t r5_table_bytes(void);
 static inline uint32_t r5_rank1(const struct r5_coords *k, uint32_t mask)
 {
 	uint32_t b0 = mask & 0xff, b1 = mask >> 8 & 0xff;
-	int n0 = __builtin_popcount(b0), n1 = n0 + __builtin_popcount(b1);
+	int n0 = k->pop8[b0], n1 = n0 + k->pop8[b1];
 
 	return k->rank1_part[0][0][b0] + k->rank1_part[1][n0][b1] + k->rank1_part[2][n1][mask >> 16];
 }
