@@ -1,6 +1,7 @@
 /* Pieces shared by the phase reductions (pieces.h). */
 #include "puzzles/cube/pieces.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,4 +121,44 @@ cube_view_moves(int n, const uint8_t *src, const char *turn, const char *scrambl
 			return "a view's move without one match";
 	}
 	return NULL;
+}
+
+void
+cube_space_map(int a, int *axis, int *sign)
+{
+	static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		axis[i] = perms[a / 8][i];
+		sign[i] = a >> i & 1 ? -1 : 1;
+	}
+}
+
+bool
+cube_table_bfs(uint8_t *table, uint32_t n, cube_expand_fn next, const void *ctx,
+    const struct table_progress *prog, struct tw_error *err)
+{
+	uint32_t i, out[64];
+	int depth, k, count;
+	bool grew = true;
+
+	for (depth = 0; grew && depth < CUBE_TABLE_UNSEEN - 1; depth++) {
+		grew = false;
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		for (i = 0; i < n; i++) {
+			if (table[i] != depth)
+				continue;
+			count = next(ctx, i, out);
+			for (k = 0; k < count; k++)
+				if (table[out[k]] == CUBE_TABLE_UNSEEN) {
+					table[out[k]] = (uint8_t)(depth + 1);
+					grew = true;
+				}
+		}
+	}
+	return true;
 }

@@ -1,8 +1,9 @@
 /* Pieces of the N x N x N cube that the phase reductions share
  * (reduce4/, reduce5/): colours as numbers, permutation parity, a wing's
- * handedness, the outer block turns as facelet permutations, and views
+ * handedness, the outer block turns as facelet permutations, views
  * (whole-cube turns with the colours renamed so that solved stays
- * solved). Everything is computed from the facelet engine (cube.h), so
+ * solved), the maps of space the symmetric tables try, and the
+ * breadth-first fill of a distance table. Everything is computed from the facelet engine (cube.h), so
  * every permutation is the engine's own. */
 #ifndef TWIRL_CUBE_PIECES_H
 #define TWIRL_CUBE_PIECES_H
@@ -10,7 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/error.h"
 #include "puzzles/cube/cube.h"
+#include "sys/tablecache.h"
 
 /* Outer block turns, as both reductions number them: m = face * 6 +
  * wide * 3 + quarter turns - 1, faces URFDLB, wide = the outer two
@@ -63,5 +66,26 @@ void cube_view_turn(const struct cube *c, const char *turn, struct cube *out);
  * has no single match (a bug). */
 const char *cube_view_moves(int n, const uint8_t *src, const char *turn, const char *scramble,
     uint8_t *view_move);
+
+/* Map a (0..47) of space: one of the 48 rotations and reflections as a
+ * signed permutation of the axes, (A v)_i = sign_i v_axis_i; map 0 is the
+ * identity. The symmetry-reduced tables try each on facelet positions
+ * (cube_facelet_position) and keep those that respect their phase. */
+void cube_space_map(int a, int *axis, int *sign);
+
+/* A distance table's entry that no breadth-first search reached. */
+#define CUBE_TABLE_UNSEEN 0xff
+
+/* Writes state's neighbours (at most 64) to out and returns how many. */
+typedef int (*cube_expand_fn)(const void *ctx, uint32_t state, uint32_t *out);
+
+/* Fills table (n entries of one byte: the goals 0, every other entry
+ * CUBE_TABLE_UNSEEN) breadth first, level by level, each entry of the
+ * last level expanded by next(ctx, ...): afterwards every entry holds its
+ * distance from the nearest goal in next's moves, or CUBE_TABLE_UNSEEN if
+ * none reaches it. Polls prog->cancel (prog may be NULL) once a level;
+ * false with "cancelled" in err then. */
+bool cube_table_bfs(uint8_t *table, uint32_t n, cube_expand_fn next, const void *ctx,
+    const struct table_progress *prog, struct tw_error *err);
 
 #endif

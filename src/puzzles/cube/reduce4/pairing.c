@@ -22,20 +22,6 @@ conjugate(const struct r4_pairing *p, int k, const uint8_t *pi, uint8_t *out)
 		out[sigma[s]] = sigma[pi[s]];
 }
 
-/* The 48 rotations and reflections of space as signed permutations of
- * the axes (the identity first): (A v)_i = sign_i v_axis_i. */
-static void
-space_map(int a, int *axis, int *sign)
-{
-	static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		axis[i] = perms[a / 8][i];
-		sign[i] = a >> i & 1 ? -1 : 1;
-	}
-}
-
 /* The symmetries: the maps of space that send wing places to wing places
  * of the same half and conjugate every phase-3 turn into a phase-3 turn
  * (tried on the wing places), with their action on the slots; then the
@@ -56,7 +42,7 @@ build_syms(struct r4_pairing *p, const struct r4_model *md)
 		int axis[3], sign[3], to[R4_WINGS];
 		bool ok = true;
 
-		space_map(a, axis, sign);
+		cube_space_map(a, axis, sign);
 		for (q = 0; q < R4_WINGS && ok; q++) {
 			int got[2];
 

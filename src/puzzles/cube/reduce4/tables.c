@@ -216,38 +216,6 @@ build_move_tables(struct r4_tables *t, const struct r4_coords *k, const struct r
 	}
 }
 
-/* Breadth-first search over n states whose goals are 0 and the rest
- * R4_UNSEEN: level by level, each state of the level expanded by next(). */
-typedef int (*expand_fn)(const void *ctx, uint32_t state, uint32_t *out);
-
-static bool
-bfs(uint8_t *table, uint32_t n, expand_fn next, const void *ctx,
-    const struct table_progress *prog, struct tw_error *err)
-{
-	uint32_t i, out[64];
-	int depth, k, count;
-	bool grew = true;
-
-	for (depth = 0; grew && depth < R4_UNSEEN - 1; depth++) {
-		grew = false;
-		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
-			return false;
-		}
-		for (i = 0; i < n; i++) {
-			if (table[i] != depth)
-				continue;
-			count = next(ctx, i, out);
-			for (k = 0; k < count; k++)
-				if (table[out[k]] == R4_UNSEEN) {
-					table[out[k]] = (uint8_t)(depth + 1);
-					grew = true;
-				}
-		}
-	}
-	return true;
-}
-
 struct build_ctx {
 	const struct r4_model *md;
 	const struct r4_coords *k;
@@ -338,20 +306,20 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	build_move_tables(t, &coords, md);
 	memset(t->prune1, R4_UNSEEN, sizeof t->prune1);
 	t->prune1[r4_rank1(coords.goal1)] = 0;
-	if (!bfs(t->prune1, R4_N1, expand1, &b, prog, err))
+	if (!cube_table_bfs(t->prune1, R4_N1, expand1, &b, prog, err))
 		return false;
 	/* Phase 3 first: its centre table says which R-L patterns phase 2
 	 * may end on. */
 	memset(t->prune3_centres, R4_UNSEEN, sizeof t->prune3_centres);
 	t->prune3_centres[(((uint32_t)coords.rank8[0x0f] * R4_N_RL + coords.rank8[0x0f]) * R4_N_RL +
 	    coords.rank8[0x0f]) * 2] = 0;
-	if (!bfs(t->prune3_centres, R4_N3C, expand3c, &b, prog, err))
+	if (!cube_table_bfs(t->prune3_centres, R4_N3C, expand3c, &b, prog, err))
 		return false;
 	memset(t->prune2, R4_UNSEEN, sizeof t->prune2);
 	for (i = 0; i < R4_N3C; i++)
 		if (t->prune3_centres[i] != R4_UNSEEN)
 			t->prune2[((uint32_t)coords.goal_udfb * R4_N_RL + i / 2 % R4_N_RL) * 2] = 0;
-	if (!bfs(t->prune2, R4_N2, expand2, &b, prog, err))
+	if (!cube_table_bfs(t->prune2, R4_N2, expand2, &b, prog, err))
 		return false;
 	return true;
 }

@@ -16,7 +16,7 @@
 #define R4_N1 735471       /* C(24, 8): where the 8 R-L centres are */
 #define R4_N_UDFB 12870    /* C(16, 8): U-D centres among the 16 off R and L */
 #define R4_N_RL 70         /* C(8, 4): R centres among the 8 on R and L */
-#define R4_UNSEEN 0xff     /* a table entry no breadth-first search reached */
+#define R4_UNSEEN CUBE_TABLE_UNSEEN   /* an entry no breadth-first search reached */
 #define R4_N2 (R4_N_UDFB * R4_N_RL * 2)          /* x wing parity */
 #define R4_N3C (R4_N_RL * R4_N_RL * R4_N_RL * 2) /* U in U-D, F in F-B, R in R-L, parity */
 struct r4_tables {

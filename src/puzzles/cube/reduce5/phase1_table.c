@@ -13,20 +13,6 @@ static const char *syms_problem;
 static pthread_once_t syms_once = PTHREAD_ONCE_INIT;
 static const struct r5_coords *build_coords;   /* for the builder (set before table_get) */
 
-/* The 48 rotations and reflections of space as signed permutations of
- * the axes (the identity first): (A v)_i = sign_i v_axis_i. */
-static void
-space_map(int a, int *axis, int *sign)
-{
-	static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		axis[i] = perms[a / 8][i];
-		sign[i] = a >> i & 1 ? -1 : 1;
-	}
-}
-
 /* The place (of 24) of each facelet of one centre kind, -1 for others. */
 static void
 places_of(const uint8_t *facelet, int *of)
@@ -74,7 +60,7 @@ build_syms(struct r5_syms *sy, const struct r5_model *md, uint32_t goal)
 		int axis[3], sign[3], to[R5_FACELETS], xto[24], tto[24];
 		uint32_t xg = 0, tg = 0;
 
-		space_map(a, axis, sign);
+		cube_space_map(a, axis, sign);
 		for (d = 0; d < R5_FACELETS; d++) {
 			int w[3] = {sign[0] * pos[d][axis[0]], sign[1] * pos[d][axis[1]], sign[2] * pos[d][axis[2]]};
 

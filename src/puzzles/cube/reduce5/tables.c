@@ -132,39 +132,6 @@ build_move2(uint16_t (*out)[R5_PHASE2_MOVES], const uint8_t (*to)[24], const str
 	}
 }
 
-/* Breadth-first search over n states whose goals are 0 and the rest
- * R5_UNSEEN, level by level, each state of a level expanded by next()
- * (at most 64 children). */
-typedef int (*expand_fn)(const void *ctx, uint32_t state, uint32_t *out);
-
-static bool
-bfs(uint8_t *table, uint32_t n, expand_fn next, const void *ctx,
-    const struct table_progress *prog, struct tw_error *err)
-{
-	uint32_t i, out[64];
-	int depth, k, count;
-	bool grew = true;
-
-	for (depth = 0; grew && depth < R5_UNSEEN - 1; depth++) {
-		grew = false;
-		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
-			return false;
-		}
-		for (i = 0; i < n; i++) {
-			if (table[i] != depth)
-				continue;
-			count = next(ctx, i, out);
-			for (k = 0; k < count; k++)
-				if (table[out[k]] == R5_UNSEEN) {
-					table[out[k]] = (uint8_t)(depth + 1);
-					grew = true;
-				}
-		}
-	}
-	return true;
-}
-
 struct build_ctx {
 	const struct r5_model *md;
 	const struct r5_coords *k;
@@ -216,12 +183,12 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	report(prog, 0);
 	memset(t->prune1_x, R5_UNSEEN, sizeof t->prune1_x);
 	t->prune1_x[r5_rank1(&coords, coords.goal1)] = 0;
-	if (!bfs(t->prune1_x, R5_N1, expand1, &bx, prog, err))
+	if (!cube_table_bfs(t->prune1_x, R5_N1, expand1, &bx, prog, err))
 		return false;
 	report(prog, 130);
 	memset(t->prune1_t, R5_UNSEEN, sizeof t->prune1_t);
 	t->prune1_t[r5_rank1(&coords, coords.goal1)] = 0;
-	if (!bfs(t->prune1_t, R5_N1, expand1, &bt, prog, err))
+	if (!cube_table_bfs(t->prune1_t, R5_N1, expand1, &bt, prog, err))
 		return false;
 	report(prog, 260);
 	build_move2(t->x2_move, md->x_to, &coords, md);
@@ -229,8 +196,8 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	memset(t->prune2_x, R5_UNSEEN, sizeof t->prune2_x);
 	memset(t->prune2_t, R5_UNSEEN, sizeof t->prune2_t);
 	t->prune2_x[coords.goal2 * 2] = t->prune2_t[coords.goal2 * 2] = 0;
-	if (!bfs(t->prune2_x, R5_N2, expand2, &bx, prog, err) ||
-	    !bfs(t->prune2_t, R5_N2, expand2, &bt, prog, err))
+	if (!cube_table_bfs(t->prune2_x, R5_N2, expand2, &bx, prog, err) ||
+	    !cube_table_bfs(t->prune2_t, R5_N2, expand2, &bt, prog, err))
 		return false;
 	report(prog, 300);
 	return true;

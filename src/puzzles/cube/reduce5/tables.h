@@ -17,7 +17,7 @@
 #define R5_N1 735471       /* C(24, 8): where the 8 R-L X- (T-) centres are */
 #define R5_N2C 12870       /* C(16, 8): U-D X- (T-) centres among the 16 off R and L */
 #define R5_N2 (R5_N2C * 2) /* x wing parity */
-#define R5_UNSEEN 0xff     /* a table entry no breadth-first search reached */
+#define R5_UNSEEN CUBE_TABLE_UNSEEN   /* an entry no breadth-first search reached */
 
 struct r5_tables {
 	/* Phase 1, by r5_rank1 of the R-L coloured X (T) places' mask,
