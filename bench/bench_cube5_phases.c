@@ -5,7 +5,10 @@
  * length of the best end, time and search nodes.
  * Usage: bench_cube5_phases [--quick] [--count N] [--seed S]
  *   [--p1 SOLUTIONS] [--kept K] [--ends E] [--nodes MAX] [--plain]
- * (--plain: phase 1 on max(X, T) alone, without the combined table). */
+ *   [--p3ends E3] [--no3]
+ * (--plain: phase 1 on max(X, T) alone, without the combined table;
+ * --no3: phases 1 and 2 only). Phase 3 runs on every cube's phase-2
+ * ends; its lengths are of its first (shortest total) end. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,7 @@
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce5/tables.h"
 #include "puzzles/cube/reduce5/phase1_table.h"
+#include "puzzles/cube/reduce5/phase3.h"
 
 static double
 now(void)
@@ -96,7 +100,10 @@ main(int argc, char **argv)
 	const struct r5_tables *tb;
 	struct tw_error err;
 	struct tw_rng rng;
-	double t0, *l1, *l2, *s1, *s2, *n1, *n2, *ne;
+	double t0, *l1, *l2, *s1, *s2, *n1, *n2, *ne, *l3, *s3, *n3, *st3, *lt;
+	bool with3 = true;
+	const struct r5_p3_tables *t3 = NULL;
+	const struct r5_p3_coords *k3 = NULL;
 	void *params;
 	size_t used;
 
@@ -115,6 +122,10 @@ main(int argc, char **argv)
 			opt.phase2_ends = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--plain") == 0)
 			opt.plain_bound = true;
+		else if (strcmp(argv[i], "--p3ends") == 0 && i + 1 < argc)
+			opt.phase3_ends = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--no3") == 0)
+			with3 = false;
 		else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc)
 			opt.max_nodes = atol(argv[++i]);
 	}
@@ -132,6 +143,24 @@ main(int argc, char **argv)
 	xt_stats(r5_xt_table(NULL));
 	depths("phase2 X", tb->prune2_x, R5_N2);
 	depths("phase2 T", tb->prune2_t, R5_N2);
+	if (with3) {
+		t0 = now();
+		if ((t3 = r5_p3_tables_get(&k3, NULL, &err)) == NULL) {
+			printf("%s\n", err.msg);
+			return 1;
+		}
+		printf("phase-3 tables: %.3f s (built or loaded), %.2f MB; %d centre goal states\n", now() - t0,
+		    (double)sizeof *t3 / 1e6, k3->n_centre_goal);
+		depths("p3 cm", t3->cm, R5_P3_CM);
+		depths("p3 wing", t3->wing, R5_P3_WINGS);
+	}
+	l3 = calloc((size_t)count, sizeof *l3);
+	s3 = calloc((size_t)count, sizeof *s3);
+	n3 = calloc((size_t)count, sizeof *n3);
+	st3 = calloc((size_t)count, sizeof *st3);
+	lt = calloc((size_t)count, sizeof *lt);
+	if (l3 == NULL || s3 == NULL || n3 == NULL || st3 == NULL || lt == NULL)
+		return 1;
 	l1 = calloc((size_t)count, sizeof *l1);
 	l2 = calloc((size_t)count, sizeof *l2);
 	s1 = calloc((size_t)count, sizeof *s1);
@@ -164,6 +193,24 @@ main(int argc, char **argv)
 		printf("  cube %d: phase 1 %d (%.3f s, %ld nodes, %ld found), phase 2 %d (%.3f s, %ld nodes, %d ends)\n",
 		    k, res.ends[0].len1, res.seconds1, res.nodes1, res.phase1_found, res.ends[0].len2,
 		    res.seconds2, res.nodes2, res.n_ends);
+		if (with3) {
+			struct r5_result3 r3;
+			const struct r5_end3 *e;
+
+			if (!r5_phase3(c, &res, &opt, &r3, &err)) {
+				printf("%s\n  cube:5:%s\n", err.msg, c->f);
+				return 1;
+			}
+			e = &r3.ends[0];
+			l3[k] = e->len3;
+			lt[k] = res.ends[e->parent].len1 + res.ends[e->parent].len2 + e->len3;
+			s3[k] = r3.seconds;
+			n3[k] = (double)r3.nodes;
+			st3[k] = (double)r3.starts;
+			printf("      phase 3 %d (total %d; %.3f s, %ld nodes, %ld start nodes, %d ends)\n", e->len3,
+			    (int)lt[k], r3.seconds, r3.nodes, r3.starts, r3.n_ends);
+			r5_result3_free(&r3);
+		}
 		fflush(stdout);
 		r5_result_free(&res);
 		free(c);
@@ -176,6 +223,18 @@ main(int argc, char **argv)
 	stats("phase 1 nodes", n1, count, "%10.0f");
 	stats("phase 2 nodes", n2, count, "%10.0f");
 	stats("ends", ne, count, "%6.1f");
+	if (with3) {
+		stats("phase 3 len", l3, count, "%6.2f");
+		stats("1+2+3 len", lt, count, "%6.2f");
+		stats("phase 3 s", s3, count, "%6.3f");
+		stats("phase 3 nodes", n3, count, "%10.0f");
+		stats("p3 starts", st3, count, "%10.0f");
+	}
+	free(l3);
+	free(s3);
+	free(n3);
+	free(st3);
+	free(lt);
 	cube_params_free(params);
 	free(l1);
 	free(l2);

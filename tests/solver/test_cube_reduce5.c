@@ -26,12 +26,15 @@
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce5/tables.h"
 #include "puzzles/cube/reduce5/phase1_table.h"
+#include "puzzles/cube/reduce5/phase3.h"
 
 static const struct r5_model *md;
 static const struct r5_tables *tb;
 static const struct r5_coords *co;
 static const struct r5_syms *sy;
 static const uint64_t *xt;
+static const struct r5_p3_tables *t3;
+static const struct r5_p3_coords *k3;
 
 static int
 setup(void **unused)
@@ -45,6 +48,9 @@ setup(void **unused)
 		fail_msg("%s", err.msg);
 	xt = r5_xt_table(&sy);
 	assert_non_null(xt);
+	t3 = r5_p3_tables_get(&k3, NULL, &err);
+	if (t3 == NULL)
+		fail_msg("%s", err.msg);
 	return 0;
 }
 
@@ -449,6 +455,218 @@ random_cubes_through_phases(void **unused)
 	cube_params_free(params);
 }
 
+/* Phase 3's goal directly on the facelets of c (an axis view) for
+ * labelling lab: (a) the low wings (per lab) on half 0's places, (b)
+ * every midge's orientation equal to its dedge's label bit, (c) the
+ * R-coloured X- and T-centres on R and L in a split of the BFS set. */
+static bool
+p3_goal_on_facelets(const struct cube *c, unsigned lab)
+{
+	uint32_t x = r5_x_mask(md, c, 1, 1), t = r5_t_mask(md, c, 1, 1), rl = 0xf00f0u;
+	int p, s;
+
+	for (p = 0; p < R5_WINGS; p++) {
+		int id = r5_wing_id(md, c, p), d = id >> 1;
+		bool low = (id == k3->nat_low[d]) != (lab >> d & 1);
+
+		if (low != (md->half_of[p] == 0))
+			return false;
+	}
+	for (s = 0; s < R5_SLOTS; s++) {
+		int mid = r5_midge_id(md, c, s);
+
+		if ((mid & 1) != (int)(lab >> (mid >> 1) & 1))
+			return false;
+	}
+	if ((x & ~rl) != 0 || (t & ~rl) != 0 || __builtin_popcount(x) != 4 || __builtin_popcount(t) != 4)
+		return false;
+	x = (x >> 4 & 0xf) | (x >> 16 & 0xf) << 4;
+	t = (t >> 4 & 0xf) | (t >> 16 & 0xf) << 4;
+	return k3->centre_goal[k3->split_rank[x] * R5_P3_SPLITS + k3->split_rank[t]];
+}
+
+/* A random paired cube whose centres phase 4 solves (3x3x3 face turns
+ * and phase 4's turns from solved) and the labelling its midges give. */
+static unsigned
+random_p3_goal(struct tw_rng *rng, struct cube *c)
+{
+	unsigned lab = 0;
+	int i, s;
+
+	cube_solved(c, 5);
+	for (i = 0; i < 30; i++) {
+		int face = (int)tw_rng_below(rng, 6), turns = (int)tw_rng_below(rng, 3);
+
+		r5_apply(md, c, face * 6 + turns);
+	}
+	/* The labelling of the paired cube; phase 4's turns keep it. */
+	for (s = 0; s < R5_SLOTS; s++) {
+		int mid = r5_midge_id(md, c, s);
+
+		lab |= (unsigned)(mid & 1) << (mid >> 1);
+	}
+	for (i = 0; i < 20; i++)
+		r5_apply(md, c, k3->p4_moves[tw_rng_below(rng, R5_P4_MOVES)]);
+	return lab;
+}
+
+/* (c)'s set: 432 (X, T) splits (216 up to swapping R and L, 108 up to
+ * swapping X's and T's colours apart, as cube555 counts), closed under
+ * both swaps; (b)'s labellings are of even weight; paired cubes with
+ * phase-4-solvable centres are goals under their midges' labelling, on
+ * the facelets and by the coordinates, and the coordinates follow the
+ * facelets under every phase-3 turn. */
+static void
+p3_goal_and_coordinates(void **unused)
+{
+	int x, t, classes = 0, k, j;
+	struct tw_rng rng;
+
+	(void)unused;
+	assert_int_equal(k3->n_centre_goal, 432);
+	for (x = 0; x < R5_P3_SPLITS; x++)
+		for (t = 0; t < R5_P3_SPLITS; t++) {
+			int xs = k3->split_rank[~k3->split_mask[x] & 0xff], ts = k3->split_rank[~k3->split_mask[t] & 0xff];
+			bool g = k3->centre_goal[x * R5_P3_SPLITS + t];
+
+			assert_int_equal(g, k3->centre_goal[xs * R5_P3_SPLITS + t]);
+			assert_int_equal(g, k3->centre_goal[x * R5_P3_SPLITS + ts]);
+			if (g && x <= xs && t <= ts)
+				classes++;
+		}
+	assert_int_equal(classes, 108);
+	tw_rng_seed(&rng, 5504);
+	for (k = 0; k < 40; k++) {
+		struct cube c, turned;
+		unsigned lab = random_p3_goal(&rng, &c);
+		struct r5_p3_state s;
+
+		assert_int_equal(__builtin_popcount(lab) % 2, 0);
+		assert_true(p3_goal_on_facelets(&c, lab));
+		s = r5_p3_state_of(k3, md, &c, lab);
+		assert_true(r5_p3_goal(k3, s));
+		assert_int_equal(r5_p3_bound(t3, k3, s), 0);
+		/* Off the goal: one phase-3 turn, every coordinate by the
+		 * facelets. */
+		for (j = 0; j < R5_P3_MOVES; j++) {
+			struct r5_p3_state a = r5_p3_move(k3, s, j), b;
+
+			turned = c;
+			r5_apply(md, &turned, k3->moves[j]);
+			b = r5_p3_state_of(k3, md, &turned, lab);
+			assert_int_equal(a.wings, b.wings);
+			assert_int_equal(a.midges, b.midges);
+			assert_int_equal(a.x, b.x);
+			assert_int_equal(a.t, b.t);
+			assert_int_equal(r5_p3_goal(k3, a), p3_goal_on_facelets(&turned, lab));
+		}
+	}
+}
+
+/* Along random walks of the 24 turns from goal states, each table entry
+ * is at most the walk's length and changes by at most one a turn; the
+ * coordinates agree with the facelets at the walk's end. */
+static void
+p3_tables_are_lower_bounds(void **unused)
+{
+	int walks = tier_pick(400, 100, 20), k, i;
+	struct tw_rng rng;
+
+	(void)unused;
+	tw_rng_seed(&rng, 5505);
+	for (k = 0; k < walks; k++) {
+		struct cube c;
+		unsigned lab = random_p3_goal(&rng, &c);
+		struct r5_p3_state s = r5_p3_state_of(k3, md, &c, lab), e;
+		int cm = 0, wing = 0;
+
+		for (i = 1; i <= 20; i++) {
+			int j = (int)tw_rng_below(&rng, R5_P3_MOVES), cm2, wing2;
+
+			s = r5_p3_move(k3, s, j);
+			r5_apply(md, &c, k3->moves[j]);
+			cm2 = t3->cm[r5_p3_cm_index(s)];
+			wing2 = t3->wing[r5_p3_rank12(k3, s.wings)];
+			assert_true(cm2 <= i && wing2 <= i);
+			assert_true(abs(cm2 - cm) <= 1 && abs(wing2 - wing) <= 1);
+			cm = cm2;
+			wing = wing2;
+		}
+		e = r5_p3_state_of(k3, md, &c, lab);
+		assert_true(e.wings == s.wings && e.midges == s.midges && e.x == s.x && e.t == s.t);
+	}
+}
+
+/* The goals of phases 1 and 2 (in e's view) and 3 (in the end's axis
+ * view, for its labelling) after the moves of e3, on the facelets. */
+static void
+check_end3(const struct cube *start, const struct r5_result *p12, const struct r5_end3 *e3)
+{
+	uint8_t moves[R5_MAX_PHASE1 + R5_MAX_PHASE2 + R5_MAX_PHASE3];
+	int n = r5_end3_moves(p12, e3, moves), i;
+	const struct r5_end *e = &p12->ends[e3->parent];
+	struct cube c = *start, view;
+
+	assert_int_equal(n, e->len1 + e->len2 + e3->len3);
+	for (i = 0; i < n; i++)
+		r5_apply(md, &c, moves[i]);
+	r5_view(md, &c, e->view, &view);
+	assert_int_equal(r5_x_mask(md, &view, 1, 4), co->goal1);
+	assert_int_equal(r5_t_mask(md, &view, 1, 4), co->goal1);
+	assert_int_equal(r5_x_mask(md, &view, 0, 3), 0xf00fu);
+	assert_int_equal(r5_t_mask(md, &view, 0, 3), 0xf00fu);
+	assert_false(r5_wing_parity(md, &c));
+	assert_int_equal(__builtin_popcount(e3->labelling) % 2, 0);
+	r5_view(md, &c, e3->axis, &view);
+	if (!p3_goal_on_facelets(&view, e3->labelling))
+		fail_msg("phase-3 end (parent %d, axis %d, labelling %03x, %d moves) off its goal", e3->parent,
+		    e3->axis, e3->labelling, e3->len3);
+}
+
+static void
+random_cubes_through_phase3(void **unused)
+{
+	int count = tier_pick(20, 2, 1), k, i;
+	struct r5_options opt = {.phase1_solutions = tier_pick(0, 50, 20), .phase2_ends = tier_pick(0, 100, 20),
+	    .phase3_ends = tier_pick(0, 100, 20)};
+	long len3 = 0;
+	void *params;
+	size_t used;
+	struct tw_rng rng;
+
+	(void)unused;
+	params = cube_params_parse("5", &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, 5506);
+	for (k = 0; k < count; k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL);
+		struct r5_result res;
+		struct r5_result3 r3;
+		struct tw_error err;
+		int best;
+
+		assert_non_null(c);
+		if (!r5_phases12(c, &opt, &res, &err) || !r5_phase3(c, &res, &opt, &r3, &err))
+			fail_msg("cube:5:%s: %s", c->f, err.msg);
+		assert_true(r3.n_ends > 0);
+		best = res.ends[r3.ends[0].parent].len1 + res.ends[r3.ends[0].parent].len2 + r3.ends[0].len3;
+		for (i = 0; i < r3.n_ends; i++) {
+			const struct r5_end3 *e = &r3.ends[i];
+			const struct r5_end *p = &res.ends[e->parent];
+
+			/* By total length. */
+			assert_true(p->len1 + p->len2 + e->len3 >= best);
+			check_end3(c, &res, e);
+		}
+		len3 += r3.ends[0].len3;
+		r5_result3_free(&r3);
+		r5_result_free(&res);
+		free(c);
+	}
+	print_message("phase 3 %.2f moves over %d cubes\n", (double)len3 / count, count);
+	cube_params_free(params);
+}
+
 int
 main(void)
 {
@@ -460,6 +678,9 @@ main(void)
 		cmocka_unit_test(combined_bound_on_walks),
 		cmocka_unit_test(combined_bound_is_exact_near_goal),
 		cmocka_unit_test(random_cubes_through_phases),
+		cmocka_unit_test(p3_goal_and_coordinates),
+		cmocka_unit_test(p3_tables_are_lower_bounds),
+		cmocka_unit_test(random_cubes_through_phase3),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -38,11 +38,13 @@
 #define R5_PHASE2_ENDS 500         /* distinct phase-2 ends kept */
 #define R5_MAX_PHASE1 14
 #define R5_MAX_PHASE2 14
-#define R5_MAX_NODES 100000000L    /* both phases, then "no solution" */
+#define R5_MAX_NODES 100000000L    /* both phases, then "no solution"; phase 3 alike */
+#define R5_PHASE3_ENDS 500         /* distinct phase-3 ends kept (cube555's) */
+#define R5_MAX_PHASE3 12
 
 /* The search's sizes; a 0 field takes the default above. */
 struct r5_options {
-	int phase1_solutions, phase1_kept, phase2_ends;
+	int phase1_solutions, phase1_kept, phase2_ends, phase3_ends;
 	long max_nodes;
 	bool plain_bound;              /* phase 1 on max(X, T) alone, without the combined table (to measure it) */
 	atomic_bool *cancel;           /* may be NULL; polled every 4,096 nodes */
@@ -83,6 +85,47 @@ void r5_result_free(struct r5_result *res);
  * r5_move_name. */
 int r5_end_moves(const struct r5_end *e, uint8_t *out);
 const char *r5_move_name(int m);
+
+/* One end of phase 3, after end `parent` of a r5_result: in axis view
+ * `axis` (r5_view of the cube after that end's moves, on the cube as
+ * given: that axis's colours on R and L), moves[0..len3) as model move
+ * indices, reaching phase 3's goal (phase3.h) for the 12-bit labelling
+ * `labelling` (bit d set: dedge d's low wing is the one whose home is in
+ * half 1). */
+struct r5_end3 {
+	uint16_t parent, labelling;
+	uint8_t axis, len3;
+	uint8_t moves[R5_MAX_PHASE3];
+};
+
+struct r5_result3 {
+	struct r5_end3 *ends;          /* n_ends, by total length (phases 1 + 2 + 3) */
+	int n_ends;
+	long starts;                   /* start nodes (parent x axis x labelling) searched from */
+	long nodes;                    /* search nodes (IDA* calls) */
+	double seconds;                /* wall time (tables ready) */
+};
+
+/* Phase 3 (cube555's: the wings' low/high split, the midges' orientation
+ * and the R-L centres into what phases 4 and 5 solve; 24 turns: the 18
+ * face turns and the six wide half turns) from every end of p12, a
+ * result of r5_phases12 on c, in each of the 3 axis views with each of
+ * the 2,048 labellings, by total length; keeps the first opt's
+ * phase3_ends (R5_PHASE3_ENDS) distinct ends. opt may be NULL. On
+ * success res->ends is malloc'd (free it with r5_result3_free) and holds
+ * at least one end. Errors: not a 5x5x5; "cancelled"; out of memory; the
+ * tables' (built, about 3 s, or loaded on first use); "no phase-3 end
+ * within the search's work". */
+bool r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_options *opt,
+    struct r5_result3 *res, struct tw_error *err);
+
+/* Frees res->ends; res may be zeroed or already freed. */
+void r5_result3_free(struct r5_result3 *res);
+
+/* The moves of phases 1, 2 and 3 to e (an end of phase 3 after p12) as
+ * move indices on the cube as given, into out (at most R5_MAX_PHASE1 +
+ * R5_MAX_PHASE2 + R5_MAX_PHASE3); returns their count. */
+int r5_end3_moves(const struct r5_result *p12, const struct r5_end3 *e, uint8_t *out);
 
 /* Builds or loads the tables now; false with the reason (err may be
  * NULL). */
