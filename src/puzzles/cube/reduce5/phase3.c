@@ -131,12 +131,19 @@ keep3(struct run3 *r, const struct base *b, unsigned lab, int len)
 
 /* Every path of exactly depth more moves from s (bound within depth)
  * that reaches the goal only at its end; each child's table entries are
- * read before it is searched. */
+ * read (all children's fetched together first: the search waits on
+ * memory) before it is searched. */
 static void
 search3(struct run3 *r, const struct base *b, unsigned lab, struct r5_p3_state s, int done,
     int depth, int last)
 {
-	int j;
+	const struct r5_p3_tables *t = r->t;
+	struct {
+		struct r5_p3_state s;
+		uint32_t wing, cm;
+		uint8_t m;
+	} kid[R5_P3_MOVES];
+	int j, n = 0, i;
 
 	if (r->n_ends >= r->want || !tick(r))
 		return;
@@ -144,20 +151,28 @@ search3(struct run3 *r, const struct base *b, unsigned lab, struct r5_p3_state s
 		keep3(r, b, lab, done);
 		return;
 	}
-	for (j = 0; j < R5_P3_MOVES && r->n_ends < r->want; j++) {
-		int m = r->k->moves[j], h;
-		struct r5_p3_state kid;
+	for (j = 0; j < R5_P3_MOVES; j++) {
+		int m = r->k->moves[j];
 
 		if (!allowed(r->md, m, last))
 			continue;
-		kid = r5_p3_move(r->k, s, j);
-		h = r->t->wing[r5_p3_rank12(r->k, kid.wings)];
-		if (h > depth - 1 || (h == 0 && depth > 1 && r->t->cm[r5_p3_cm_index(kid)] == 0))
+		kid[n].s = r5_p3_move(r->k, s, j);
+		kid[n].wing = r5_p3_rank12(r->k, kid[n].s.wings);
+		kid[n].cm = r5_p3_cm_index(kid[n].s);
+		kid[n].m = (uint8_t)m;
+		__builtin_prefetch(&t->wing[kid[n].wing]);
+		__builtin_prefetch(&t->cm[kid[n].cm]);
+		n++;
+	}
+	for (i = 0; i < n && r->n_ends < r->want; i++) {
+		int hw = t->wing[kid[i].wing], hc = t->cm[kid[i].cm];
+
+		/* Past the bound, or at the goal early (a shorter path that
+		 * an earlier total has found). */
+		if (hw > depth - 1 || hc > depth - 1 || (hw == 0 && hc == 0 && depth > 1))
 			continue;
-		if (r->t->cm[r5_p3_cm_index(kid)] > depth - 1)
-			continue;
-		r->path[done] = (uint8_t)m;
-		search3(r, b, lab, kid, done + 1, depth - 1, m);
+		r->path[done] = kid[i].m;
+		search3(r, b, lab, kid[i].s, done + 1, depth - 1, kid[i].m);
 	}
 }
 
