@@ -5,9 +5,10 @@
  * length of the best end, time and search nodes.
  * Usage: bench_cube5_phases [--quick] [--count N] [--seed S]
  *   [--p1 SOLUTIONS] [--kept K] [--ends E] [--nodes MAX] [--plain]
- *   [--p3ends E3] [--no3]
+ *   [--p3ends E3] [--no3] [--plain3]
  * (--plain: phase 1 on max(X, T) alone, without the combined table;
- * --no3: phases 1 and 2 only). Phase 3 runs on every cube's phase-2
+ * --no3: phases 1 and 2 only; --plain3: phase 3 without the wings x
+ * midges table). Phase 3 runs on every cube's phase-2
  * ends; its lengths are of its first (shortest total) end. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,7 @@ main(int argc, char **argv)
 	bool with3 = true;
 	const struct r5_p3_tables *t3 = NULL;
 	const struct r5_p3_coords *k3 = NULL;
+	const struct r5_p3_wm_table *wm = NULL;
 	void *params;
 	size_t used;
 
@@ -124,6 +126,8 @@ main(int argc, char **argv)
 			opt.plain_bound = true;
 		else if (strcmp(argv[i], "--p3ends") == 0 && i + 1 < argc)
 			opt.phase3_ends = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--plain3") == 0)
+			opt.plain_bound3 = true;
 		else if (strcmp(argv[i], "--no3") == 0)
 			with3 = false;
 		else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc)
@@ -153,6 +157,27 @@ main(int argc, char **argv)
 		    (double)sizeof *t3 / 1e6, k3->n_centre_goal);
 		depths("p3 cm", t3->cm, R5_P3_CM);
 		depths("p3 wing", t3->wing, R5_P3_WINGS);
+		t0 = now();
+		if ((wm = r5_p3_wm_get(NULL, NULL, &err)) == NULL) {
+			printf("%s\n", err.msg);
+			return 1;
+		}
+		printf("phase-3 wing x midge table: %.3f s (built or loaded), %.2f MB\n", now() - t0,
+		    (double)sizeof *wm / 1e6);
+		{
+			long cnt[16] = {0};
+			size_t q;
+
+			for (q = 0; q < sizeof wm->prune; q++) {
+				cnt[wm->prune[q] & 15]++;
+				cnt[wm->prune[q] >> 4]++;
+			}
+			printf("  p3 wm     ");
+			for (q = 0; q < 16; q++)
+				if (cnt[q] > 0)
+					printf(" %zu:%ld", q, cnt[q]);
+			printf("\n");
+		}
 	}
 	l3 = calloc((size_t)count, sizeof *l3);
 	s3 = calloc((size_t)count, sizeof *s3);

@@ -35,6 +35,8 @@ static const struct r5_syms *sy;
 static const uint64_t *xt;
 static const struct r5_p3_tables *t3;
 static const struct r5_p3_coords *k3;
+static const struct r5_p3_wm_table *wm;
+static const struct r5_p3_wm_syms *wsy;
 
 static int
 setup(void **unused)
@@ -50,6 +52,9 @@ setup(void **unused)
 	assert_non_null(xt);
 	t3 = r5_p3_tables_get(&k3, NULL, &err);
 	if (t3 == NULL)
+		fail_msg("%s", err.msg);
+	wm = r5_p3_wm_get(&wsy, NULL, &err);
+	if (wm == NULL)
 		fail_msg("%s", err.msg);
 	return 0;
 }
@@ -578,19 +583,31 @@ p3_tables_are_lower_bounds(void **unused)
 		struct cube c;
 		unsigned lab = random_p3_goal(&rng, &c);
 		struct r5_p3_state s = r5_p3_state_of(k3, md, &c, lab), e;
-		int cm = 0, wing = 0;
+		int cm = 0, wing = 0, w = 0;
 
+		assert_int_equal(r5_p3_wm_bound(wm, wsy, r5_p3_rank12(k3, s.wings), s.midges), 0);
 		for (i = 1; i <= 20; i++) {
-			int j = (int)tw_rng_below(&rng, R5_P3_MOVES), cm2, wing2;
+			int j = (int)tw_rng_below(&rng, R5_P3_MOVES), cm2, wing2, w2;
 
 			s = r5_p3_move(k3, s, j);
 			r5_apply(md, &c, k3->moves[j]);
 			cm2 = t3->cm[r5_p3_cm_index(s)];
 			wing2 = t3->wing[r5_p3_rank12(k3, s.wings)];
-			assert_true(cm2 <= i && wing2 <= i);
-			assert_true(abs(cm2 - cm) <= 1 && abs(wing2 - wing) <= 1);
+			w2 = r5_p3_wm_bound(wm, wsy, r5_p3_rank12(k3, s.wings), s.midges);
+			assert_true(cm2 <= i && wing2 <= i && w2 <= i);
+			assert_true(abs(cm2 - cm) <= 1 && abs(wing2 - wing) <= 1 && abs(w2 - w) <= 1);
+			/* The wings x midges entry is at least the wing split's
+			 * distance to either goal (a labelling's or its
+			 * complement's), up to its depth. */
+			{
+				int either = t3->wing[r5_p3_rank12(k3, s.wings ^ 0xffffffu)];
+
+				either = either < wing2 ? either : wing2;
+				assert_true(w2 >= (either < R5_P3_WM_DEPTH + 1 ? either : R5_P3_WM_DEPTH + 1));
+			}
 			cm = cm2;
 			wing = wing2;
+			w = w2;
 		}
 		e = r5_p3_state_of(k3, md, &c, lab);
 		assert_true(e.wings == s.wings && e.midges == s.midges && e.x == s.x && e.t == s.t);
@@ -667,6 +684,97 @@ random_cubes_through_phase3(void **unused)
 	cube_params_free(params);
 }
 
+/* The wings x midges table against a plain breadth-first search over raw
+ * (low wing places, relabelled midges) states from the goal of a
+ * labelling and of its complement: every state within depth turns has
+ * its distance as its entry. */
+static void
+wm_exact_near_goal(void **unused)
+{
+	int depth = tier_pick(6, 5, 4), d, j;
+	size_t cap = (size_t)1 << PAIR_BITS, nf = 2, nn, i, total = 2;
+	uint64_t *set = calloc(cap, sizeof *set), *frontier = malloc(cap * sizeof *frontier);
+	uint64_t *next = malloc(cap * sizeof *next), *swap;
+
+	(void)unused;
+	assert_true(set != NULL && frontier != NULL && next != NULL);
+	/* Keys W << 12 | midges: never 0 (W has 12 bits). */
+	frontier[0] = (uint64_t)k3->half0 << 12;
+	frontier[1] = (uint64_t)(k3->half0 ^ 0xffffffu) << 12 | 0xfff;
+	pair_insert(set, frontier[0], true);
+	pair_insert(set, frontier[1], true);
+	for (d = 0; d <= depth; d++) {
+		for (i = 0; i < nf; i++) {
+			uint32_t w = (uint32_t)(frontier[i] >> 12);
+
+			if (r5_p3_wm_bound(wm, wsy, r5_p3_rank12(k3, w), (unsigned)(frontier[i] & 0xfff)) != d)
+				fail_msg("depth %d: a state with entry %d", d,
+				    r5_p3_wm_bound(wm, wsy, r5_p3_rank12(k3, w), (unsigned)(frontier[i] & 0xfff)));
+		}
+		if (d == depth)
+			break;
+		for (i = 0, nn = 0; i < nf; i++)
+			for (j = 0; j < R5_P3_MOVES; j++) {
+				struct r5_p3_state s = {(uint32_t)(frontier[i] >> 12), (uint16_t)(frontier[i] & 0xfff), 0, 0};
+				uint64_t kid;
+
+				s = r5_p3_move(k3, s, j);
+				kid = (uint64_t)s.wings << 12 | s.midges;
+				if (!pair_insert(set, kid, true))
+					continue;
+				assert_true(nn < cap / 2 && total + nn < cap / 2);
+				next[nn++] = kid;
+			}
+		swap = frontier;
+		frontier = next;
+		next = swap;
+		nf = nn;
+		total += nn;
+	}
+	print_message("wings x midges table exact on %zu raw states within %d turns\n", total, depth);
+	free(set);
+	free(frontier);
+	free(next);
+}
+
+/* Phase 3 with and without the wings x midges table finds the same
+ * shortest total (both search by total length with admissible bounds). */
+static void
+wm_keeps_the_shortest(void **unused)
+{
+	struct r5_options opt = {.phase1_solutions = 20, .phase2_ends = 20, .phase3_ends = 10};
+	struct r5_options plain = opt;
+	void *params;
+	size_t used;
+	struct tw_rng rng;
+	int k;
+
+	(void)unused;
+	plain.plain_bound3 = true;
+	params = cube_params_parse("5", &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, 5507);
+	for (k = 0; k < tier_pick(5, 1, 1); k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL);
+		struct r5_result res;
+		struct r5_result3 a, b;
+		struct tw_error err;
+
+		assert_non_null(c);
+		if (!r5_phases12(c, &opt, &res, &err) || !r5_phase3(c, &res, &opt, &a, &err) ||
+		    !r5_phase3(c, &res, &plain, &b, &err))
+			fail_msg("cube:5:%s: %s", c->f, err.msg);
+		assert_int_equal(res.ends[a.ends[0].parent].len1 + res.ends[a.ends[0].parent].len2 + a.ends[0].len3,
+		    res.ends[b.ends[0].parent].len1 + res.ends[b.ends[0].parent].len2 + b.ends[0].len3);
+		assert_true(a.nodes <= b.nodes);
+		r5_result3_free(&a);
+		r5_result3_free(&b);
+		r5_result_free(&res);
+		free(c);
+	}
+	cube_params_free(params);
+}
+
 int
 main(void)
 {
@@ -680,6 +788,8 @@ main(void)
 		cmocka_unit_test(random_cubes_through_phases),
 		cmocka_unit_test(p3_goal_and_coordinates),
 		cmocka_unit_test(p3_tables_are_lower_bounds),
+		cmocka_unit_test(wm_exact_near_goal),
+		cmocka_unit_test(wm_keeps_the_shortest),
 		cmocka_unit_test(random_cubes_through_phase3),
 	};
 

@@ -28,6 +28,8 @@ struct run3 {
 	const struct r5_model *md;
 	const struct r5_p3_tables *t;
 	const struct r5_p3_coords *k;
+	const struct r5_p3_wm_table *wm;     /* NULL: without it */
+	const struct r5_p3_wm_syms *wsy;
 	struct base *bases;
 	int n_bases, want;
 	long max_nodes, nodes;
@@ -162,6 +164,8 @@ search3(struct run3 *r, const struct base *b, unsigned lab, struct r5_p3_state s
 		kid[n].m = (uint8_t)m;
 		__builtin_prefetch(&t->wing[kid[n].wing]);
 		__builtin_prefetch(&t->cm[kid[n].cm]);
+		if (r->wm != NULL)
+			__builtin_prefetch(&r->wm->wclass[kid[n].wing]);
 		n++;
 	}
 	for (i = 0; i < n && r->n_ends < r->want; i++) {
@@ -171,8 +175,56 @@ search3(struct run3 *r, const struct base *b, unsigned lab, struct r5_p3_state s
 		 * an earlier total has found). */
 		if (hw > depth - 1 || hc > depth - 1 || (hw == 0 && hc == 0 && depth > 1))
 			continue;
+		if (r->wm != NULL && r5_p3_wm_bound(r->wm, r->wsy, kid[i].wing, kid[i].s.midges) > depth - 1)
+			continue;
 		r->path[done] = kid[i].m;
 		search3(r, b, lab, kid[i].s, done + 1, depth - 1, kid[i].m);
+	}
+}
+
+static unsigned
+full_label(unsigned low11)
+{
+	return low11 | (unsigned)(__builtin_popcount(low11) & 1) << 11;
+}
+
+/* The estimates (len12 + bound, at most EST_MAX) of base b's 2,048
+ * labellings into est: the table entries of all of them fetched in
+ * stages (the work is waiting on memory). */
+static void
+base_estimates(const struct run3 *r, const struct base *b, uint8_t *est)
+{
+	const struct r5_p3_tables *t = r->t;
+	uint32_t wr[R5_P3_LABELLINGS], ci[R5_P3_LABELLINGS], wi[R5_P3_LABELLINGS];
+	uint16_t mid[R5_P3_LABELLINGS];
+	unsigned lab;
+
+	for (lab = 0; lab < R5_P3_LABELLINGS; lab++) {
+		struct r5_p3_state s = start_state(b, full_label(lab));
+
+		wr[lab] = r5_p3_rank12(r->k, s.wings);
+		ci[lab] = r5_p3_cm_index(s);
+		mid[lab] = s.midges;
+		__builtin_prefetch(&t->wing[wr[lab]]);
+		__builtin_prefetch(&t->cm[ci[lab]]);
+		if (r->wm != NULL)
+			__builtin_prefetch(&r->wm->wclass[wr[lab]]);
+	}
+	if (r->wm != NULL)
+		for (lab = 0; lab < R5_P3_LABELLINGS; lab++) {
+			wi[lab] = r5_p3_wm_index(r->wm, r->wsy, wr[lab], mid[lab]);
+			__builtin_prefetch(&r->wm->prune[wi[lab] >> 1]);
+		}
+	for (lab = 0; lab < R5_P3_LABELLINGS; lab++) {
+		int h = t->wing[wr[lab]], c = t->cm[ci[lab]], v;
+
+		h = c > h ? c : h;
+		if (r->wm != NULL) {
+			c = r5_p3_wm_entry(r->wm, wi[lab]);
+			h = c > h ? c : h;
+		}
+		v = b->len12 + h;
+		est[lab] = (uint8_t)(v > EST_MAX ? EST_MAX : v);
 	}
 }
 
@@ -181,12 +233,6 @@ static uint32_t
 start_pack(int base, unsigned lab, int est)
 {
 	return (uint32_t)base << 17 | (lab & 0x7ffu) << 6 | (uint32_t)est;
-}
-
-static unsigned
-full_label(unsigned low11)
-{
-	return low11 | (unsigned)(__builtin_popcount(low11) & 1) << 11;
 }
 
 /* Every start node within EST_SLACK of the best, by estimate (then in
@@ -204,14 +250,11 @@ make_starts(const struct run3 *r, long *n, struct tw_error *err)
 		tw_error_set(err, "out of memory");
 		return NULL;
 	}
-	for (b = 0; b < r->n_bases; b++)
-		for (lab = 0; lab < R5_P3_LABELLINGS; lab++) {
-			int v = r->bases[b].len12 + r5_p3_bound(r->t, r->k, start_state(&r->bases[b], full_label(lab)));
-
-			v = v > EST_MAX ? EST_MAX : v;
-			est[(size_t)b * R5_P3_LABELLINGS + lab] = (uint8_t)v;
-			best = v < best ? v : best;
-		}
+	for (b = 0; b < r->n_bases; b++) {
+		base_estimates(r, &r->bases[b], est + (size_t)b * R5_P3_LABELLINGS);
+		for (lab = 0; lab < R5_P3_LABELLINGS; lab++)
+			best = est[(size_t)b * R5_P3_LABELLINGS + lab] < best ? est[(size_t)b * R5_P3_LABELLINGS + lab] : best;
+	}
 	for (b = 0; b < r->n_bases * R5_P3_LABELLINGS; b++)
 		if (est[b] <= best + EST_SLACK && est[b] < EST_MAX)
 			count[est[b]]++;
@@ -293,6 +336,8 @@ r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_opt
 		goto done;
 	}
 	if ((r->md = r5_model_get(err)) == NULL || (r->t = r5_p3_tables_get(&r->k, NULL, err)) == NULL)
+		goto done;
+	if ((opt == NULL || !opt->plain_bound3) && (r->wm = r5_p3_wm_get(&r->wsy, NULL, err)) == NULL)
 		goto done;
 	t0 = tw_monotonic_seconds();
 	for (i = 0; i < p12->n_ends && i < 0x7fff; i++) {

@@ -47,6 +47,7 @@ struct r5_options {
 	int phase1_solutions, phase1_kept, phase2_ends, phase3_ends;
 	long max_nodes;
 	bool plain_bound;              /* phase 1 on max(X, T) alone, without the combined table (to measure it) */
+	bool plain_bound3;             /* phase 3 without the wings x midges table (to measure it) */
 	atomic_bool *cancel;           /* may be NULL; polled every 4,096 nodes */
 };
 
