@@ -1,4 +1,4 @@
-/* The 5x5x5 phase reduction's phases 1 and 2 (src/puzzles/cube/reduce5):
+/* The 5x5x5 phase reduction's phases 1 to 3 (src/puzzles/cube/reduce5):
  * the model (views, halves, the midge flip rule, the places' moves) on
  * cubes other than the one it was built from, the pruning tables as
  * lower bounds along random walks of each phase's own turns, phase 1's
@@ -6,7 +6,11 @@
  * combined table (a bound that a turn changes by at most one, exact
  * against a breadth-first search over raw X and T masks), and random
  * cubes through both phases with every end replayed on the facelet
- * engine and its goals checked. The default tier runs a handful of cubes
+ * engine and its goals checked; phase 3's goal set, coordinates (against
+ * the facelets), tables (lower bounds on walks, the symmetric wings x
+ * midges table exact near the goal against a raw breadth-first search,
+ * the same shortest total with and without it), and its ends replayed
+ * with all three phases' goals checked on the facelets. The default tier runs a handful of cubes
  * (fewer under the sanitizers), the slow suite fifty (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>

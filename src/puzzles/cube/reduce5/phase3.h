@@ -71,8 +71,8 @@ struct r5_p3_state {
 };
 
 /* The coordinates (built once, thread-safe, static) and the tables
- * (built, about 3 s on one core, or loaded from the cache
- * "cube5-phase3"; 12.7 MB), with progress and cancel through prog (may
+ * (built, about 4 s on one core, or loaded from the cache "cube5-phase3"
+ * version 1; 12.7 MB), with progress and cancel through prog (may
  * be NULL). NULL with the reason in err: "cancelled", out of memory, the
  * model's, or "internal error" if the midge relation (b) does not hold
  * on the model. */
@@ -125,8 +125,9 @@ struct r5_p3_wm_syms {
 	uint8_t move_conj[R5_P3_WSYMS][R5_P3_MOVES];   /* u j u^-1 as a phase-3 turn index */
 };
 
-/* The table (built, about 30 s on one core, or loaded from the cache
- * "cube5-phase3-wm", 103 MB) and its symmetries (*syms); needs
+/* The table (built, about 3.5 s on one core, or loaded from the cache
+ * "cube5-phase3-wm" version 1, 99.6 MB: 88 MB of entries, 11 MB of
+ * classes) and its symmetries (*syms); needs
  * r5_tables_get and r5_p3_tables_get to have succeeded (it takes their
  * symmetries and coordinates). NULL with the reason in err: "cancelled",
  * out of memory, the cache's, or an internal error (a symmetry that does

@@ -1,7 +1,7 @@
 /* The 5x5x5 phase reduction, after Chen Shuang's cube555 ([cube555] in
  * docs/papers.md): five phases, each an IDA* search over coordinates with
  * exact pruning tables, searched over many candidates ordered by total
- * length. This is its foundation, phases 1 and 2; it is not yet wired
+ * length. This is its foundation, phases 1 to 3; it is not yet wired
  * into the game (reduce/reduce.c still solves the 5x5x5 greedily).
  *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
  *     the 36 outer block turns; the cube is searched in three views, one
@@ -11,10 +11,17 @@
  *     last 7 plies only when X and T do not already cut;
  *  2. the U-D coloured X- and T-centres onto U and D, and the wing
  *     permutation even (no OLL parity later); 22 turns that keep R-L
- *     centres on R and L: U F D B, Uw2 Fw2 Dw2 Bw2, Rw and Lw turns.
+ *     centres on R and L: U F D B, Uw2 Fw2 Dw2 Bw2, Rw and Lw turns;
+ *  3. (phase3.h) in any of the 3 axis views, with any of the 2,048
+ *     wing labellings: the low wings onto half 0, the midges oriented as
+ *     the labelling says, the R-L centres into a split phases 4 and 5
+ *     solve; the 18 face turns and the six wide half turns; h = max(wing
+ *     split, centres x midges, wings x midges by 32 symmetries).
  * Phase 1 keeps the best R5_PHASE1_KEPT of its first R5_PHASE1_SOLUTIONS
  * solutions by length + phase-2 bound; phase 2 searches them by total
- * length and keeps its first R5_PHASE2_ENDS distinct ends. Work is counted
+ * length and keeps its first R5_PHASE2_ENDS distinct ends; phase 3 (a
+ * separate call, r5_phase3) searches every (end, axis, labelling) by
+ * total length and keeps its first R5_PHASE3_ENDS. Work is counted
  * in search nodes, never in time, so a cube gets the same answer on every
  * machine. Every move is an outer block turn (R, Rw: 1 each in OBTM). */
 #ifndef TWIRL_CUBE_REDUCE5_H
@@ -115,7 +122,7 @@ struct r5_result3 {
  * phase3_ends (R5_PHASE3_ENDS) distinct ends. opt may be NULL. On
  * success res->ends is malloc'd (free it with r5_result3_free) and holds
  * at least one end. Errors: not a 5x5x5; "cancelled"; out of memory; the
- * tables' (built, about 3 s, or loaded on first use); "no phase-3 end
+ * tables' (built, about 8 s on one core, or loaded on first use); "no phase-3 end
  * within the search's work". */
 bool r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_options *opt,
     struct r5_result3 *res, struct tw_error *err);
@@ -128,8 +135,8 @@ void r5_result3_free(struct r5_result3 *res);
  * R5_MAX_PHASE2 + R5_MAX_PHASE3); returns their count. */
 int r5_end3_moves(const struct r5_result *p12, const struct r5_end3 *e, uint8_t *out);
 
-/* Builds or loads the tables now; false with the reason (err may be
- * NULL). */
+/* Builds or loads the tables of phases 1 to 3 now; false with the
+ * reason (err may be NULL). */
 bool cube5_phases_prepare(struct tw_error *err);
 
 /* The tables' size in bytes (in memory, and in the cache on disk). */

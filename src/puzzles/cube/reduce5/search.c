@@ -6,6 +6,7 @@
 
 #include "puzzles/cube/reduce5/model.h"
 #include "puzzles/cube/reduce5/phase1_table.h"
+#include "puzzles/cube/reduce5/phase3.h"
 #include "puzzles/cube/reduce5/tables.h"
 #include "sys/clock.h"
 
@@ -349,11 +350,12 @@ r5_move_name(int m)
 bool
 cube5_phases_prepare(struct tw_error *err)
 {
-	return r5_tables_get(NULL, NULL, err) != NULL;
+	return r5_tables_get(NULL, NULL, err) != NULL && r5_p3_tables_get(NULL, NULL, err) != NULL &&
+	    r5_p3_wm_get(NULL, NULL, err) != NULL;
 }
 
 size_t
 cube5_phases_table_bytes(void)
 {
-	return r5_table_bytes();
+	return r5_table_bytes() + sizeof(struct r5_p3_tables) + sizeof(struct r5_p3_wm_table);
 }
