@@ -741,6 +741,45 @@ wm_exact_near_goal(void **unused)
 	free(next);
 }
 
+static uint32_t
+wm_sym_w(int u, uint32_t w)
+{
+	const uint32_t (*t)[256] = wsy->wing_sym[u];
+
+	return (t[0][w & 0xff] | t[1][w >> 8 & 0xff] | t[2][w >> 16]) ^ (u >= 16 ? 0xffffffu : 0);
+}
+
+/* On states along random walks from the goal: each of the 32 symmetries
+ * conjugates every turn into move_conj's and keeps the wings x midges
+ * entry. */
+static void
+wm_symmetries(void **unused)
+{
+	struct tw_rng rng;
+	int k, i, u, j;
+
+	(void)unused;
+	tw_rng_seed(&rng, 5508);
+	for (k = 0; k < 20; k++) {
+		struct r5_p3_state s = {k3->half0, 0, 0, 0};
+
+		for (i = 0; i < 3 + k % 9; i++)
+			s = r5_p3_move(k3, s, (int)tw_rng_below(&rng, R5_P3_MOVES));
+		for (u = 0; u < R5_P3_WSYMS; u++) {
+			struct r5_p3_state im = {wm_sym_w(u, s.wings), wsy->midge_sym[u][s.midges], 0, 0};
+
+			assert_int_equal(r5_p3_wm_bound(wm, wsy, r5_p3_rank12(k3, im.wings), im.midges),
+			    r5_p3_wm_bound(wm, wsy, r5_p3_rank12(k3, s.wings), s.midges));
+			for (j = 0; j < R5_P3_MOVES; j++) {
+				struct r5_p3_state a = r5_p3_move(k3, s, j), b = r5_p3_move(k3, im, wsy->move_conj[u][j]);
+
+				assert_int_equal(wm_sym_w(u, a.wings), b.wings);
+				assert_int_equal(wsy->midge_sym[u][a.midges], b.midges);
+			}
+		}
+	}
+}
+
 /* Phase 3 with and without the wings x midges table finds the same
  * shortest total (both search by total length with admissible bounds). */
 static void
@@ -793,6 +832,7 @@ main(void)
 		cmocka_unit_test(p3_goal_and_coordinates),
 		cmocka_unit_test(p3_tables_are_lower_bounds),
 		cmocka_unit_test(wm_exact_near_goal),
+		cmocka_unit_test(wm_symmetries),
 		cmocka_unit_test(wm_keeps_the_shortest),
 		cmocka_unit_test(random_cubes_through_phase3),
 	};
