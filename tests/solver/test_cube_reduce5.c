@@ -818,9 +818,107 @@ wm_keeps_the_shortest(void **unused)
 	cube_params_free(params);
 }
 
-int
-main(void)
+/* Whether c (a 5x5x5) is reduced: every centre facelet its face's
+ * colour, every wing's stickers those of its slot's midge on the same
+ * faces. Or (ring_only) only the 4 dedges UL UR DL DR paired. */
+static bool
+reduced_on_facelets(const struct cube *c, int ring_only)
 {
+	int f, r, col, p, i, j;
+
+	for (f = 0; f < 6 && !ring_only; f++)
+		for (r = 1; r < 4; r++)
+			for (col = 1; col < 4; col++)
+				if (cube_colour(c, f * 25 + r * 5 + col) != f)
+					return false;
+	for (p = 0; p < R5_WINGS; p++) {
+		int s = md->wing_slot[p], fa = md->slot_faces[s][0], fb = md->slot_faces[s][1];
+
+		if (ring_only && !((fa == 0 || fa == 3 || fb == 0 || fb == 3) && (fa == 1 || fa == 4 || fb == 1 || fb == 4)))
+			continue;
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < 2; j++)
+				if (md->wing_facelet[p][i] / 25 == md->midge_facelet[s][j] / 25 &&
+				    c->f[md->wing_facelet[p][i]] != c->f[md->midge_facelet[s][j]])
+					return false;
+	}
+	return true;
+}
+
+/* Random cubes through phases 1 to 4: phase 4's goal (the ring paired,
+ * in its frame) on the facelets of every end. */
+static void
+random_cubes_through_phase4(void **unused)
+{
+	int count = tier_pick(10, 2, 1), k, i;
+	struct r5_options opt = {.phase1_solutions = tier_pick(0, 50, 20), .phase2_ends = tier_pick(0, 100, 20),
+	    .phase3_ends = tier_pick(0, 100, 20), .phase4_ends = tier_pick(0, 20, 5)};
+	long len[6] = {0};
+	void *params;
+	size_t used;
+	struct tw_rng rng;
+
+	(void)unused;
+	params = cube_params_parse("5", &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, 5507);
+	for (k = 0; k < count; k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL);
+		struct r5_result res;
+		struct r5_result3 r3;
+		struct r5_result4 r4;
+		struct tw_error err;
+		uint8_t moves[R5_MAX_PHASE1 + R5_MAX_PHASE2 + R5_MAX_PHASE3 + R5_MAX_PHASE4];
+		int n;
+		struct cube d;
+		const struct r5_end4 *e4;
+		const struct r5_end3 *e3;
+		const struct r5_end *e;
+
+		assert_non_null(c);
+		if (!r5_phases12(c, &opt, &res, &err) || !r5_phase3(c, &res, &opt, &r3, &err) ||
+		    !r5_phase4(c, &res, &r3, &opt, &r4, &err))
+			fail_msg("cube:5:%s: %s", c->f, err.msg);
+		for (i = 0; i < r4.n_ends; i++) {
+			struct cube v, w;
+
+			n = r5_end4_moves(&res, &r3, &r4.ends[i], moves);
+			d = *c;
+			for (int j = 0; j < n; j++)
+				r5_apply(md, &d, moves[j]);
+			r5_view(md, &d, r3.ends[r4.ends[i].parent].axis, &v);
+			if (r4.ends[i].sring) {
+				cube_view_turn(&v, "x", &w);
+				v = w;
+			}
+			if (!reduced_on_facelets(&v, 1))
+				fail_msg("phase-4 end %d (sring %d) has its ring unpaired", i, r4.ends[i].sring);
+		}
+		n = r5_end4_moves(&res, &r3, &r4.ends[0], moves);
+		e4 = &r4.ends[0];
+		e3 = &r3.ends[e4->parent];
+		e = &res.ends[e3->parent];
+		len[0] += e->len1;
+		len[1] += e->len2;
+		len[2] += e3->len3;
+		len[3] += e4->len4;
+		len[5] += n;
+		r5_result4_free(&r4);
+		r5_result3_free(&r3);
+		r5_result_free(&res);
+		free(c);
+	}
+	print_message("phases %.2f %.2f %.2f %.2f, phases 1-4 %.2f moves over %d cubes\n",
+	    (double)len[0] / count, (double)len[1] / count, (double)len[2] / count, (double)len[3] / count,
+	    (double)len[5] / count, count);
+	cube_params_free(params);
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(model_on_other_cubes),
 		cmocka_unit_test(halves),
@@ -835,6 +933,7 @@ main(void)
 		cmocka_unit_test(wm_symmetries),
 		cmocka_unit_test(wm_keeps_the_shortest),
 		cmocka_unit_test(random_cubes_through_phase3),
+		cmocka_unit_test(random_cubes_through_phase4),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

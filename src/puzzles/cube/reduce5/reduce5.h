@@ -51,7 +51,7 @@
 
 /* The search's sizes; a 0 field takes the default above. */
 struct r5_options {
-	int phase1_solutions, phase1_kept, phase2_ends, phase3_ends;
+	int phase1_solutions, phase1_kept, phase2_ends, phase3_ends, phase4_ends;
 	long max_nodes;
 	bool plain_bound;              /* phase 1 on max(X, T) alone, without the combined table (to measure it) */
 	bool plain_bound3;             /* phase 3 without the wings x midges table (to measure it) */
@@ -141,5 +141,42 @@ bool cube5_phases_prepare(struct tw_error *err);
 
 /* The tables' size in bytes (in memory, and in the cache on disk). */
 size_t cube5_phases_table_bytes(void);
+
+/* Phase 4 (phase45.h, after cube555's; phase 5's tables are built there
+ * too, its search is not written yet). Phase 4's bound is the max of three
+ * raw tables: about 15 s a cube for 50 ends (one core), too slow yet. */
+#define R5_PHASE4_ENDS 100         /* phase-4 ends kept (cube555: 500) */
+#define R5_MAX_PHASE4 18
+
+/* One end of phase 4 after end `parent` of a r5_result3: in the frame of
+ * that end (its axis view after its moves), turned by x when sring is
+ * set, moves[0..len4) as model move indices of that frame. */
+struct r5_end4 {
+	uint16_t parent;
+	uint8_t sring, len4;
+	uint8_t moves[R5_MAX_PHASE4];
+};
+
+struct r5_result4 {
+	struct r5_end4 *ends;          /* n_ends, by total length (phases 1 to 4) */
+	int n_ends;
+	long starts, nodes;
+	double seconds;
+};
+
+/* Phase 4 (phase45.h) from every end of p3 (after p12, on c), in both
+ * frames, over every choice of 4 dedges off the fixed slice, by total
+ * length; keeps the first R5_PHASE4_ENDS. On success res->ends is
+ * malloc'd (r5_result4_free) and not empty. Errors as r5_phase3's, and
+ * "no phase-4 end within the search's work". */
+bool r5_phase4(const struct cube *c, const struct r5_result *p12, const struct r5_result3 *p3,
+    const struct r5_options *opt, struct r5_result4 *res, struct tw_error *err);
+void r5_result4_free(struct r5_result4 *res);
+
+/* The moves of phases 1 to 4 to e on the cube as given, into out (at
+ * most R5_MAX_PHASE1 + R5_MAX_PHASE2 + R5_MAX_PHASE3 + R5_MAX_PHASE4);
+ * returns their count. */
+int r5_end4_moves(const struct r5_result *p12, const struct r5_result3 *p3, const struct r5_end4 *e,
+    uint8_t *out);
 
 #endif

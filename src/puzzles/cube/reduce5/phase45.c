@@ -1,0 +1,476 @@
+/* The 5x5x5 phase reduction's phase-4 and phase-5 coordinates and tables
+ * (phase45.h). */
+#include "puzzles/cube/reduce5/phase45.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct r5_p45 *p45;
+static const char *p45_problem;
+static pthread_once_t p45_once = PTHREAD_ONCE_INIT;
+static uint8_t split_rank[256], split_mask[70];
+
+static void
+solved(struct cube *c)
+{
+	int i;
+
+	c->n = R5_N;
+	for (i = 0; i < R5_FACELETS; i++)
+		c->f[i] = "URFDLB"[i / 25];
+	c->f[R5_FACELETS] = 0;
+}
+
+int
+r5_p45_axis_coord(const struct cube *c, int a)
+{
+	const struct r5_model *md = r5_model_get(NULL);
+	uint32_t x = r5_x_mask(md, c, a, a), t = r5_t_mask(md, c, a, a);
+	unsigned xm = (x >> (a * 4) & 15) | (x >> ((a + 3) * 4) & 15) << 4;
+	unsigned tm = (t >> (a * 4) & 15) | (t >> ((a + 3) * 4) & 15) << 4;
+
+	return split_rank[xm] * 70 + split_rank[tm];
+}
+
+/* Axis coordinate v of axis a after model move m (0xffff if the centres
+ * leave the axis). */
+static int
+axis_move(const struct r5_model *md, int a, int v, int m)
+{
+	unsigned mk[2] = {split_mask[v / 70], split_mask[v % 70]}, out[2];
+	int kind, p;
+
+	for (kind = 0; kind < 2; kind++) {
+		uint32_t in = (mk[kind] & 15u) << (a * 4) | (mk[kind] >> 4) << ((a + 3) * 4), o = 0;
+		const uint8_t *to = kind == 0 ? md->x_to[m] : md->t_to[m];
+
+		for (p = 0; p < 24; p++)
+			if (in >> p & 1)
+				o |= 1u << to[p];
+		if (o & ~(15u << (a * 4) | 15u << ((a + 3) * 4)))
+			return 0xffff;
+		out[kind] = split_rank[(o >> (a * 4) & 15) | (o >> ((a + 3) * 4) & 15) << 4];
+	}
+	return (int)(out[0] * 70 + out[1]);
+}
+
+static int
+rank_perm8(const uint8_t *p)
+{
+	int r = 0, i, j;
+
+	for (i = 0; i < 8; i++) {
+		int c = 0;
+
+		for (j = i + 1; j < 8; j++)
+			c += p[j] < p[i];
+		r = r * (8 - i) + c;
+	}
+	return r;
+}
+
+static void
+unrank_perm8(int r, uint8_t *p)
+{
+	int i, j;
+
+	p[7] = 0;
+	for (i = 6; i >= 0; i--) {
+		p[i] = (uint8_t)(r % (8 - i));
+		r /= 8 - i;
+		for (j = i + 1; j < 8; j++)
+			if (p[j] >= p[i])
+				p[j]++;
+	}
+}
+
+/* Breadth first over n states from the entries already 0 (the rest
+ * 0xff) with move function next. */
+static void
+bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, uint32_t, int))
+{
+	uint8_t depth;
+	bool grew = true;
+
+	for (depth = 0; grew && depth < 250; depth++) {
+		uint32_t i;
+
+		grew = false;
+		for (i = 0; i < n; i++) {
+			int j;
+
+			if (d[i] != depth)
+				continue;
+			for (j = 0; j < moves; j++) {
+				uint32_t o = next(p45, i, j);
+
+				if (d[o] == 0xff) {
+					d[o] = (uint8_t)(depth + 1);
+					grew = true;
+				}
+			}
+		}
+	}
+}
+
+static uint32_t
+next_ml(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return (uint32_t)k->m4[i / R5_ORD4][j] * R5_ORD4 + k->w4[0][i % R5_ORD4][j];
+}
+
+static uint32_t
+next_mh(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return (uint32_t)k->m4[i / R5_ORD4][j] * R5_ORD4 + k->w4[1][i % R5_ORD4][j];
+}
+
+static uint32_t
+next_c4(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return (uint32_t)k->c4[0][i / R5_AXC][j] * R5_AXC + k->c4[1][i % R5_AXC][j];
+}
+
+static uint32_t
+next_w5l(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return k->w5[0][i][j];
+}
+
+static uint32_t
+next_w5h(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return k->w5[1][i][j];
+}
+
+static uint32_t
+next_c5(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return k->c5[i][j];
+}
+
+static uint64_t
+c5_key(int ud, int rl, int fb)
+{
+	return ((uint64_t)ud * R5_AXC + (uint64_t)rl) * R5_AXC + (uint64_t)fb;
+}
+
+static uint32_t
+c5_slot(const struct r5_p45 *k, uint64_t key)
+{
+	uint32_t h = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 40) & (k->c5_cap - 1);
+
+	while (k->c5_key[h] != 0 && k->c5_key[h] != key + 1)
+		h = (h + 1) & (k->c5_cap - 1);
+	return h;
+}
+
+int
+r5_p45_c5_index(const struct r5_p45 *k, int ud, int rl, int fb)
+{
+	uint32_t h = c5_slot(k, c5_key(ud, rl, fb));
+
+	return k->c5_key[h] == 0 ? -1 : (int)k->c5_val[h];
+}
+
+bool
+r5_p45_halves_match(const struct r5_p45 *k, const struct r5_model *md, const struct cube *c)
+{
+	int orient[R5_SLOTS], s, p;
+
+	for (s = 0; s < R5_SLOTS; s++) {
+		int id = r5_midge_id(md, c, s);
+
+		orient[id >> 1] = id & 1;
+	}
+	for (p = 0; p < R5_WINGS; p++) {
+		int id = r5_wing_id(md, c, p), d = id >> 1;
+
+		if (md->half_of[p] == 0 && id != (k->nat_low[d] ^ orient[d]))
+			return false;
+	}
+	return true;
+}
+
+/* Phase 5's centre states: breadth first from solved, with the dense
+ * index, its moves and distances. */
+static const char *
+build_c5(struct r5_p45 *k)
+{
+	int cap_states = 1 << 20, n = 1, i, j;
+	int (*st)[3] = malloc((size_t)cap_states * sizeof *st);
+	struct cube s;
+
+	k->c5_cap = 1u << 22;
+	k->c5_key = calloc(k->c5_cap, sizeof *k->c5_key);
+	k->c5_val = malloc(k->c5_cap * sizeof *k->c5_val);
+	k->c5 = malloc((size_t)cap_states * sizeof *k->c5);
+	if (st == NULL || k->c5_key == NULL || k->c5_val == NULL || k->c5 == NULL) {
+		free(st);
+		return "out of memory";
+	}
+	solved(&s);
+	for (j = 0; j < 3; j++)
+		st[0][j] = r5_p45_axis_coord(&s, j);
+	{
+		uint32_t h = c5_slot(k, c5_key(st[0][0], st[0][1], st[0][2]));
+
+		k->c5_key[h] = c5_key(st[0][0], st[0][1], st[0][2]) + 1;
+		k->c5_val[h] = 0;
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < R5_Q5; j++) {
+			int a, v[3];
+			uint32_t h;
+
+			for (a = 0; a < 3; a++) {
+				v[a] = axis_move(r5_model_get(NULL), a, st[i][a], k->q5[j]);
+				if (v[a] == 0xffff) {
+					free(st);
+					return "a phase-5 turn takes centres off their axis";
+				}
+			}
+			h = c5_slot(k, c5_key(v[0], v[1], v[2]));
+			if (k->c5_key[h] == 0) {
+				if (n >= cap_states) {
+					free(st);
+					return "too many phase-5 centre states";
+				}
+				k->c5_key[h] = c5_key(v[0], v[1], v[2]) + 1;
+				k->c5_val[h] = (uint32_t)n;
+				memcpy(st[n++], v, sizeof v);
+			}
+			k->c5[i][j] = k->c5_val[h];
+		}
+	free(st);
+	k->n_c5 = n;
+	k->p5_c = malloc((size_t)n);
+	if (k->p5_c == NULL)
+		return "out of memory";
+	memset(k->p5_c, 0xff, (size_t)n);
+	k->p5_c[0] = 0;
+	bfs(k->p5_c, (uint32_t)n, R5_Q5, next_c5);
+	return NULL;
+}
+
+static const char *
+build(void)
+{
+	static const uint8_t q5[R5_Q5] = {0, 1, 2, 18, 19, 20, 7, 25, 13, 31, 10, 28, 16, 34};
+	const struct r5_model *md = r5_model_get(NULL);
+	struct r5_p45 *k;
+	struct cube a, b, va, vb;
+	int m, m2, i, j, s, n8 = 0, h, v, a4;
+	uint8_t *seen;
+	static const char *scr = "R Uw F2 Lw' D B' Rw2 U' Fw L2 Dw' B R' Bw U2 F' Lw D2";
+	const char *p;
+
+	if (md == NULL)
+		return "the model";
+	k = calloc(1, sizeof *k);
+	if (k == NULL)
+		return "out of memory";
+	p45 = k;
+	for (i = 0, j = 0; i < 256; i++)
+		if (__builtin_popcount((unsigned)i) == 4) {
+			split_rank[i] = (uint8_t)j;
+			split_mask[j++] = (uint8_t)i;
+		}
+	/* x: found on a scrambled cube. */
+	solved(&a);
+	for (p = scr, i = 0; *p != 0; i++) {
+		/* Apply the model moves by name. */
+		char nm[5];
+		int len = 0;
+
+		while (*p == ' ')
+			p++;
+		while (*p != ' ' && *p != 0 && len < 4)
+			nm[len++] = *p++;
+		nm[len] = 0;
+		for (m = 0; m < R5_MOVES; m++)
+			if (strcmp(md->name[m], nm) == 0)
+				r5_apply(md, &a, m);
+	}
+	cube_view_turn(&a, "x", &va);
+	for (m = 0; m < R5_MOVES; m++) {
+		int found = -1;
+
+		vb = va;
+		r5_apply(md, &vb, m);
+		for (m2 = 0; m2 < R5_MOVES; m2++) {
+			struct cube t;
+
+			b = a;
+			r5_apply(md, &b, m2);
+			cube_view_turn(&b, "x", &t);
+			if (memcmp(t.f, vb.f, R5_FACELETS) == 0)
+				found = m2;
+		}
+		if (found < 0)
+			return "no move for a turn of the x view";
+		k->xmap[m] = (uint8_t)found;
+	}
+	/* Phase 4's moves: U, D, R2 L2 F2 B2, wide half turns. */
+	for (m = 0, j = 0; m < R5_MOVES; m++) {
+		int face = m / 6, wide = m / 3 % 2, q = m % 3 + 1;
+
+		if ((!wide && (face == 0 || face == 3)) || q == 2)
+			k->q4[j++] = (uint8_t)m;
+	}
+	if (j != R5_Q4)
+		return "phase 4's turns";
+	memcpy(k->q5, q5, sizeof q5);
+	memset(k->idx_of_slot, 0xff, sizeof k->idx_of_slot);
+	memset(k->idx_of_place, 0xff, sizeof k->idx_of_place);
+	for (s = 0; s < R5_SLOTS; s++) {
+		int f0 = md->slot_faces[s][0], f1 = md->slot_faces[s][1];
+
+		k->nat_low[s] = md->wing_home_id[md->half_place[0][s]];
+		if (f0 % 3 != 0 && f1 % 3 != 0)
+			continue;
+		if ((f0 == 4 || f0 == 1 || f1 == 4 || f1 == 1))
+			k->ring_mask |= (uint8_t)(1u << n8);
+		k->idx_of_slot[s] = (uint8_t)n8;
+		k->idx_of_place[md->half_place[0][s]] = (uint8_t)n8;
+		k->idx_of_place[md->half_place[1][s]] = (uint8_t)n8;
+		k->list8[n8++] = (uint8_t)s;
+	}
+	if (n8 != 8 || __builtin_popcount(k->ring_mask) != 4)
+		return "the non-E slots";
+	for (s = 0; s < R5_SLOTS; s++)
+		if (md->half_place[0][s] >= R5_WINGS || md->half_of[md->half_place[0][s]] != 0)
+			return "the halves";
+	/* Ordered 4 of 8. */
+	memset(k->rank4, 0xff, sizeof k->rank4);
+	for (i = 0, j = 0; i < 4096; i++) {
+		int d[4] = {i & 7, i >> 3 & 7, i >> 6 & 7, i >> 9 & 7};
+
+		if (d[0] != d[1] && d[0] != d[2] && d[0] != d[3] && d[1] != d[2] && d[1] != d[3] && d[2] != d[3]) {
+			k->rank4[i] = (uint16_t)j;
+			k->unrank4[j++] = (uint16_t)i;
+		}
+	}
+	for (i = 0; i < R5_ORD4; i++)
+		for (j = 0; j < R5_Q4; j++) {
+			int mv = k->q4[j], pk = k->unrank4[i], om = 0, ow[2] = {0, 0}, e;
+
+			for (e = 0; e < 4; e++) {
+				int x = pk >> (3 * e) & 7, sm = md->midge_to[mv][k->list8[x]];
+
+				if (k->idx_of_slot[sm] == 0xff)
+					return "a phase-4 turn takes a midge into the E slice";
+				om |= k->idx_of_slot[sm] << (3 * e);
+				for (h = 0; h < 2; h++) {
+					int pl = md->wing_to[mv][md->half_place[h][k->list8[x]]];
+
+					if (k->idx_of_place[pl] == 0xff || md->half_of[pl] != h)
+						return "a phase-4 turn moves a wing out of its half or into the E slice";
+					ow[h] |= k->idx_of_place[pl] << (3 * e);
+				}
+			}
+			k->m4[i][j] = k->rank4[om];
+			k->w4[0][i][j] = k->rank4[ow[0]];
+			k->w4[1][i][j] = k->rank4[ow[1]];
+		}
+	for (a4 = 0; a4 < 3; a4++)
+		for (v = 0; v < R5_AXC; v++)
+			for (j = 0; j < R5_Q4; j++)
+				if ((k->c4[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->q4[j])) == 0xffff)
+					return "a phase-4 turn takes centres off their axis";
+	/* Midges x wings: goal = wings at their midge's places, in the ring. */
+	memset(k->p4_ml, 0xff, sizeof k->p4_ml);
+	memset(k->p4_mh, 0xff, sizeof k->p4_mh);
+	for (i = 0; i < R5_ORD4; i++) {
+		int pk = k->unrank4[i], e, ok = 1;
+
+		for (e = 0; e < 4; e++)
+			ok &= k->ring_mask >> (pk >> (3 * e) & 7) & 1;
+		if (ok) {
+			k->p4_ml[(size_t)i * R5_ORD4 + (size_t)i] = 0;
+			k->p4_mh[(size_t)i * R5_ORD4 + (size_t)i] = 0;
+		}
+	}
+	bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml);
+	bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh);
+	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
+	 * turns seen in this frame (x view: xmap). */
+	seen = malloc((size_t)R5_AXC * R5_AXC);
+	if (seen == NULL)
+		return "out of memory";
+	{
+		uint32_t *queue = malloc((size_t)R5_AXC * R5_AXC * sizeof *queue), qn = 1, qi;
+		struct cube sv;
+		uint16_t cm[2][R5_AXC][R5_Q5];
+
+		if (queue == NULL) {
+			free(seen);
+			return "out of memory";
+		}
+		for (a4 = 0; a4 < 2; a4++)
+			for (v = 0; v < R5_AXC; v++)
+				for (j = 0; j < R5_Q5; j++)
+					if ((cm[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->xmap[k->q5[j]])) == 0xffff)
+						return "a phase-5 turn takes centres off their axis";
+		memset(seen, 0, (size_t)R5_AXC * R5_AXC);
+		solved(&sv);
+		queue[0] = (uint32_t)r5_p45_axis_coord(&sv, 0) * R5_AXC + (uint32_t)r5_p45_axis_coord(&sv, 1);
+		seen[queue[0]] = 1;
+		for (qi = 0; qi < qn; qi++)
+			for (j = 0; j < R5_Q5; j++) {
+				uint32_t o = (uint32_t)cm[0][queue[qi] / R5_AXC][j] * R5_AXC + cm[1][queue[qi] % R5_AXC][j];
+
+				if (!seen[o]) {
+					seen[o] = 1;
+					queue[qn++] = o;
+				}
+			}
+		memset(k->p4_c, 0xff, sizeof k->p4_c);
+		for (qi = 0; qi < qn; qi++)
+			k->p4_c[queue[qi]] = 0;
+		free(queue);
+	}
+	free(seen);
+	bfs(k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4);
+	/* Phase 5's wings relative to the midges. */
+	for (i = 0; i < R5_PERM8; i++)
+		for (j = 0; j < R5_Q5; j++)
+			for (h = 0; h < 2; h++) {
+				uint8_t r[8], o[8];
+				int mv = k->q5[j], x;
+
+				unrank_perm8(i, r);
+				for (x = 0; x < 8; x++) {
+					int sm = k->idx_of_slot[md->midge_to[mv][k->list8[x]]];
+					int pl = md->wing_to[mv][md->half_place[h][k->list8[r[x]]]];
+
+					if (sm == 0xff || k->idx_of_place[pl] == 0xff || md->half_of[pl] != h)
+						return "a phase-5 turn breaks the non-E slots or the halves";
+					o[sm] = k->idx_of_place[pl];
+				}
+				k->w5[h][i][j] = (uint16_t)rank_perm8(o);
+			}
+	memset(k->p5_w, 0xff, sizeof k->p5_w);
+	k->p5_w[0][0] = k->p5_w[1][0] = 0;
+	bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l);
+	bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h);
+	return build_c5(k);
+}
+
+static void
+build_once(void)
+{
+	p45_problem = build();
+	if (p45_problem != NULL)
+		p45 = NULL;
+}
+
+const struct r5_p45 *
+r5_p45_get(struct tw_error *err)
+{
+	pthread_once(&p45_once, build_once);
+	if (p45 == NULL)
+		tw_error_set(err, "internal error: the 5x5x5 phase-4/5 tables: %s", p45_problem);
+	return p45;
+}

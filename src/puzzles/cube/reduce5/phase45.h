@@ -1,0 +1,85 @@
+/* The 5x5x5 phase reduction's phases 4 and 5 (reduce5.h), after
+ * cube555's ([cube555] in docs/papers.md): coordinates and exact pruning
+ * tables, a byte an entry, built in memory on first use (about 2 s on one
+ * core, 31 MB; not cached yet). Private to src/puzzles/cube/reduce5.
+ *
+ * Phase 4 works in the frame of a phase-3 end (its axis view) or that
+ * frame turned by x (the "S ring" choice); phase 5 in phase 4's frame
+ * turned by x. In either, a dedge's "low" wing is the one on half 0
+ * (model.h): phases 4 and 5 keep the halves. A frame is taken only if
+ * every dedge's half-0 wing is the one that pairs with its midge as the
+ * midge is oriented (then wings at their midge's slot, each in its half,
+ * are paired).
+ *  Phase 4: 16 turns (U, D, R2 L2 F2 B2, the wide half turns), which keep
+ *  the 8 non-E slots' pieces among themselves. Goal: 4 chosen dedges
+ *  (every piece off the E slice) paired in the ring UL UR DL DR, and the
+ *  U-D and R-L centres in the set phase 5's turns reach from solved
+ *  (computed here by breadth-first search). Coordinates: the chosen
+ *  midges' places (ordered, among the 8 non-E slots, 1,680), their
+ *  half-0 wings' and half-1 wings' (1,680 each); centres by axis (the
+ *  axis's first colour on its 8 X and 8 T places: 70 x 70). Tables:
+ *  midges x low wings, midges x high wings (2.8 M each), U-D x R-L
+ *  centres (24 M).
+ *  Phase 5: 14 turns (U, D, R2 L2 F2 B2, Rw2 Lw2 Fw2 Bw2). Goal: every
+ *  centre home and every dedge paired. Coordinates: the half-0 (half-1)
+ *  wings of the 8 non-E dedges relative to their midges (8!), the
+ *  centres (every axis) as a dense index over the states reachable from
+ *  solved. Tables: each of the three alone. */
+#ifndef TWIRL_CUBE_REDUCE5_PHASE45_H
+#define TWIRL_CUBE_REDUCE5_PHASE45_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "puzzles/cube/reduce5/model.h"
+
+#define R5_Q4 16
+#define R5_Q5 14
+#define R5_ORD4 1680           /* 8 * 7 * 6 * 5 */
+#define R5_AXC 4900            /* 70 x 70 */
+#define R5_PERM8 40320
+
+struct r5_p45 {
+	uint8_t xmap[R5_MOVES];        /* move m on the x view is xmap[m] on the cube */
+	uint8_t q4[R5_Q4], q5[R5_Q5];  /* model move indices */
+	uint8_t list8[8];              /* the non-E slots */
+	uint8_t ring_mask;             /* bit i: list8[i] is UL, UR, DL or DR */
+	uint8_t idx_of_slot[R5_SLOTS]; /* 0xff for E-slice slots */
+	uint8_t idx_of_place[R5_WINGS];/* the list8 index of the place's slot, or 0xff */
+	uint8_t nat_low[R5_SLOTS];
+	uint16_t rank4[4096];          /* packed a | b << 3 | c << 6 | d << 9 -> 0..1679 */
+	uint16_t unrank4[R5_ORD4];
+	uint16_t m4[R5_ORD4][R5_Q4], w4[2][R5_ORD4][R5_Q4];
+	uint16_t c4[3][R5_AXC][R5_Q4];
+	uint8_t p4_ml[R5_ORD4 * R5_ORD4], p4_mh[R5_ORD4 * R5_ORD4];
+	uint8_t p4_c[R5_AXC * R5_AXC];  /* U-D * 4900 + R-L */
+	/* Phase 5. */
+	uint16_t w5[2][R5_PERM8][R5_Q5];
+	uint8_t p5_w[2][R5_PERM8];
+	int n_c5;
+	uint32_t (*c5)[R5_Q5];         /* dense centre index moves */
+	uint8_t *p5_c;
+	uint64_t *c5_key;              /* hash: key + 1, or 0 */
+	uint32_t *c5_val;
+	uint32_t c5_cap;
+};
+
+/* Built on first use (thread-safe, static); NULL with the reason in err
+ * (out of memory, the model's, an internal error if a turn does not keep
+ * what it should). */
+const struct r5_p45 *r5_p45_get(struct tw_error *err);
+
+/* The axis coordinate (0..4899) of axis a (0 U-D, 1 R-L, 2 F-B) of c
+ * (centres on their axes). */
+int r5_p45_axis_coord(const struct cube *c, int a);
+
+/* The dense phase-5 centre index of (ud, rl, fb), or -1 if phase 5's
+ * turns cannot solve it. */
+int r5_p45_c5_index(const struct r5_p45 *k, int ud, int rl, int fb);
+
+/* Whether every dedge of c has on half 0 the wing that pairs with its
+ * midge as oriented (see above). */
+bool r5_p45_halves_match(const struct r5_p45 *k, const struct r5_model *md, const struct cube *c);
+
+#endif
