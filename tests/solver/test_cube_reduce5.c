@@ -31,6 +31,7 @@
 #include "puzzles/cube/reduce5/tables.h"
 #include "puzzles/cube/reduce5/phase1_table.h"
 #include "puzzles/cube/reduce5/phase3.h"
+#include "puzzles/cube/reduce5/phase45.h"
 
 static const struct r5_model *md;
 static const struct r5_tables *tb;
@@ -818,6 +819,49 @@ wm_keeps_the_shortest(void **unused)
 	cube_params_free(params);
 }
 
+/* Phase 4's and 5's tables as lower bounds along random walks of their
+ * turns from solved (a goal of both), and their sizes. */
+static void
+p45_tables_on_walks(void **unused)
+{
+	struct tw_error err;
+	const struct r5_p45 *k = r5_p45_get(&err);
+	int walks = tier_pick(200, 40, 10), w, i, mx[3] = {0};
+	struct tw_rng rng;
+
+	(void)unused;
+	if (k == NULL)
+		fail_msg("%s", err.msg);
+	for (i = 0; i < k->n_c5; i++)
+		mx[0] = k->p5_c[i] > mx[0] ? k->p5_c[i] : mx[0];
+	for (i = 0; i < R5_PERM8; i++)
+		mx[1] = k->p5_w[0][i] > mx[1] ? k->p5_w[0][i] : mx[1];
+	for (i = 0; i < R5_AXC * R5_AXC; i++)
+		mx[2] = k->p4_c[i] != 0xff && k->p4_c[i] > mx[2] ? k->p4_c[i] : mx[2];
+	print_message("phase 5: %d centre states (depth %d), wings depth %d; phase 4 centres depth %d\n", k->n_c5,
+	    mx[0], mx[1], mx[2]);
+	tw_rng_seed(&rng, 5508);
+	for (w = 0; w < walks; w++) {
+		struct cube c;
+		int len = (int)tw_rng_below(&rng, 25);
+
+		for (i = 0; i < R5_FACELETS; i++)
+			c.f[i] = "URFDLB"[i / 25];
+		c.f[R5_FACELETS] = 0;
+		c.n = R5_N;
+		for (i = 0; i < len; i++)
+			r5_apply(md, &c, k->q5[tw_rng_below(&rng, R5_Q5)]);
+		{
+			int ci = r5_p45_c5_index(k, r5_p45_axis_coord(&c, 0), r5_p45_axis_coord(&c, 1),
+			    r5_p45_axis_coord(&c, 2));
+
+			assert_true(ci >= 0);
+			assert_true(k->p5_c[ci] <= len);
+			assert_true(r5_p45_halves_match(k, md, &c));
+		}
+	}
+}
+
 /* Whether c (a 5x5x5) is reduced: every centre facelet its face's
  * colour, every wing's stickers those of its slot's midge on the same
  * faces. Or (ring_only) only the 4 dedges UL UR DL DR paired. */
@@ -845,10 +889,10 @@ reduced_on_facelets(const struct cube *c, int ring_only)
 	return true;
 }
 
-/* Random cubes through phases 1 to 4: phase 4's goal (the ring paired,
- * in its frame) on the facelets of every end. */
+/* Random cubes through phases 1 to 5: phase 4's goal (in its frame) and
+ * the reduction on the facelets. */
 static void
-random_cubes_through_phase4(void **unused)
+random_cubes_reduced(void **unused)
 {
 	int count = tier_pick(10, 2, 1), k, i;
 	struct r5_options opt = {.phase1_solutions = tier_pick(0, 50, 20), .phase2_ends = tier_pick(0, 100, 20),
@@ -867,8 +911,9 @@ random_cubes_through_phase4(void **unused)
 		struct r5_result res;
 		struct r5_result3 r3;
 		struct r5_result4 r4;
+		struct r5_end5 e5;
 		struct tw_error err;
-		uint8_t moves[R5_MAX_PHASE1 + R5_MAX_PHASE2 + R5_MAX_PHASE3 + R5_MAX_PHASE4];
+		uint8_t moves[R5_MAX_REDUCTION];
 		int n;
 		struct cube d;
 		const struct r5_end4 *e4;
@@ -894,23 +939,32 @@ random_cubes_through_phase4(void **unused)
 			if (!reduced_on_facelets(&v, 1))
 				fail_msg("phase-4 end %d (sring %d) has its ring unpaired", i, r4.ends[i].sring);
 		}
-		n = r5_end4_moves(&res, &r3, &r4.ends[0], moves);
-		e4 = &r4.ends[0];
+		if (!r5_phase5(c, &res, &r3, &r4, &opt, &e5, &err))
+			fail_msg("cube:5:%s: %s (%ld phase-4 starts, %d ends, %.2f s; %ld phase-5 starts, %ld nodes)", c->f,
+			    err.msg, r4.starts, r4.n_ends, r4.seconds, e5.starts, e5.nodes);
+		n = r5_end5_moves(&res, &r3, &r4, &e5, moves);
+		d = *c;
+		for (i = 0; i < n; i++)
+			r5_apply(md, &d, moves[i]);
+		if (!reduced_on_facelets(&d, 0))
+			fail_msg("cube:5:%s not reduced after %d moves", c->f, n);
+		e4 = &r4.ends[e5.parent];
 		e3 = &r3.ends[e4->parent];
 		e = &res.ends[e3->parent];
 		len[0] += e->len1;
 		len[1] += e->len2;
 		len[2] += e3->len3;
 		len[3] += e4->len4;
+		len[4] += e5.len5;
 		len[5] += n;
 		r5_result4_free(&r4);
 		r5_result3_free(&r3);
 		r5_result_free(&res);
 		free(c);
 	}
-	print_message("phases %.2f %.2f %.2f %.2f, phases 1-4 %.2f moves over %d cubes\n",
+	print_message("phases %.2f %.2f %.2f %.2f %.2f, reduction %.2f moves over %d cubes\n",
 	    (double)len[0] / count, (double)len[1] / count, (double)len[2] / count, (double)len[3] / count,
-	    (double)len[5] / count, count);
+	    (double)len[4] / count, (double)len[5] / count, count);
 	cube_params_free(params);
 }
 
@@ -933,7 +987,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(wm_symmetries),
 		cmocka_unit_test(wm_keeps_the_shortest),
 		cmocka_unit_test(random_cubes_through_phase3),
-		cmocka_unit_test(random_cubes_through_phase4),
+		cmocka_unit_test(p45_tables_on_walks),
+		cmocka_unit_test(random_cubes_reduced),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -150,6 +150,44 @@ next_c5(const struct r5_p45 *k, uint32_t i, int j)
 	return k->c5[i][j];
 }
 
+/* Breadth first over wings (half h) x U-D centres. */
+static void
+bfs_lc(struct r5_p45 *k, uint8_t *d, int h)
+{
+	uint32_t n = R5_PERM8 * R5_AXC, filled = 1, i;
+	uint8_t depth;
+	bool grew = true;
+
+	for (depth = 0; grew && depth < 250; depth++) {
+		bool back = filled > n / 2;
+
+		grew = false;
+		for (i = 0; i < n; i++) {
+			int j;
+			uint32_t l = i / R5_AXC, c = i % R5_AXC;
+
+			if (back ? d[i] != 0xff : d[i] != depth)
+				continue;
+			for (j = 0; j < R5_Q5; j++) {
+				uint32_t o = (uint32_t)k->w5[h][l][j] * R5_AXC + k->c5ud[c][j];
+
+				if (back) {
+					if (d[o] == depth) {
+						d[i] = (uint8_t)(depth + 1);
+						filled++;
+						grew = true;
+						break;
+					}
+				} else if (d[o] == 0xff) {
+					d[o] = (uint8_t)(depth + 1);
+					filled++;
+					grew = true;
+				}
+			}
+		}
+	}
+}
+
 static uint64_t
 c5_key(int ud, int rl, int fb)
 {
@@ -455,6 +493,21 @@ build(void)
 	k->p5_w[0][0] = k->p5_w[1][0] = 0;
 	bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l);
 	bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h);
+	for (v = 0; v < R5_AXC; v++)
+		for (j = 0; j < R5_Q5; j++)
+			if ((k->c5ud[v][j] = (uint16_t)axis_move(md, 0, v, k->q5[j])) == 0xffff)
+				return "a phase-5 turn takes centres off their axis";
+	for (h = 0; h < 2; h++) {
+		struct cube sv;
+
+		k->p5_lc[h] = malloc((size_t)R5_PERM8 * R5_AXC);
+		if (k->p5_lc[h] == NULL)
+			return "out of memory";
+		memset(k->p5_lc[h], 0xff, (size_t)R5_PERM8 * R5_AXC);
+		solved(&sv);
+		k->p5_lc[h][r5_p45_axis_coord(&sv, 0)] = 0;
+		bfs_lc(k, k->p5_lc[h], h);
+	}
 	return build_c5(k);
 }
 

@@ -1,7 +1,7 @@
 /* The 5x5x5 phase reduction's phases 4 and 5 (reduce5.h), after
  * cube555's ([cube555] in docs/papers.md): coordinates and exact pruning
- * tables, a byte an entry, built in memory on first use (about 2 s on one
- * core, 31 MB; not cached yet). Private to src/puzzles/cube/reduce5.
+ * tables, a byte an entry, built in memory on first use (about 20 s on one
+ * core, 430 MB; not cached yet). Private to src/puzzles/cube/reduce5.
  *
  * Phase 4 works in the frame of a phase-3 end (its axis view) or that
  * frame turned by x (the "S ring" choice); phase 5 in phase 4's frame
@@ -24,7 +24,9 @@
  *  centre home and every dedge paired. Coordinates: the half-0 (half-1)
  *  wings of the 8 non-E dedges relative to their midges (8!), the
  *  centres (every axis) as a dense index over the states reachable from
- *  solved. Tables: each of the three alone. */
+ *  solved. Tables: each of the three alone, and each wing coordinate x
+ *  the U-D centres (198 M a byte each, built breadth first, backwards once
+ *  half full). */
 #ifndef TWIRL_CUBE_REDUCE5_PHASE45_H
 #define TWIRL_CUBE_REDUCE5_PHASE45_H
 
@@ -60,6 +62,9 @@ struct r5_p45 {
 	int n_c5;
 	uint32_t (*c5)[R5_Q5];         /* dense centre index moves */
 	uint8_t *p5_c;
+	/* Half-0 (half-1) wings x U-D centres (axis 0), l * 4900 + ud. */
+	uint16_t c5ud[R5_AXC][R5_Q5];
+	uint8_t *p5_lc[2];
 	uint64_t *c5_key;              /* hash: key + 1, or 0 */
 	uint32_t *c5_val;
 	uint32_t c5_cap;

@@ -142,11 +142,11 @@ bool cube5_phases_prepare(struct tw_error *err);
 /* The tables' size in bytes (in memory, and in the cache on disk). */
 size_t cube5_phases_table_bytes(void);
 
-/* Phase 4 (phase45.h, after cube555's; phase 5's tables are built there
- * too, its search is not written yet). Phase 4's bound is the max of three
- * raw tables: about 15 s a cube for 50 ends (one core), too slow yet. */
+/* Phases 4 and 5 (phase45.h, after cube555's). Their tables are built in
+ * memory on first use (about 20 s on one core, 430 MB; not cached yet). */
 #define R5_PHASE4_ENDS 100         /* phase-4 ends kept (cube555: 500) */
 #define R5_MAX_PHASE4 18
+#define R5_MAX_PHASE5 20
 
 /* One end of phase 4 after end `parent` of a r5_result3: in the frame of
  * that end (its axis view after its moves), turned by x when sring is
@@ -178,5 +178,27 @@ void r5_result4_free(struct r5_result4 *res);
  * returns their count. */
 int r5_end4_moves(const struct r5_result *p12, const struct r5_result3 *p3, const struct r5_end4 *e,
     uint8_t *out);
+
+/* The end of phase 5: after end `parent` of a r5_result4, in that end's
+ * frame turned by x, moves[0..len5). */
+struct r5_end5 {
+	uint16_t parent;
+	uint8_t len5;
+	uint8_t moves[R5_MAX_PHASE5];
+	long starts, nodes;
+	double seconds;
+};
+
+/* Phase 5 (phase45.h) from every end of p4, by total length: the first
+ * (shortest total) end into *res. Errors as r5_phase4's ("no phase-5
+ * end within the search's work"). */
+bool r5_phase5(const struct cube *c, const struct r5_result *p12, const struct r5_result3 *p3,
+    const struct r5_result4 *p4, const struct r5_options *opt, struct r5_end5 *res, struct tw_error *err);
+
+/* The moves of phases 1 to 5 (the whole reduction) on the cube as given,
+ * into out (at most R5_MAX_REDUCTION); returns their count. */
+#define R5_MAX_REDUCTION (R5_MAX_PHASE1 + R5_MAX_PHASE2 + R5_MAX_PHASE3 + R5_MAX_PHASE4 + R5_MAX_PHASE5)
+int r5_end5_moves(const struct r5_result *p12, const struct r5_result3 *p3, const struct r5_result4 *p4,
+    const struct r5_end5 *e, uint8_t *out);
 
 #endif
