@@ -10,6 +10,8 @@
 
 struct st4 {
 	uint16_t m, l, h, ud, rl;
+	uint16_t sl, sh;
+	uint8_t set;
 };
 
 struct start4 {
@@ -36,7 +38,9 @@ bound4(const struct r5_p45 *k, struct st4 s)
 	int c = k->p4_c[(size_t)s.ud * R5_AXC + s.rl];
 
 	a = b > a ? b : a;
-	return c > a ? c : a;
+	a = c > a ? c : a;
+	b = k->p4_mlh[((size_t)s.set * R5_ORD4 + s.sl) * R5_ORD4 + s.sh];
+	return b > a ? b : a;
 }
 
 static void
@@ -71,6 +75,9 @@ search4(struct run4 *r, const struct start4 *st, struct st4 s, int done, int dep
 		t.h = k->w4[1][s.h][j];
 		t.ud = k->c4[0][s.ud][j];
 		t.rl = k->c4[1][s.rl][j];
+		t.set = k->s4[s.set][j];
+		t.sl = k->sw4[0][s.set][s.sl][j];
+		t.sh = k->sw4[1][s.set][s.sh][j];
 		b = bound4(k, t);
 		if (b > depth - 1 || (b == 0 && depth > 1))
 			continue;
@@ -116,14 +123,25 @@ starts_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *
 		for (b = a + 1; b < ne; b++)
 			for (c = b + 1; c < ne; c++)
 				for (d = c + 1; d < ne; d++) {
-					int ch[4] = {elig[a], elig[b], elig[c], elig[d]}, e, pm = 0, pl = 0, ph = 0, h;
+					int ch[4] = {elig[a], elig[b], elig[c], elig[d]}, e, f, pm = 0, pl = 0, ph = 0, h;
+					int sl = 0, sh = 0, set = 0;
 					struct start4 *x = &st[n];
 
 					for (e = 0; e < 4; e++) {
+						int ord = 0;
+
+						for (f = 0; f < 4; f++)
+							ord += mid[ch[f]] < mid[ch[e]];
 						pm |= mid[ch[e]] << (3 * e);
 						pl |= wing[0][ch[e]] << (3 * e);
 						ph |= wing[1][ch[e]] << (3 * e);
+						sl |= wing[0][ch[e]] << (3 * ord);
+						sh |= wing[1][ch[e]] << (3 * ord);
+						set |= 1 << mid[ch[e]];
 					}
+					x->s.set = k->set_rank[set];
+					x->s.sl = k->rank4[sl];
+					x->s.sh = k->rank4[sh];
 					x->s.m = k->rank4[pm];
 					x->s.l = k->rank4[pl];
 					x->s.h = k->rank4[ph];

@@ -92,26 +92,107 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 {
 	uint8_t depth;
 	bool grew = true;
+	uint32_t filled = 0, i;
 
+	for (i = 0; i < n; i++)
+		filled += d[i] != 0xff;
 	for (depth = 0; grew && depth < 250; depth++) {
-		uint32_t i;
+		bool back = filled > n / 2;
 
 		grew = false;
 		for (i = 0; i < n; i++) {
 			int j;
 
-			if (d[i] != depth)
+			if (back ? d[i] != 0xff : d[i] != depth)
 				continue;
 			for (j = 0; j < moves; j++) {
 				uint32_t o = next(p45, i, j);
 
-				if (d[o] == 0xff) {
+				if (back) {
+					if (d[o] == depth) {
+						d[i] = (uint8_t)(depth + 1);
+						filled++;
+						grew = true;
+						break;
+					}
+				} else if (d[o] == 0xff) {
 					d[o] = (uint8_t)(depth + 1);
+					filled++;
 					grew = true;
 				}
 			}
 		}
 	}
+}
+
+static uint32_t
+next_mlh(const struct r5_p45 *k, uint32_t i, int j)
+{
+	uint32_t h = i % R5_ORD4, l = i / R5_ORD4 % R5_ORD4, m = i / R5_ORD4 / R5_ORD4;
+
+	return ((uint32_t)k->s4[m][j] * R5_ORD4 + k->sw4[0][m][l][j]) * R5_ORD4 + k->sw4[1][m][h][j];
+}
+
+/* The set coordinate's moves and the 198 M table. */
+static const char *
+build_mlh(struct r5_p45 *k, const struct r5_model *md)
+{
+	int m, l, j, h, e;
+	uint32_t goal;
+
+	for (m = 0, e = 0; m < 256; m++) {
+		k->set_rank[m] = 0xff;
+		if (__builtin_popcount((unsigned)m) == 4) {
+			k->set_rank[m] = (uint8_t)e;
+			k->set_mask[e++] = (uint8_t)m;
+		}
+	}
+	for (m = 0; m < 70; m++)
+		for (j = 0; j < R5_Q4; j++) {
+			int p[4], q[4], order[4], mv = k->q4[j], nm = 0, x, y;
+
+			for (x = 0, y = 0; x < 8; x++)
+				if (k->set_mask[m] >> x & 1)
+					p[y++] = x;
+			for (x = 0; x < 4; x++) {
+				q[x] = k->idx_of_slot[md->midge_to[mv][k->list8[p[x]]]];
+				nm |= 1 << q[x];
+			}
+			for (x = 0; x < 4; x++) {
+				order[x] = 0;
+				for (y = 0; y < 4; y++)
+					order[x] += q[y] < q[x];
+			}
+			k->s4[m][j] = k->set_rank[nm];
+			for (h = 0; h < 2; h++)
+				for (l = 0; l < R5_ORD4; l++) {
+					int pk = k->unrank4[l], o = 0;
+
+					for (x = 0; x < 4; x++) {
+						int w = pk >> (3 * x) & 7;
+						int pl = md->wing_to[mv][md->half_place[h][k->list8[w]]];
+
+						o |= k->idx_of_place[pl] << (3 * order[x]);
+					}
+					k->sw4[h][m][l][j] = k->rank4[o];
+				}
+		}
+	k->p4_mlh = malloc((size_t)70 * R5_ORD4 * R5_ORD4);
+	if (k->p4_mlh == NULL)
+		return "out of memory";
+	memset(k->p4_mlh, 0xff, (size_t)70 * R5_ORD4 * R5_ORD4);
+	{
+		int pk = 0, x, y;
+
+		for (x = 0, y = 0; x < 8; x++)
+			if (k->ring_mask >> x & 1)
+				pk |= x << (3 * y++);
+		l = k->rank4[pk];
+	}
+	goal = ((uint32_t)k->set_rank[k->ring_mask] * R5_ORD4 + (uint32_t)l) * R5_ORD4 + (uint32_t)l;
+	k->p4_mlh[goal] = 0;
+	bfs(k->p4_mlh, 70u * R5_ORD4 * R5_ORD4, R5_Q4, next_mlh);
+	return NULL;
 }
 
 static uint32_t
@@ -302,7 +383,7 @@ build(void)
 	int m, m2, i, j, s, n8 = 0, h, v, a4;
 	uint8_t *seen;
 	static const char *scr = "R Uw F2 Lw' D B' Rw2 U' Fw L2 Dw' B R' Bw U2 F' Lw D2";
-	const char *p;
+	const char *p, *problem;
 
 	if (md == NULL)
 		return "the model";
@@ -431,6 +512,8 @@ build(void)
 		}
 	}
 	bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml);
+	if ((problem = build_mlh(k, md)) != NULL)
+		return problem;
 	bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh);
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
 	 * turns seen in this frame (x view: xmap). */

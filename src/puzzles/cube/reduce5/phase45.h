@@ -1,7 +1,7 @@
 /* The 5x5x5 phase reduction's phases 4 and 5 (reduce5.h), after
  * cube555's ([cube555] in docs/papers.md): coordinates and exact pruning
- * tables, a byte an entry, built in memory on first use (about 20 s on one
- * core, 430 MB; not cached yet). Private to src/puzzles/cube/reduce5.
+ * tables, a byte an entry, built in memory on first use (about 35 s on one
+ * core, 630 MB; not cached yet). Private to src/puzzles/cube/reduce5.
  *
  * Phase 4 works in the frame of a phase-3 end (its axis view) or that
  * frame turned by x (the "S ring" choice); phase 5 in phase 4's frame
@@ -19,7 +19,8 @@
  *  half-0 wings' and half-1 wings' (1,680 each); centres by axis (the
  *  axis's first colour on its 8 X and 8 T places: 70 x 70). Tables:
  *  midges x low wings, midges x high wings (2.8 M each), U-D x R-L
- *  centres (24 M).
+ *  centres (24 M), and all 4 dedges at once (midge set x both halves'
+ *  wings in midge order, 198 M).
  *  Phase 5: 14 turns (U, D, R2 L2 F2 B2, Rw2 Lw2 Fw2 Bw2). Goal: every
  *  centre home and every dedge paired. Coordinates: the half-0 (half-1)
  *  wings of the 8 non-E dedges relative to their midges (8!), the
@@ -56,6 +57,14 @@ struct r5_p45 {
 	uint16_t c4[3][R5_AXC][R5_Q4];
 	uint8_t p4_ml[R5_ORD4 * R5_ORD4], p4_mh[R5_ORD4 * R5_ORD4];
 	uint8_t p4_c[R5_AXC * R5_AXC];  /* U-D * 4900 + R-L */
+	/* The 4 chosen dedges together: their midges' places as a set (70)
+	 * and each half's wings in the order of their midges' places,
+	 * (set * 1680 + low) * 1680 + high; cube555's ML x H without the
+	 * symmetry reduction (198 M). */
+	uint8_t set_mask[70], set_rank[256];
+	uint8_t s4[70][R5_Q4];
+	uint16_t sw4[2][70][R5_ORD4][R5_Q4];
+	uint8_t *p4_mlh;
 	/* Phase 5. */
 	uint16_t w5[2][R5_PERM8][R5_Q5];
 	uint8_t p5_w[2][R5_PERM8];
