@@ -9,6 +9,7 @@
 #include "puzzles/cube/optimal.h"
 #include "puzzles/cube/reduce/reduce.h"
 #include "puzzles/cube/reduce4/reduce4.h"
+#include "puzzles/cube/reduce5/reduce5.h"
 
 /* In the order of enum cube_metric (cube.h). */
 const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
@@ -604,6 +605,10 @@ cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *
 	if (progress != NULL)
 		atomic_store(progress, 400);
 	if (!cube4_reduce_prepare(err))
+		return false;
+	if (progress != NULL)
+		atomic_store(progress, 600);
+	if (!cube5_reduce_prepare(err))
 		return false;
 	if (progress != NULL)
 		atomic_store(progress, 1000);

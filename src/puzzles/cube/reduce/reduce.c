@@ -9,6 +9,7 @@
 
 #include "puzzles/cube/cube3.h"
 #include "puzzles/cube/reduce4/reduce4.h"
+#include "puzzles/cube/reduce5/reduce5.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -1740,6 +1741,15 @@ cube_reduce_prepare(int n, size_t *bytes)
 			return 0;
 		if (bytes != NULL)
 			*bytes += cube4_reduce_table_bytes();
+		return now_seconds() - t0;
+	}
+	if (n == 5) {
+		double t0 = now_seconds();
+
+		if (!cube5_reduce_prepare(NULL))
+			return 0;
+		if (bytes != NULL)
+			*bytes += cube5_reduce_table_bytes();
 		return now_seconds() - t0;
 	}
 	t = table_for(n, &built);
@@ -3845,6 +3855,18 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		if (strstr(e4.msg, "within the search's work") == NULL) {
 			if (err != NULL)
 				*err = e4;
+			return false;
+		}
+	}
+	/* The 5x5x5 alike. */
+	if (c->n == 5) {
+		struct tw_error e5 = {{0}};
+
+		if (cube5_reduce_solve(c, opt, out, stats, &e5))
+			return true;
+		if (strstr(e5.msg, "within the search's work") == NULL) {
+			if (err != NULL)
+				*err = e5;
 			return false;
 		}
 	}

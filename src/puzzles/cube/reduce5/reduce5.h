@@ -1,8 +1,9 @@
 /* The 5x5x5 phase reduction, after Chen Shuang's cube555 ([cube555] in
  * docs/papers.md): five phases, each an IDA* search over coordinates with
  * exact pruning tables, searched over many candidates ordered by total
- * length. This is its foundation, phases 1 to 3; it is not yet wired
- * into the game (reduce/reduce.c still solves the 5x5x5 greedily).
+ * length. cube5_reduce_solve (below) runs all five phases and the
+ * 3x3x3 finish; reduce/reduce.c solves the 5x5x5 with it (the greedy
+ * reduction only if it runs out of work).
  *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
  *     the 36 outer block turns; the cube is searched in three views, one
  *     an axis each); h = max(X table, T table, combined table), the
@@ -34,6 +35,7 @@
 
 #include "core/error.h"
 #include "puzzles/cube/cube.h"
+#include "puzzles/cube/reduce/reduce.h"
 
 /* cube555 looks at 200 phase-1 solutions and keeps them all. With the
  * combined bound, phase 1 takes (one core, bench_cube5_phases, 50 cubes)
@@ -143,7 +145,7 @@ bool cube5_phases_prepare(struct tw_error *err);
 size_t cube5_phases_table_bytes(void);
 
 /* Phases 4 and 5 (phase45.h, after cube555's). Their tables are built in
- * memory on first use (about 20 s on one core, 430 MB; not cached yet). */
+ * memory on first use (about 35 s on one core, 630 MB; not cached yet). */
 #define R5_PHASE4_ENDS 100         /* phase-4 ends kept (cube555: 500) */
 #define R5_MAX_PHASE4 18
 #define R5_MAX_PHASE5 20
@@ -200,5 +202,28 @@ bool r5_phase5(const struct cube *c, const struct r5_result *p12, const struct r
 #define R5_MAX_REDUCTION (R5_MAX_PHASE1 + R5_MAX_PHASE2 + R5_MAX_PHASE3 + R5_MAX_PHASE4 + R5_MAX_PHASE5)
 int r5_end5_moves(const struct r5_result *p12, const struct r5_result3 *p3, const struct r5_result4 *p4,
     const struct r5_end5 *e, uint8_t *out);
+
+/* The whole solver (solve.c): phases 1 to 5 by total length over the
+ * candidates (with R5_SOLVE_* sizes), then the 3x3x3 two-phase solver
+ * (cube3.h) on the reduced cube, its first turn merged with phase 5's
+ * last. Solves c (a 5x5x5 that cube_state_solvable accepts), appending
+ * WCA moves (R, Rw', U2 ...) to out; stats (may be NULL) gets the moves
+ * per phase: REDUCE_CENTRES phases 1 and 2, REDUCE_EDGES phases 3 to 5,
+ * REDUCE_FINISH the 3x3x3 (after the merge). The answer is replayed
+ * before it is returned. Errors: not a 5x5x5; "cancelled"; out of memory;
+ * the tables'; "no reduction within the search's work" (the caller may
+ * fall back to another solver); an internal error if the replay does not
+ * solve. */
+#define R5_SOLVE_PHASE3_ENDS 100
+#define R5_SOLVE_PHASE4_ENDS 20
+bool cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+
+/* Builds or loads every table of phases 1 to 5 now; false with the
+ * reason (err may be NULL). */
+bool cube5_reduce_prepare(struct tw_error *err);
+
+/* Their size in bytes (in memory); 0 if they cannot be had. */
+size_t cube5_reduce_table_bytes(void);
 
 #endif

@@ -1,0 +1,185 @@
+/* The 5x5x5 phase reduction's whole solver (reduce5.h): phases 1 to 5,
+ * then the 3x3x3 finish; as cube4_reduce_solve (reduce4/search.c). */
+#include "puzzles/cube/reduce5/reduce5.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/cube/cube3.h"
+#include "puzzles/cube/reduce5/model.h"
+#include "puzzles/cube/reduce5/phase45.h"
+#include "sys/clock.h"
+
+static void
+report(const struct cube_reduce_options *opt, const char *phase, int permille)
+{
+	if (opt == NULL)
+		return;
+	if (opt->phase != NULL)
+		atomic_store(opt->phase, phase);
+	if (opt->progress != NULL)
+		atomic_store(opt->progress, permille);
+}
+
+/* Model move index of a 3x3x3 face turn "U", "R2", "F'". */
+static int
+face_move(const char *token)
+{
+	static const char letters[] = "URFDLB";
+	int face = (int)(strchr(letters, token[0]) - letters);
+	int t = token[1] == '2' ? 2 : token[1] == '\'' ? 3 : 1;
+
+	return face * 6 + t - 1;
+}
+
+/* The 3x3x3 of a reduced 5x5x5: its corners, midges and centres. */
+static void
+to_3x3(const struct cube *c, struct cube *out)
+{
+	static const int at[3] = {0, 2, 4};
+	int f, r, k;
+
+	out->n = 3;
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < 3; r++)
+			for (k = 0; k < 3; k++)
+				out->f[f * 9 + r * 3 + k] = c->f[f * 25 + at[r] * 5 + at[k]];
+	out->f[54] = '\0';
+}
+
+bool
+cube5_reduce_prepare(struct tw_error *err)
+{
+	return cube5_phases_prepare(err) && r5_p45_get(err) != NULL;
+}
+
+size_t
+cube5_reduce_table_bytes(void)
+{
+	if (!cube5_reduce_prepare(NULL))
+		return 0;
+	return cube5_phases_table_bytes() + sizeof(struct r5_p45) + 2 * (size_t)R5_PERM8 * R5_AXC +
+	    (size_t)r5_p45_get(NULL)->n_c5 * (R5_Q5 * 4 + 1);
+}
+
+bool
+cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	struct r5_options o5 = {.phase3_ends = R5_SOLVE_PHASE3_ENDS, .phase4_ends = R5_SOLVE_PHASE4_ENDS};
+	struct r5_result p12 = {0};
+	struct r5_result3 p3 = {0};
+	struct r5_result4 p4 = {0};
+	struct r5_end5 e5;
+	struct cube3_options o = {.target = 20, .max_nodes = REDUCE_FINISH_NODES};
+	struct movelist finish = MOVELIST_EMPTY;
+	const struct r5_model *md;
+	uint8_t moves[R5_MAX_REDUCTION + 32];
+	struct cube reduced, small;
+	size_t first = out->len;
+	int len, n, i, merged_away = 0;
+	double t0 = tw_monotonic_seconds(), t2 = 0, t5;
+	bool ok = false;
+
+	if (c->n != R5_N) {
+		tw_error_set(err, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
+		return false;
+	}
+	if ((md = r5_model_get(err)) == NULL)
+		return false;
+	o5.cancel = opt != NULL ? opt->cancel : NULL;
+	report(opt, "centres", 0);
+	if (!cube5_reduce_prepare(err))
+		goto done;
+	report(opt, "centres", 100);
+	if (!r5_phases12(c, &o5, &p12, err))
+		goto done;
+	if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
+		goto done;
+	t2 = tw_monotonic_seconds();
+	report(opt, "edges", 400);
+	if (!r5_phase3(c, &p12, &o5, &p3, err))
+		goto done;
+	report(opt, "edges", 600);
+	if (!r5_phase4(c, &p12, &p3, &o5, &p4, err))
+		goto done;
+	report(opt, "edges", 800);
+	if (!r5_phase5(c, &p12, &p3, &p4, &o5, &e5, err))
+		goto done;
+	len = r5_end5_moves(&p12, &p3, &p4, &e5, moves);
+	reduced = *c;
+	for (i = 0; i < len; i++)
+		r5_apply(md, &reduced, moves[i]);
+	t5 = tw_monotonic_seconds();
+	report(opt, "3x3x3", 950);
+	if (opt != NULL) {
+		o.cancel = opt->cancel;
+		if (opt->finish_time > 0)
+			o.time_limit = opt->finish_time;
+	}
+	to_3x3(&reduced, &small);
+	if (!cube3_solve(&small, &o, &finish, err))
+		goto done;
+	/* The finish's first turn merges with phase 5's last when they turn
+	 * the same block. */
+	n = len;
+	for (i = 0; i < (int)finish.len; i++) {
+		int m = face_move(finish.moves[i]);
+
+		if (i == 0 && n > 0 && moves[n - 1] / 3 == m / 3) {
+			int t = (moves[n - 1] % 3 + 1 + m % 3 + 1) % 4;
+
+			merged_away += t == 0 ? 2 : 1;
+			if (t == 0)
+				n--;
+			else
+				moves[n - 1] = (uint8_t)(m / 3 * 3 + t - 1);
+			continue;
+		}
+		moves[n++] = (uint8_t)m;
+	}
+	for (i = 0; i < n; i++)
+		if (!movelist_push(out, md->name[moves[i]], err))
+			goto done;
+	{
+		struct cube check = *c;
+
+		for (i = 0; i < n; i++)
+			r5_apply(md, &check, moves[i]);
+		if (!cube_is_solved(&check)) {
+			tw_error_set(err, "internal error: the 5x5x5 solution does not solve the cube");
+			goto done;
+		}
+	}
+	if (stats != NULL) {
+		const struct r5_end4 *e4 = &p4.ends[e5.parent];
+		const struct r5_end3 *e3 = &p3.ends[e4->parent];
+		const struct r5_end *e = &p12.ends[e3->parent];
+
+		memset(stats, 0, sizeof *stats);
+		stats->moves[REDUCE_CENTRES] = e->len1 + e->len2;
+		stats->moves[REDUCE_EDGES] = e3->len3 + e4->len4 + e5.len5;
+		stats->moves[REDUCE_FINISH] = (long)finish.len - merged_away;
+		stats->seconds[REDUCE_CENTRES] = t2 - t0;
+		stats->seconds[REDUCE_EDGES] = t5 - t2;
+		stats->seconds[REDUCE_FINISH] = tw_monotonic_seconds() - t5;
+	}
+	report(opt, "3x3x3", 1000);
+	ok = true;
+done:
+	if (!ok) {
+		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
+			tw_error_set(err, "cancelled");
+		else if (err != NULL && strstr(err->msg, "within the search's work") != NULL)
+			tw_error_set(err, "no reduction within the search's work");
+		while (out->len > first) {
+			out->len--;
+			free(out->moves[out->len]);
+		}
+	}
+	movelist_clear(&finish);
+	r5_result4_free(&p4);
+	r5_result3_free(&p3);
+	r5_result_free(&p12);
+	return ok;
+}
