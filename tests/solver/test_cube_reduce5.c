@@ -923,7 +923,7 @@ random_cubes_reduced(void **unused)
 		assert_non_null(c);
 		if (!r5_phases12(c, &opt, &res, &err) || !r5_phase3(c, &res, &opt, &r3, &err) ||
 		    !r5_phase4(c, &res, &r3, &opt, &r4, &err))
-			fail_msg("cube:5:%s: %s", c->f, err.msg);
+			fail_msg("cube:5:%s: %s (%d phase-3 ends, %ld phase-4 starts, %ld nodes)", c->f, err.msg, r3.n_ends, r4.starts, r4.nodes);
 		for (i = 0; i < r4.n_ends; i++) {
 			struct cube v, w;
 

@@ -108,8 +108,43 @@ make_base(const struct run3 *r, struct base *b)
 	b->t = s0.t;
 }
 
+/* Whether c (an axis view) has at least 4 dedges with no piece in the E
+ * slice (the slots joining two side faces). */
+static bool
+four_off_e(const struct r5_model *md, const struct cube *c)
+{
+	bool touches[R5_SLOTS] = {false};
+	int s, p, n = 0;
+
+	for (s = 0; s < R5_SLOTS; s++)
+		if (md->slot_faces[s][0] % 3 != 0 && md->slot_faces[s][1] % 3 != 0)
+			touches[r5_midge_id(md, c, s) >> 1] = true;
+	for (p = 0; p < R5_WINGS; p++) {
+		s = md->wing_slot[p];
+		if (md->slot_faces[s][0] % 3 != 0 && md->slot_faces[s][1] % 3 != 0)
+			touches[r5_wing_id(md, c, p) >> 1] = true;
+	}
+	for (s = 0; s < R5_SLOTS; s++)
+		n += !touches[s];
+	return n >= 4;
+}
+
+/* Whether phase 4 can start from c: 4 dedges off its fixed slice, the E
+ * slice or (after x) the S ring (cube555's test). */
+static bool
+phase4_can_start(const struct r5_model *md, const struct cube *c)
+{
+	struct cube x;
+
+	if (four_off_e(md, c))
+		return true;
+	cube_view_turn(c, "x", &x);
+	return four_off_e(md, &x);
+}
+
 /* An end after len moves (r->path) from base b with labelling lab: kept
- * unless one with the same axis, labelling and cube is. */
+ * if phase 4 can start from it, unless one with the same axis,
+ * labelling and cube is. */
 static void
 keep3(struct run3 *r, const struct base *b, unsigned lab, int len)
 {
@@ -119,6 +154,8 @@ keep3(struct run3 *r, const struct base *b, unsigned lab, int len)
 
 	for (i = 0; i < len; i++)
 		r5_apply(r->md, &c, r->path[i]);
+	if (!phase4_can_start(r->md, &c))
+		return;
 	for (i = 0; i < r->n_ends; i++)
 		if (r->ends[i].axis == b->axis && r->ends[i].labelling == lab &&
 		    memcmp(r->end_cube[i].f, c.f, R5_FACELETS) == 0)

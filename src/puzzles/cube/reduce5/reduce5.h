@@ -121,7 +121,8 @@ struct r5_result3 {
  * face turns and the six wide half turns) from every end of p12, a
  * result of r5_phases12 on c, in each of the 3 axis views with each of
  * the 2,048 labellings, by total length; keeps the first opt's
- * phase3_ends (R5_PHASE3_ENDS) distinct ends. opt may be NULL. On
+ * phase3_ends (R5_PHASE3_ENDS) distinct ends from which phase 4 can start
+ * (4 dedges with no piece in the E slice, or in the S ring after x). opt may be NULL. On
  * success res->ends is malloc'd (free it with r5_result3_free) and holds
  * at least one end. Errors: not a 5x5x5; "cancelled"; out of memory; the
  * tables' (built, about 8 s on one core, or loaded on first use); "no phase-3 end
