@@ -3,8 +3,11 @@
 #include "puzzles/cube/reduce5/phase45.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "sys/tablecache.h"
 
 static struct r5_p45 *p45;
 static const char *p45_problem;
@@ -177,10 +180,6 @@ build_mlh(struct r5_p45 *k, const struct r5_model *md)
 					k->sw4[h][m][l][j] = k->rank4[o];
 				}
 		}
-	k->p4_mlh = malloc((size_t)70 * R5_ORD4 * R5_ORD4);
-	if (k->p4_mlh == NULL)
-		return "out of memory";
-	memset(k->p4_mlh, 0xff, (size_t)70 * R5_ORD4 * R5_ORD4);
 	{
 		int pk = 0, x, y;
 
@@ -190,8 +189,77 @@ build_mlh(struct r5_p45 *k, const struct r5_model *md)
 		l = k->rank4[pk];
 	}
 	goal = ((uint32_t)k->set_rank[k->ring_mask] * R5_ORD4 + (uint32_t)l) * R5_ORD4 + (uint32_t)l;
-	k->p4_mlh[goal] = 0;
-	bfs(k->p4_mlh, 70u * R5_ORD4 * R5_ORD4, R5_Q4, next_mlh);
+	k->mlh_goal = goal;
+	return NULL;
+}
+
+static void bfs_lc(struct r5_p45 *k, uint8_t *d, int h);
+
+static bool
+make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	struct r5_p45 *k = ctx;
+	uint8_t *d = buf;
+
+	(void)prog;
+	(void)err;
+	memset(d, 0xff, size);
+	d[k->mlh_goal] = 0;
+	bfs(d, (uint32_t)size, R5_Q4, next_mlh);
+	return true;
+}
+
+static bool
+make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err, int h)
+{
+	struct r5_p45 *k = ctx;
+	uint8_t *d = buf;
+
+	(void)prog;
+	(void)err;
+	memset(d, 0xff, size);
+	d[k->lc_goal] = 0;
+	bfs_lc(k, d, h);
+	return true;
+}
+
+static bool
+make_lc0(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	return make_lc(buf, size, ctx, prog, err, 0);
+}
+
+static bool
+make_lc1(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	return make_lc(buf, size, ctx, prog, err, 1);
+}
+
+static char table_problem[256];
+
+/* The three big tables from the cache (or built). */
+static const char *
+get_big(struct r5_p45 *k)
+{
+	struct table_spec spec[3] = {
+	    {.name = "cube5-phase4-dedges", .version = 1, .params = "set70 x low1680 x high1680 bytes",
+		.size = (size_t)70 * R5_ORD4 * R5_ORD4, .build = make_mlh, .ctx = k},
+	    {.name = "cube5-phase5-low", .version = 1, .params = "perm8 x udcentre4900 bytes",
+		.size = (size_t)R5_PERM8 * R5_AXC, .build = make_lc0, .ctx = k},
+	    {.name = "cube5-phase5-high", .version = 1, .params = "perm8 x udcentre4900 bytes",
+		.size = (size_t)R5_PERM8 * R5_AXC, .build = make_lc1, .ctx = k}};
+	const uint8_t *t[3];
+	struct tw_error e = {{0}};
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if ((t[i] = table_get_huge(&spec[i], NULL, &e)) == NULL) {
+			snprintf(table_problem, sizeof table_problem, "%s", e.msg);
+			return table_problem;
+		}
+	k->p4_mlh = t[0];
+	k->p5_lc[0] = t[1];
+	k->p5_lc[1] = t[2];
 	return NULL;
 }
 
@@ -580,17 +648,14 @@ build(void)
 		for (j = 0; j < R5_Q5; j++)
 			if ((k->c5ud[v][j] = (uint16_t)axis_move(md, 0, v, k->q5[j])) == 0xffff)
 				return "a phase-5 turn takes centres off their axis";
-	for (h = 0; h < 2; h++) {
+	{
 		struct cube sv;
 
-		k->p5_lc[h] = malloc((size_t)R5_PERM8 * R5_AXC);
-		if (k->p5_lc[h] == NULL)
-			return "out of memory";
-		memset(k->p5_lc[h], 0xff, (size_t)R5_PERM8 * R5_AXC);
 		solved(&sv);
-		k->p5_lc[h][r5_p45_axis_coord(&sv, 0)] = 0;
-		bfs_lc(k, k->p5_lc[h], h);
+		k->lc_goal = (uint32_t)r5_p45_axis_coord(&sv, 0);
 	}
+	if ((problem = get_big(k)) != NULL)
+		return problem;
 	return build_c5(k);
 }
 

@@ -1,7 +1,7 @@
 /* The 5x5x5 phase reduction's phases 4 and 5 (reduce5.h), after
  * cube555's ([cube555] in docs/papers.md): coordinates and exact pruning
- * tables, a byte an entry, built in memory on first use (about 35 s on one
- * core, 630 MB; not cached yet). Private to src/puzzles/cube/reduce5.
+ * tables, a byte an entry, built on first use (about 35 s on one core,
+ * 630 MB); the three 198 MB ones are cached (sys/tablecache.h, version 1). Private to src/puzzles/cube/reduce5.
  *
  * Phase 4 works in the frame of a phase-3 end (its axis view) or that
  * frame turned by x (the "S ring" choice); phase 5 in phase 4's frame
@@ -64,7 +64,7 @@ struct r5_p45 {
 	uint8_t set_mask[70], set_rank[256];
 	uint8_t s4[70][R5_Q4];
 	uint16_t sw4[2][70][R5_ORD4][R5_Q4];
-	uint8_t *p4_mlh;
+	const uint8_t *p4_mlh;          /* cached: "cube5-phase4-dedges" */
 	/* Phase 5. */
 	uint16_t w5[2][R5_PERM8][R5_Q5];
 	uint8_t p5_w[2][R5_PERM8];
@@ -73,7 +73,8 @@ struct r5_p45 {
 	uint8_t *p5_c;
 	/* Half-0 (half-1) wings x U-D centres (axis 0), l * 4900 + ud. */
 	uint16_t c5ud[R5_AXC][R5_Q5];
-	uint8_t *p5_lc[2];
+	const uint8_t *p5_lc[2];        /* cached: "cube5-phase5-low", "-high" */
+	uint32_t mlh_goal, lc_goal;
 	uint64_t *c5_key;              /* hash: key + 1, or 0 */
 	uint32_t *c5_val;
 	uint32_t c5_cap;
