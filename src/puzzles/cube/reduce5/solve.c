@@ -74,7 +74,7 @@ cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct cube3_options o = {.target = 20, .max_nodes = REDUCE_FINISH_NODES};
 	struct movelist finish = MOVELIST_EMPTY;
 	const struct r5_model *md;
-	uint8_t moves[R5_MAX_REDUCTION + 32];
+	uint8_t moves[R5_MAX_REDUCTION + 64];
 	struct cube reduced, small;
 	size_t first = out->len;
 	int len, n, i, merged_away = 0;
@@ -120,16 +120,24 @@ cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	to_3x3(&reduced, &small);
 	if (!cube3_solve(&small, &o, &finish, err))
 		goto done;
-	/* The finish's first turn merges with phase 5's last when they turn
-	 * the same block. */
-	n = len;
-	for (i = 0; i < (int)finish.len; i++) {
-		int m = face_move(finish.moves[i]);
+	/* Turns of one block in a row merge (the finish's first with phase
+	 * 5's last, and, rarely, across the phases' borders): the merges in
+	 * the finish count against it. */
+	if (finish.len > 64) {
+		tw_error_set(err, "internal error: a 3x3x3 finish of %zu turns", finish.len);
+		goto done;
+	}
+	for (i = 0; i < (int)finish.len; i++)
+		moves[len + i] = (uint8_t)face_move(finish.moves[i]);
+	n = 0;
+	for (i = 0; i < len + (int)finish.len; i++) {
+		int m = moves[i];
 
-		if (i == 0 && n > 0 && moves[n - 1] / 3 == m / 3) {
+		if (n > 0 && moves[n - 1] / 3 == m / 3) {
 			int t = (moves[n - 1] % 3 + 1 + m % 3 + 1) % 4;
 
-			merged_away += t == 0 ? 2 : 1;
+			if (i >= len)
+				merged_away += t == 0 ? 2 : 1;
 			if (t == 0)
 				n--;
 			else
