@@ -10,8 +10,17 @@
 #include "sys/tablecache.h"
 
 static struct r5_p45 *p45;
-static const char *p45_problem;
-static pthread_once_t p45_once = PTHREAD_ONCE_INIT;
+static bool p45_ready;
+static char p45_reason[256];
+static pthread_mutex_t p45_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The loader's progress (its cancel flag) while it builds, under p45_lock. */
+static const struct table_progress *build_prog;
+
+static bool
+build_cancelled(void)
+{
+	return build_prog != NULL && build_prog->cancel != NULL && atomic_load(build_prog->cancel);
+}
 static uint8_t split_rank[256], split_mask[70];
 
 static void
@@ -90,7 +99,7 @@ unrank_perm8(int r, uint8_t *p)
 
 /* Breadth first over n states from the entries already 0 (the rest
  * 0xff) with move function next. */
-static void
+static bool
 bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, uint32_t, int))
 {
 	uint8_t depth;
@@ -104,6 +113,8 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 
 		grew = false;
 		for (i = 0; i < n; i++) {
+			if ((i & 0x3fffff) == 0 && build_cancelled())
+				return false;
 			int j;
 
 			if (back ? d[i] != 0xff : d[i] != depth)
@@ -126,6 +137,7 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 			}
 		}
 	}
+	return true;
 }
 
 static uint32_t
@@ -193,7 +205,7 @@ build_mlh(struct r5_p45 *k, const struct r5_model *md)
 	return NULL;
 }
 
-static void bfs_lc(struct r5_p45 *k, uint8_t *d, int h);
+static bool bfs_lc(struct r5_p45 *k, uint8_t *d, int h);
 
 static bool
 make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
@@ -201,11 +213,13 @@ make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 	struct r5_p45 *k = ctx;
 	uint8_t *d = buf;
 
-	(void)prog;
-	(void)err;
+	(void)prog;   /* the same as build_prog */
 	memset(d, 0xff, size);
 	d[k->mlh_goal] = 0;
-	bfs(d, (uint32_t)size, R5_Q4, next_mlh);
+	if (!bfs(d, (uint32_t)size, R5_Q4, next_mlh)) {
+		tw_error_set(err, "cancelled");
+		return false;
+	}
 	return true;
 }
 
@@ -215,11 +229,13 @@ make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, st
 	struct r5_p45 *k = ctx;
 	uint8_t *d = buf;
 
-	(void)prog;
-	(void)err;
+	(void)prog;   /* the same as build_prog */
 	memset(d, 0xff, size);
 	d[k->lc_goal] = 0;
-	bfs_lc(k, d, h);
+	if (!bfs_lc(k, d, h)) {
+		tw_error_set(err, "cancelled");
+		return false;
+	}
 	return true;
 }
 
@@ -253,7 +269,7 @@ get_big(struct r5_p45 *k)
 	int i;
 
 	for (i = 0; i < 3; i++)
-		if ((t[i] = table_get_huge(&spec[i], NULL, &e)) == NULL) {
+		if ((t[i] = table_get_huge(&spec[i], build_prog, &e)) == NULL) {
 			snprintf(table_problem, sizeof table_problem, "%s", e.msg);
 			return table_problem;
 		}
@@ -300,7 +316,7 @@ next_c5(const struct r5_p45 *k, uint32_t i, int j)
 }
 
 /* Breadth first over wings (half h) x U-D centres. */
-static void
+static bool
 bfs_lc(struct r5_p45 *k, uint8_t *d, int h)
 {
 	uint32_t n = R5_PERM8 * R5_AXC, filled = 1, i;
@@ -312,6 +328,8 @@ bfs_lc(struct r5_p45 *k, uint8_t *d, int h)
 
 		grew = false;
 		for (i = 0; i < n; i++) {
+			if ((i & 0x3fffff) == 0 && build_cancelled())
+				return false;
 			int j;
 			uint32_t l = i / R5_AXC, c = i % R5_AXC;
 
@@ -335,6 +353,7 @@ bfs_lc(struct r5_p45 *k, uint8_t *d, int h)
 			}
 		}
 	}
+	return true;
 }
 
 static uint64_t
@@ -437,8 +456,7 @@ build_c5(struct r5_p45 *k)
 		return "out of memory";
 	memset(k->p5_c, 0xff, (size_t)n);
 	k->p5_c[0] = 0;
-	bfs(k->p5_c, (uint32_t)n, R5_Q5, next_c5);
-	return NULL;
+	return bfs(k->p5_c, (uint32_t)n, R5_Q5, next_c5) ? NULL : "cancelled";
 }
 
 static const char *
@@ -579,10 +597,12 @@ build(void)
 			k->p4_mh[(size_t)i * R5_ORD4 + (size_t)i] = 0;
 		}
 	}
-	bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml);
+	if (!bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml))
+		return "cancelled";
 	if ((problem = build_mlh(k, md)) != NULL)
 		return problem;
-	bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh);
+	if (!bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh))
+		return "cancelled";
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
 	 * turns seen in this frame (x view: xmap). */
 	seen = malloc((size_t)R5_AXC * R5_AXC);
@@ -621,7 +641,8 @@ build(void)
 		free(queue);
 	}
 	free(seen);
-	bfs(k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4);
+	if (!bfs(k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4))
+		return "cancelled";
 	/* Phase 5's wings relative to the midges. */
 	for (i = 0; i < R5_PERM8; i++)
 		for (j = 0; j < R5_Q5; j++)
@@ -642,8 +663,10 @@ build(void)
 			}
 	memset(k->p5_w, 0xff, sizeof k->p5_w);
 	k->p5_w[0][0] = k->p5_w[1][0] = 0;
-	bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l);
-	bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h);
+	if (!bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l))
+		return "cancelled";
+	if (!bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h))
+		return "cancelled";
 	for (v = 0; v < R5_AXC; v++)
 		for (j = 0; j < R5_Q5; j++)
 			if ((k->c5ud[v][j] = (uint16_t)axis_move(md, 0, v, k->q5[j])) == 0xffff)
@@ -659,19 +682,36 @@ build(void)
 	return build_c5(k);
 }
 
-static void
-build_once(void)
+const struct r5_p45 *
+r5_p45_load(const struct table_progress *prog, struct tw_error *err)
 {
-	p45_problem = build();
-	if (p45_problem != NULL)
-		p45 = NULL;
+	const char *problem = NULL;
+	bool ready;
+
+	pthread_mutex_lock(&p45_lock);
+	if (!p45_ready) {
+		build_prog = prog;
+		problem = build();
+		build_prog = NULL;
+		p45_ready = problem == NULL;
+		if (problem != NULL) {
+			/* What was built is dropped (a small leak on a rare path);
+			 * the next call builds again. */
+			p45 = NULL;
+			snprintf(p45_reason, sizeof p45_reason, "%s", problem);
+		}
+	}
+	ready = p45_ready;
+	pthread_mutex_unlock(&p45_lock);
+	if (!ready) {
+		tw_error_set(err, "the 5x5x5 phase-4/5 tables: %s", p45_reason);
+		return NULL;
+	}
+	return p45;
 }
 
 const struct r5_p45 *
 r5_p45_get(struct tw_error *err)
 {
-	pthread_once(&p45_once, build_once);
-	if (p45 == NULL)
-		tw_error_set(err, "internal error: the 5x5x5 phase-4/5 tables: %s", p45_problem);
-	return p45;
+	return r5_p45_load(NULL, err);
 }

@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "core/error.h"
+#include "sys/tablecache.h"
 #include "puzzles/cube/reduce5/model.h"
 
 #define R5_Q4 16
@@ -80,9 +81,15 @@ struct r5_p45 {
 	uint32_t c5_cap;
 };
 
-/* Built on first use (thread-safe, static); NULL with the reason in err
- * (out of memory, the model's, an internal error if a turn does not keep
- * what it should). */
+/* Built or loaded on first use (thread-safe, static; the three big tables
+ * through the table cache); prog (may be NULL) names a build and its
+ * cancel flag stops it. NULL with the reason in err ("the 5x5x5
+ * phase-4/5 tables: ..."): cancelled, out of memory, the cache's, the
+ * model's, or an internal error if a turn does not keep what it should;
+ * the next call then tries again. */
+const struct r5_p45 *r5_p45_load(const struct table_progress *prog, struct tw_error *err);
+
+/* r5_p45_load without progress or cancel. */
 const struct r5_p45 *r5_p45_get(struct tw_error *err);
 
 /* The axis coordinate (0..4899) of axis a (0 U-D, 1 R-L, 2 F-B) of c

@@ -8,6 +8,8 @@
 #include "puzzles/cube/cube3.h"
 #include "puzzles/cube/reduce5/model.h"
 #include "puzzles/cube/reduce5/phase45.h"
+#include "puzzles/cube/reduce5/tables.h"
+#include "puzzles/cube/reduce5/phase3.h"
 #include "sys/clock.h"
 
 static void
@@ -47,10 +49,19 @@ to_3x3(const struct cube *c, struct cube *out)
 	out->f[54] = '\0';
 }
 
+/* Every table, built or loaded; prog (may be NULL) names a build and can
+ * cancel it. */
+static bool
+prepare(const struct table_progress *prog, struct tw_error *err)
+{
+	return r5_tables_get(NULL, prog, err) != NULL && r5_p3_tables_get(NULL, prog, err) != NULL &&
+	    r5_p3_wm_get(NULL, prog, err) != NULL && r5_p45_load(prog, err) != NULL;
+}
+
 bool
 cube5_reduce_prepare(struct tw_error *err)
 {
-	return cube5_phases_prepare(err) && r5_p45_get(err) != NULL;
+	return prepare(NULL, err);
 }
 
 size_t
@@ -62,8 +73,9 @@ cube5_reduce_table_bytes(void)
 	    (size_t)r5_p45_get(NULL)->n_c5 * (R5_Q5 * 4 + 1);
 }
 
-bool
-cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+/* cube5_reduce_solve on a cube whose fixed centres are home. */
+static bool
+solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	struct r5_options o5 = {.phase3_ends = R5_SOLVE_PHASE3_ENDS, .phase4_ends = R5_SOLVE_PHASE4_ENDS};
@@ -79,6 +91,7 @@ cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	size_t first = out->len;
 	int len, n, i, merged_away = 0;
 	double t0 = tw_monotonic_seconds(), t2 = 0, t5;
+	struct table_progress prog = {NULL, NULL, NULL};
 	bool ok = false;
 
 	if (c->n != R5_N) {
@@ -89,8 +102,17 @@ cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		return false;
 	o5.cancel = opt != NULL ? opt->cancel : NULL;
 	report(opt, "centres", 0);
-	if (!cube5_reduce_prepare(err))
+	/* A first build names itself on the hint line and can be cancelled;
+	 * its progress is not passed on, so the solve's own never falls. */
+	if (opt != NULL) {
+		prog.cancel = opt->cancel;
+		prog.phase = opt->phase;
+	}
+	if (!prepare(&prog, err)) {
+		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
+			tw_error_set(err, "cancelled");
 		goto done;
+	}
 	report(opt, "centres", 100);
 	if (!r5_phases12(c, &o5, &p12, err))
 		goto done;
@@ -190,4 +212,62 @@ done:
 	r5_result3_free(&p3);
 	r5_result_free(&p12);
 	return ok;
+}
+
+/* Whether the fixed centre of every face shows the face's colour. */
+static bool
+centres_home(const struct cube *c)
+{
+	static const char letters[] = "URFDLB";
+	int f;
+
+	for (f = 0; f < 6; f++)
+		if (c->f[f * 25 + 12] != letters[f])
+			return false;
+	return true;
+}
+
+bool
+cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	/* The phases turn outer blocks only, which never move the fixed
+	 * centres; a cube whose middle slices were turned first gets them
+	 * home by at most two middle-slice turns (any whole-cube turn is at
+	 * most two quarter or half turns about the axes). */
+	static const char *const slice[9] = {"3R", "3R2", "3R'", "3U", "3U2", "3U'", "3F", "3F2", "3F'"};
+	struct cube centred = *c;
+	size_t first = out->len;
+	int a = -1, b = -1, k;
+
+	if (c->n != R5_N) {
+		tw_error_set(err, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
+		return false;
+	}
+	for (k = 0; k < 1 + 9 + 81 && !centres_home(&centred); k++) {
+		struct cube_move mv;
+
+		a = k == 0 ? -1 : k <= 9 ? k - 1 : (k - 10) / 9;
+		b = k <= 9 ? -1 : (k - 10) % 9;
+		centred = *c;
+		if (a >= 0 && cube_move_parse(R5_N, slice[a], &mv, NULL))
+			cube_move_do(&centred, &mv);
+		if (b >= 0 && cube_move_parse(R5_N, slice[b], &mv, NULL))
+			cube_move_do(&centred, &mv);
+	}
+	if (!centres_home(&centred)) {
+		tw_error_set(err, "internal error: no two middle-slice turns bring the 5x5x5's centres home");
+		return false;
+	}
+	if ((a >= 0 && !movelist_push(out, slice[a], err)) || (b >= 0 && !movelist_push(out, slice[b], err)) ||
+	    !solve_centred(&centred, opt, out, stats, err)) {
+		while (out->len > first) {
+			out->len--;
+			free(out->moves[out->len]);
+		}
+		return false;
+	}
+	if (stats != NULL)
+		stats->moves[REDUCE_CENTRES] += (a >= 0) + (b >= 0);
+	return true;
 }
