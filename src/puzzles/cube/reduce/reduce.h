@@ -1,7 +1,8 @@
 /* The reduction solver for the N x N x N cube, 4 <= N <= 11. The 4x4x4
- * goes to its phase reduction (puzzles/cube/reduce4/reduce4.h); what
- * follows is the greedy reduction of the other sizes, and the 4x4x4's
- * should its phases ever run out of work (docs/papers.md,
+ * and the 5x5x5 go to their phase reductions (puzzles/cube/reduce4/
+ * reduce4.h, puzzles/cube/reduce5/reduce5.h); what follows is the greedy
+ * reduction of the other sizes, and theirs should their phases ever run
+ * out of work (docs/papers.md,
  * "Rubik's cube": centres, then edge pairing, then the 3x3x3
  * solver, the even cubes' parities fixed on the way).
  *

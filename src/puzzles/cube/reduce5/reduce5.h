@@ -17,7 +17,13 @@
  *     wing labellings: the low wings onto half 0, the midges oriented as
  *     the labelling says, the R-L centres into a split phases 4 and 5
  *     solve; the 18 face turns and the six wide half turns; h = max(wing
- *     split, centres x midges, wings x midges by 32 symmetries).
+ *     split, centres x midges, wings x midges by 32 symmetries);
+ *  4. (phase45.h) four dedges with no piece in the ring kept apart,
+ *     paired in the ring around the F-B axis (or, after an x turn, the
+ *     U-D axis), U-D and R-L centres into states phase 5 solves; U, D
+ *     and the other half turns (16);
+ *  5. every centre home, the other eight dedges paired, in phase 4's
+ *     frame turned by x; U, D, R2, L2, F2, B2, Rw2, Lw2, Fw2, Bw2 (14).
  * Phase 1 keeps the best R5_PHASE1_KEPT of its first R5_PHASE1_SOLUTIONS
  * solutions by length + phase-2 bound; phase 2 searches them by total
  * length and keeps its first R5_PHASE2_ENDS distinct ends; phase 3 (a
