@@ -113,10 +113,10 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 
 		grew = false;
 		for (i = 0; i < n; i++) {
-			if ((i & 0x3fffff) == 0 && build_cancelled())
-				return false;
 			int j;
 
+			if ((i & 0x3fffff) == 0 && build_cancelled())
+				return false;
 			if (back ? d[i] != 0xff : d[i] != depth)
 				continue;
 			for (j = 0; j < moves; j++) {
@@ -205,7 +205,18 @@ build_mlh(struct r5_p45 *k, const struct r5_model *md)
 	return NULL;
 }
 
-static bool bfs_lc(struct r5_p45 *k, uint8_t *d, int h);
+/* Phase 5's wings of half 0 (1) relative to the midges x U-D centres. */
+static uint32_t
+next_lc0(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return (uint32_t)k->w5[0][i / R5_AXC][j] * R5_AXC + k->c5ud[i % R5_AXC][j];
+}
+
+static uint32_t
+next_lc1(const struct r5_p45 *k, uint32_t i, int j)
+{
+	return (uint32_t)k->w5[1][i / R5_AXC][j] * R5_AXC + k->c5ud[i % R5_AXC][j];
+}
 
 static bool
 make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
@@ -232,7 +243,7 @@ make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, st
 	(void)prog;   /* the same as build_prog */
 	memset(d, 0xff, size);
 	d[k->lc_goal] = 0;
-	if (!bfs_lc(k, d, h)) {
+	if (!bfs(d, (uint32_t)size, R5_Q5, h ? next_lc1 : next_lc0)) {
 		tw_error_set(err, "cancelled");
 		return false;
 	}
@@ -313,47 +324,6 @@ static uint32_t
 next_c5(const struct r5_p45 *k, uint32_t i, int j)
 {
 	return k->c5[i][j];
-}
-
-/* Breadth first over wings (half h) x U-D centres. */
-static bool
-bfs_lc(struct r5_p45 *k, uint8_t *d, int h)
-{
-	uint32_t n = R5_PERM8 * R5_AXC, filled = 1, i;
-	uint8_t depth;
-	bool grew = true;
-
-	for (depth = 0; grew && depth < 250; depth++) {
-		bool back = filled > n / 2;
-
-		grew = false;
-		for (i = 0; i < n; i++) {
-			if ((i & 0x3fffff) == 0 && build_cancelled())
-				return false;
-			int j;
-			uint32_t l = i / R5_AXC, c = i % R5_AXC;
-
-			if (back ? d[i] != 0xff : d[i] != depth)
-				continue;
-			for (j = 0; j < R5_Q5; j++) {
-				uint32_t o = (uint32_t)k->w5[h][l][j] * R5_AXC + k->c5ud[c][j];
-
-				if (back) {
-					if (d[o] == depth) {
-						d[i] = (uint8_t)(depth + 1);
-						filled++;
-						grew = true;
-						break;
-					}
-				} else if (d[o] == 0xff) {
-					d[o] = (uint8_t)(depth + 1);
-					filled++;
-					grew = true;
-				}
-			}
-		}
-	}
-	return true;
 }
 
 static uint64_t
