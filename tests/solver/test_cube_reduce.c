@@ -115,7 +115,9 @@ middle_slices_turned_are_solved(void **unused)
 	int k;
 
 	(void)unused;
-	if (size % 2 == 0)
+	/* The greedy reduction (7x7x7 and up) turns slices anyway: its sizes
+	 * only in the slow suite. */
+	if (size % 2 == 0 || (size > 5 && tier_pick(1, 0, 0) == 0))
 		skip();
 	snprintf(text, sizeof text, "%d", size);
 	params = cube_params_parse(text, &used, NULL);
