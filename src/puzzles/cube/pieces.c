@@ -162,3 +162,12 @@ cube_table_bfs(uint8_t *table, uint32_t n, cube_expand_fn next, const void *ctx,
 	}
 	return true;
 }
+
+int
+cube_face_turn_move(const char *token)
+{
+	int face = (int)(strchr(face_letter, token[0]) - face_letter);
+	int t = token[1] == '2' ? 2 : token[1] == '\'' ? 3 : 1;
+
+	return face * 6 + t - 1;
+}

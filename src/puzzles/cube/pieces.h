@@ -51,6 +51,11 @@ int cube_handedness(int fa, int fb, const int pos[3]);
  * a search can take the commuting turns of one axis in one order only. */
 void cube_outer_move(int n, int m, uint8_t *src, char *name, uint8_t *axis, uint8_t *order);
 
+/* The outer block turn index (as cube_outer_move numbers them) of a face
+ * turn token as the 3x3x3 solver writes it: "U", "R2", "F'" (a face
+ * letter URFDLB, then nothing, '2' or '\''). */
+int cube_face_turn_move(const char *token);
+
 /* Applies a facelet permutation as cube_outer_move gives it. */
 void cube_apply_src(struct cube *c, const uint8_t *src);
 

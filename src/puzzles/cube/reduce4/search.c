@@ -432,17 +432,6 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 	return true;
 }
 
-/* The 3x3x3's face turn as a move index (a face turn: not wide). */
-static int
-face_move(const char *token)
-{
-	static const char letters[] = "URFDLB";
-	int face = (int)(strchr(letters, token[0]) - letters);
-	int t = token[1] == '2' ? 2 : token[1] == '\'' ? 3 : 1;
-
-	return face * 6 + t - 1;
-}
-
 bool
 cube4_reduce_prepare(struct tw_error *err)
 {
@@ -524,7 +513,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	 * the same block. */
 	n = len;
 	for (i = 0; i < (int)finish.len; i++) {
-		int m = face_move(finish.moves[i]);
+		int m = cube_face_turn_move(finish.moves[i]);
 
 		if (n > 0 && moves[n - 1] / 3 == m / 3) {
 			int t = (moves[n - 1] % 3 + 1 + m % 3 + 1) % 4;

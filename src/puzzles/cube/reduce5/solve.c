@@ -23,17 +23,6 @@ report(const struct cube_reduce_options *opt, const char *phase, int permille)
 		atomic_store(opt->progress, permille);
 }
 
-/* Model move index of a 3x3x3 face turn "U", "R2", "F'". */
-static int
-face_move(const char *token)
-{
-	static const char letters[] = "URFDLB";
-	int face = (int)(strchr(letters, token[0]) - letters);
-	int t = token[1] == '2' ? 2 : token[1] == '\'' ? 3 : 1;
-
-	return face * 6 + t - 1;
-}
-
 /* The 3x3x3 of a reduced 5x5x5: its corners, midges and centres. */
 static void
 to_3x3(const struct cube *c, struct cube *out)
@@ -150,7 +139,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	for (i = 0; i < (int)finish.len; i++)
-		moves[len + i] = (uint8_t)face_move(finish.moves[i]);
+		moves[len + i] = (uint8_t)cube_face_turn_move(finish.moves[i]);
 	n = 0;
 	for (i = 0; i < len + (int)finish.len; i++) {
 		int m = moves[i];
