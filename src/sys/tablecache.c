@@ -305,11 +305,39 @@ save_file(const struct table_spec *spec, const void *data)
 	free(path);
 }
 
+void
+table_progress_report(const struct table_progress *prog, int permille)
+{
+	int from, to;
+
+	if (prog == NULL || prog->progress == NULL)
+		return;
+	from = prog->from;
+	to = prog->from == 0 && prog->to == 0 ? 1000 : prog->to;
+	permille = permille < 0 ? 0 : permille > 1000 ? 1000 : permille;
+	atomic_store(prog->progress, from + (int)((long)(to - from) * permille / 1000));
+}
+
+void
+table_cache_retire(const char *name)
+{
+	struct tw_error err;
+	char *dir = table_cache_dir(false, &err), *path;
+
+	if (dir == NULL)
+		return;
+	path = table_path(dir, name, &err);
+	if (path != NULL)
+		(void)unlink(path);
+	free(path);
+	free(dir);
+}
+
 static struct loaded *
 build(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err)
 {
-	static const struct table_progress none = {NULL, NULL, NULL};
+	static const struct table_progress none = {NULL, NULL, NULL, 0, 0};
 	struct loaded *t = calloc(1, sizeof *t);
 	const char *before = NULL;
 
@@ -337,17 +365,16 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 	return t;
 }
 
-const void *
-table_get(const struct table_spec *spec, const struct table_progress *prog,
+/* table_get under the lock, held by the caller: the table's entry;
+ * *was_loaded (may be NULL) tells whether this process had it before. */
+static struct loaded *
+get_locked(const struct table_spec *spec, const struct table_progress *prog, bool *was_loaded,
     struct tw_error *err)
 {
-	struct loaded *t;
+	struct loaded *t = find_loaded(spec);
 
-	if (!spec_ok(spec, err))
-		return NULL;
-	pthread_once(&lock_once, lock_init);
-	pthread_mutex_lock(&lock);
-	t = find_loaded(spec);
+	if (was_loaded != NULL)
+		*was_loaded = t != NULL;
 	if (t == NULL) {
 		t = spec->memory_only ? NULL : load_file(spec);
 		if (t == NULL)
@@ -361,6 +388,20 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
 			tables = t;
 		}
 	}
+	return t;
+}
+
+const void *
+table_get(const struct table_spec *spec, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	struct loaded *t;
+
+	if (!spec_ok(spec, err))
+		return NULL;
+	pthread_once(&lock_once, lock_init);
+	pthread_mutex_lock(&lock);
+	t = get_locked(spec, prog, NULL, err);
 	pthread_mutex_unlock(&lock);
 	return t != NULL ? t->data : NULL;
 }
@@ -369,13 +410,15 @@ const void *
 table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err)
 {
-	const void *block = table_get(spec, prog, err);
 	struct loaded *t;
+	bool was_loaded;
+	const void *block;
 
-	if (block == NULL)
+	if (!spec_ok(spec, err))
 		return NULL;
+	pthread_once(&lock_once, lock_init);
 	pthread_mutex_lock(&lock);
-	t = find_loaded(spec);
+	t = get_locked(spec, prog, &was_loaded, err);
 	if (t != NULL && t->huge == NULL) {
 		void *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		    -1, 0);
@@ -387,10 +430,18 @@ table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
 			memcpy(m, t->data, t->size);
 			mprotect(m, t->size, PROT_READ);
 			t->huge = m;
+			/* Nobody else holds the first block yet: give it back. */
+			if (!was_loaded) {
+				if (t->map != NULL)
+					munmap(t->map, t->map_len);
+				else
+					free(t->data);
+				t->map = NULL;
+				t->data = m;
+			}
 		}
 	}
-	if (t != NULL && t->huge != NULL)
-		block = t->huge;
+	block = t == NULL ? NULL : t->huge != NULL ? t->huge : t->data;
 	pthread_mutex_unlock(&lock);
 	return block;
 }
@@ -554,7 +605,7 @@ table_cache_release_all(void)
 			munmap(t->huge, t->size);
 		if (t->map != NULL)
 			munmap(t->map, t->map_len);
-		else
+		else if (t->data != t->huge)
 			free(t->data);
 		free(t);
 	}

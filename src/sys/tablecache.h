@@ -44,7 +44,16 @@ struct table_progress {
 	atomic_int *progress;          /* 0..1000 over the whole build */
 	atomic_bool *cancel;           /* set by the caller: stop, fail "cancelled" */
 	_Atomic(const char *) *phase;  /* set to "building tables" while building */
+	/* The part of *progress this build fills, from..to in thousandths;
+	 * both 0 for all of it. A caller that builds several tables gives
+	 * each its part, so that one figure runs once from 0 to 1000. */
+	int from, to;
 };
+
+/* Reports that the build has done permille (0..1000) of its work: stores
+ * it into prog->progress scaled into prog's part (see above). prog and
+ * its progress may be NULL. */
+void table_progress_report(const struct table_progress *prog, int permille);
 
 struct table_spec {
 	/* Unique among all tables, a file name stem of letters, digits and
@@ -81,7 +90,10 @@ const void *table_get(const struct table_spec *spec, const struct table_progress
  * transparent huge pages (2 MB) for a search that reads it at random:
  * with 4 KB pages nearly every such read also misses the TLB. The copy
  * is read-only and lives as long as the table (table_cache_release_all);
- * without the memory for it, the table itself is returned. Errors as
+ * without the memory for it, the table itself is returned. When this
+ * call is the one that loads or builds the table, the copy replaces it
+ * (the file's mapping or the built block is given back, so the table is
+ * in memory once) and later table_get calls return the copy. Errors as
  * table_get. */
 const void *table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err);
@@ -117,6 +129,12 @@ bool table_cache_list(struct table_file **files, size_t *count, struct tw_error 
  * directory; *removed gets how many. Errors: a file that cannot be
  * removed (the others are still removed). */
 bool table_cache_clear(size_t *removed, struct tw_error *err);
+
+/* Removes the cache file of a table no version of twirl reads any more
+ * (name as in table_spec), so that an upgrade does not leave it taking
+ * room. No file, no cache directory, or one that cannot be written is
+ * not an error: nothing is reported. */
+void table_cache_retire(const char *name);
 
 /* Forgets every table this process holds (unmapping or freeing it); for
  * tests and tools. No table pointer may be used afterwards. */

@@ -10,7 +10,8 @@
  * the facelets), tables (lower bounds on walks, the symmetric wings x
  * midges table exact near the goal against a raw breadth-first search,
  * the same shortest total with and without it), and its ends replayed
- * with all three phases' goals checked on the facelets. The default tier runs a handful of cubes
+ * with all three phases' goals checked on the facelets; phases 4 and 5's
+ * tables (test_cube_reduce5_p45.c). The default tier runs a handful of cubes
  * (fewer under the sanitizers), the slow suite fifty (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +25,7 @@
 #include <cmocka.h>
 
 #include "tier.h"
+#include "test_cube_reduce5.h"
 #include "core/rng.h"
 #include "puzzles/cube/puzzle.h"
 #include "puzzles/cube/reduce5/model.h"
@@ -819,49 +821,6 @@ wm_keeps_the_shortest(void **unused)
 	cube_params_free(params);
 }
 
-/* Phase 4's and 5's tables as lower bounds along random walks of their
- * turns from solved (a goal of both), and their sizes. */
-static void
-p45_tables_on_walks(void **unused)
-{
-	struct tw_error err;
-	const struct r5_p45 *k = r5_p45_get(&err);
-	int walks = tier_pick(200, 40, 10), w, i, mx[3] = {0};
-	struct tw_rng rng;
-
-	(void)unused;
-	if (k == NULL)
-		fail_msg("%s", err.msg);
-	for (i = 0; i < k->n_c5; i++)
-		mx[0] = k->p5_c[i] > mx[0] ? k->p5_c[i] : mx[0];
-	for (i = 0; i < R5_PERM8; i++)
-		mx[1] = k->p5_w[0][i] > mx[1] ? k->p5_w[0][i] : mx[1];
-	for (i = 0; i < R5_AXC * R5_AXC; i++)
-		mx[2] = k->p4_c[i] != 0xff && k->p4_c[i] > mx[2] ? k->p4_c[i] : mx[2];
-	print_message("phase 5: %d centre states (depth %d), wings depth %d; phase 4 centres depth %d\n", k->n_c5,
-	    mx[0], mx[1], mx[2]);
-	tw_rng_seed(&rng, 5508);
-	for (w = 0; w < walks; w++) {
-		struct cube c;
-		int len = (int)tw_rng_below(&rng, 25);
-
-		for (i = 0; i < R5_FACELETS; i++)
-			c.f[i] = "URFDLB"[i / 25];
-		c.f[R5_FACELETS] = 0;
-		c.n = R5_N;
-		for (i = 0; i < len; i++)
-			r5_apply(md, &c, k->q5[tw_rng_below(&rng, R5_Q5)]);
-		{
-			int ci = r5_p45_c5_index(k, r5_p45_axis_coord(&c, 0), r5_p45_axis_coord(&c, 1),
-			    r5_p45_axis_coord(&c, 2));
-
-			assert_true(ci >= 0);
-			assert_true(k->p5_c[ci] <= len);
-			assert_true(r5_p45_halves_match(k, md, &c));
-		}
-	}
-}
-
 /* Whether c (a 5x5x5) is reduced: every centre facelet its face's
  * colour, every wing's stickers those of its slot's midge on the same
  * faces. Or (ring_only) only the 4 dedges UL UR DL DR paired. */
@@ -988,6 +947,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(wm_keeps_the_shortest),
 		cmocka_unit_test(random_cubes_through_phase3),
 		cmocka_unit_test(p45_tables_on_walks),
+		cmocka_unit_test(p45_big_tables_exact),
 		cmocka_unit_test(random_cubes_reduced),
 	};
 

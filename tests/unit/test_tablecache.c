@@ -4,7 +4,9 @@
  * trusted; a cache directory that cannot be written costs only the
  * rebuild, with one warning; a cancelled build leaves nothing; two
  * threads asking at once share one build; status lists and clear
- * removes the files. Each test has a cache directory of its own. */
+ * removes the files; a build fills the part of the progress figure it is
+ * given; a retired table's file is removed. Each test has a cache
+ * directory of its own. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,11 +39,10 @@ build_pattern(void *buf, size_t size, void *ctx, const struct table_progress *pr
 			return false;
 		}
 		b[i] = (unsigned char)((i * 7 + seed) % 251);
-		if (prog->progress != NULL && i % 65536 == 0)
-			atomic_store(prog->progress, (int)(1000 * i / size));
+		if (i % 65536 == 0)
+			table_progress_report(prog, (int)(1000 * i / size));
 	}
-	if (prog->progress != NULL)
-		atomic_store(prog->progress, 1000);
+	table_progress_report(prog, 1000);
 	nanosleep(&(struct timespec){0, 20000000}, NULL);   /* for a second thread to arrive */
 	return true;
 }
@@ -118,7 +119,7 @@ built_once_then_read_from_disk(void **unused)
 	const unsigned char *a, *b;
 	struct tw_error err = {""};
 	atomic_int progress;
-	struct table_progress prog = {&progress, NULL, NULL};
+	struct table_progress prog = {&progress, NULL, NULL, 0, 0};
 
 	(void)unused;
 	atomic_init(&progress, -1);
@@ -162,9 +163,11 @@ memory_only_table_never_touches_the_disk(void **unused)
 	assert_int_equal(atomic_load(&builds), 3);   /* built again, the file ignored */
 }
 
-/* The huge-page copy holds the table's bytes, is made once (the same
- * copy each time, not the mapped table) and is dropped with the table;
- * the table itself stays as table_get gives it. */
+/* The huge-page copy holds the table's bytes and is made once (the same
+ * copy each time). Made by the call that built or loaded the table, it
+ * replaces the table (table_get then gives the copy: one block in
+ * memory); made for a table table_get gave out before, it leaves that
+ * block as it is. Either is dropped with the table. */
 static void
 huge_page_copy_holds_the_table(void **unused)
 {
@@ -173,17 +176,24 @@ huge_page_copy_holds_the_table(void **unused)
 	const unsigned char *plain, *copy;
 
 	(void)unused;
-	copy = table_get_huge(&s, NULL, &err);
+	copy = table_get_huge(&s, NULL, &err);      /* built here */
 	assert_non_null(copy);
 	assert_true(is_pattern(copy, s.size, 3));
-	plain = table_get(&s, NULL, &err);
-	assert_true(is_pattern(plain, s.size, 3));
-	assert_ptr_not_equal(copy, plain);
+	assert_ptr_equal(table_get(&s, NULL, &err), copy);
 	assert_ptr_equal(table_get_huge(&s, NULL, &err), copy);
 	assert_int_equal(atomic_load(&builds), 1);
 	table_cache_release_all();
 	copy = table_get_huge(&s, NULL, &err);      /* read back from the file */
 	assert_true(is_pattern(copy, s.size, 3));
+	assert_ptr_equal(table_get(&s, NULL, &err), copy);
+	assert_int_equal(atomic_load(&builds), 1);
+	table_cache_release_all();
+	plain = table_get(&s, NULL, &err);          /* given out first */
+	copy = table_get_huge(&s, NULL, &err);
+	assert_ptr_not_equal(copy, plain);
+	assert_true(is_pattern(plain, s.size, 3));
+	assert_true(is_pattern(copy, s.size, 3));
+	assert_ptr_equal(table_get(&s, NULL, &err), plain);
 	assert_int_equal(atomic_load(&builds), 1);
 	s.params = "n=300000 failing";
 	s.build = build_failing;                     /* a failed build: no copy */
@@ -298,7 +308,7 @@ cancelled_build_leaves_nothing(void **unused)
 	struct table_spec s = spec("test-cancel", 1, "", 1 << 20);
 	struct tw_error err = {""};
 	atomic_bool stop;
-	struct table_progress prog = {NULL, &stop, NULL};
+	struct table_progress prog = {NULL, &stop, NULL, 0, 0};
 	struct table_file *files;
 	size_t n;
 
@@ -366,6 +376,42 @@ status_lists_and_clear_removes(void **unused)
 	free(files);
 }
 
+/* A build given a part of the progress figure fills that part only, so
+ * that a caller building several tables shows one figure; a retired
+ * table's file is removed, and retiring one that is not there is
+ * harmless. */
+static void
+progress_parts_and_retired_tables(void **unused)
+{
+	struct table_spec a = spec("test-a", 1, "alpha", 300000), b = spec("test-b", 1, "beta", 300000);
+	struct tw_error err = {""};
+	atomic_int progress;
+	struct table_progress part = {&progress, NULL, NULL, 250, 600};
+	struct stat st;
+
+	(void)unused;
+	atomic_init(&progress, -1);
+	table_progress_report(&part, 0);
+	assert_int_equal(atomic_load(&progress), 250);
+	table_progress_report(&part, 500);
+	assert_int_equal(atomic_load(&progress), 425);
+	table_progress_report(&part, 2000);          /* clamped */
+	assert_int_equal(atomic_load(&progress), 600);
+	atomic_store(&progress, -1);
+	assert_non_null(table_get(&a, &part, &err));
+	assert_int_equal(atomic_load(&progress), 600);
+	part = (struct table_progress){&progress, NULL, NULL, 0, 0};
+	assert_non_null(table_get(&b, &part, &err));
+	assert_int_equal(atomic_load(&progress), 1000);
+	table_progress_report(NULL, 10);             /* no figure: nothing */
+	assert_int_equal(stat(file_of("test-a"), &st), 0);
+	table_cache_retire("test-a");
+	assert_int_not_equal(stat(file_of("test-a"), &st), 0);
+	assert_int_equal(stat(file_of("test-b"), &st), 0);
+	table_cache_retire("test-a");
+	table_cache_retire("test-none");
+}
+
 static void
 bad_specs_are_refused(void **unused)
 {
@@ -395,6 +441,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(cancelled_build_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(two_threads_share_one_build, setup, teardown),
 		cmocka_unit_test_setup_teardown(status_lists_and_clear_removes, setup, teardown),
+		cmocka_unit_test_setup_teardown(progress_parts_and_retired_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_specs_are_refused, setup, teardown),
 	};
 

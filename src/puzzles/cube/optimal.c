@@ -206,8 +206,7 @@ build_classes(struct optimal_tables *t, const struct table_progress *prog, struc
 				tw_error_set(err, "cancelled");
 				return false;
 			}
-			if (prog->progress != NULL)
-				atomic_store(prog->progress, (int)(100 * (uint64_t)r / raw));
+			table_progress_report(prog, (int)(100 * (uint64_t)r / raw));
 		}
 		if (t->fs_class[r] != UINT32_MAX)
 			continue;
@@ -408,8 +407,7 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 			pthread_join(thread[i], NULL);
 		frontier = atomic_load(&b.marked);
 		filled += frontier;
-		if (prog != NULL && prog->progress != NULL)
-			atomic_store(prog->progress, 100 + (int)(850 * filled / n));
+		table_progress_report(prog, 100 + (int)(850 * filled / n));
 	}
 	if (b.cancel != NULL && atomic_load(b.cancel)) {
 		free(b.dist);
@@ -449,12 +447,10 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	build_moves(t.fixed);
 	if (!build_classes(&t, prog, err))
 		return false;
-	if (prog != NULL && prog->progress != NULL)
-		atomic_store(prog->progress, 100);
+	table_progress_report(prog, 100);
 	if (!build_prune(&t, kind->metric, kind->max_depth, prog, err))
 		return false;
-	if (prog != NULL && prog->progress != NULL)
-		atomic_store(prog->progress, 1000);
+	table_progress_report(prog, 1000);
 	return true;
 }
 
@@ -468,7 +464,7 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
 	char name[64], params[128];
 	struct table_kind kind = {v, metric, max_depth};
 	struct table_spec spec = {name, 1, params, layout(v, NULL, NULL), build_tables, &kind, false};
-	struct table_progress prog = {progress, cancel, phase};
+	struct table_progress prog = {progress, cancel, phase, 0, 0};
 	const void *block;
 
 	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?

@@ -154,8 +154,7 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 				}
 		}
 		done += found;
-		if (prog != NULL && prog->progress != NULL)
-			atomic_store(prog->progress, (int)(1000.0 * (double)done / (double)size));
+		table_progress_report(prog, (int)(1000.0 * (double)done / (double)size));
 		if (found == 0)
 			break;
 		{

@@ -419,8 +419,8 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		}
 		for (k = 0; k < THREADS; k++)
 			free(part[k].next);
-		if (!failed && prog != NULL && prog->progress != NULL)
-			atomic_store(prog->progress, 100 + 900 * (depth < 12 ? depth + 1 : 12) / 12);
+		if (!failed)
+			table_progress_report(prog, 100 + 900 * (depth < 12 ? depth + 1 : 12) / 12);
 	}
 	free(frontier);
 	if (failed) {

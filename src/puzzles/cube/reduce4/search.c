@@ -459,7 +459,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	int len = 0, lens[3], n, i, merged_away = 0;
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds(), t1;
-	struct table_progress prog = {NULL, NULL, NULL};
+	struct table_progress prog = {NULL, NULL, NULL, 0, 0};
 	bool ok = false;
 
 	if (c->n != 4) {
@@ -473,9 +473,11 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	r->opt = opt;
-	/* A first build names itself on the hint line and can be cancelled;
-	 * its progress is not passed on, so the solve's own never falls. */
+	/* A first build names itself on the hint line ("building tables"),
+	 * shows its own progress and can be cancelled; the solve's progress
+	 * then starts again under its phases' names. */
 	if (opt != NULL) {
+		prog.progress = opt->progress;
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
 	}

@@ -217,7 +217,7 @@ struct part {
 	const uint64_t *frontier;
 	size_t from, to;
 	const atomic_bool *cancel;
-	atomic_int *progress;        /* part 0 reports */
+	const struct table_progress *prog;  /* part 0 reports */
 	bool cancelled;
 };
 
@@ -235,8 +235,8 @@ scan(void *arg)
 				w->cancelled = true;
 				return NULL;
 			}
-			if (w->progress != NULL)
-				atomic_store(w->progress, 300 + (int)(700 * (q - w->from) / (w->to - w->from)));
+			if (w->prog != NULL)
+				table_progress_report(w->prog, 300 + (int)(700 * (q - w->from) / (w->to - w->from)));
 		}
 		children(w->k, w->frontier[q], kids);
 		for (m = 0; m < R5_MOVES; m++)
@@ -300,13 +300,12 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		frontier = next;
 		next = swap;
 		nf = nn;
-		if (prog != NULL && prog->progress != NULL)
-			atomic_store(prog->progress, 300 * (d + 1) / R5_XT_EXACT);
+		table_progress_report(prog, 300 * (d + 1) / R5_XT_EXACT);
 	}
 	free(next);
 	for (i = 0; i < THREADS && !failed; i++)
 		part[i] = (struct part){k, table, frontier, nf * i / THREADS, nf * (i + 1) / THREADS,
-		    prog != NULL ? prog->cancel : NULL, prog != NULL && i == 0 ? prog->progress : NULL,
+		    prog != NULL ? prog->cancel : NULL, i == 0 ? prog : NULL,
 		    false};
 	for (started = 1; started < THREADS && !failed; started++)
 		if (pthread_create(&thread[started], NULL, scan, &part[started]) != 0)

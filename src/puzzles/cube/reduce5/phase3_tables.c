@@ -257,13 +257,6 @@ r5_p3_bound(const struct r5_p3_tables *t, const struct r5_p3_coords *k, struct r
 	return a > b ? a : b;
 }
 
-static void
-report(const struct table_progress *prog, int permille)
-{
-	if (prog != NULL && prog->progress != NULL)
-		atomic_store(prog->progress, permille);
-}
-
 static bool
 cancelled(const struct table_progress *prog, struct tw_error *err)
 {
@@ -300,7 +293,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 
 	(void)size;
 	(void)ctx;
-	report(prog, 0);
+	table_progress_report(prog, 0);
 	memset(t->cm, 0xff, sizeof t->cm);
 	for (i = 0; i < R5_P3_CENTRES; i++)
 		if (k->centre_goal[i])
@@ -324,7 +317,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 				}
 			}
 		}
-		report(prog, 40 * (d + 1) > 500 ? 500 : 40 * (d + 1));
+		table_progress_report(prog, 40 * (d + 1) > 500 ? 500 : 40 * (d + 1));
 	}
 	memset(t->wing, 0xff, sizeof t->wing);
 	t->wing[r5_p3_rank12(k, k->half0)] = 0;
@@ -347,7 +340,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 				}
 			}
 		}
-		report(prog, 500 + 40 * (d + 1) > 1000 ? 1000 : 500 + 40 * (d + 1));
+		table_progress_report(prog, 500 + 40 * (d + 1) > 1000 ? 1000 : 500 + 40 * (d + 1));
 	}
 	return true;
 }

@@ -184,13 +184,6 @@ build_syms(struct r5_p3_wm_syms *sy)
 }
 
 static void
-report(const struct table_progress *prog, int permille)
-{
-	if (prog != NULL && prog->progress != NULL)
-		atomic_store(prog->progress, permille);
-}
-
-static void
 set_entry(struct r5_p3_wm_table *t, uint32_t i, int v)
 {
 	t->prune[i >> 1] = (uint8_t)((t->prune[i >> 1] & (0xf0 >> ((i & 1) * 4))) | v << ((i & 1) * 4));
@@ -239,7 +232,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 
 	(void)size;
 	(void)ctx;
-	report(prog, 0);
+	table_progress_report(prog, 0);
 	for (r = 0; r < R5_P3_WINGS; r++) {
 		uint32_t w = unrank12(r), best = r, bu = 0, st = 0;
 
@@ -269,7 +262,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 		tw_error_set(err, "internal error: %u wing classes, not cube555's %d", ncls, R5_P3_WCLASSES);
 		return false;
 	}
-	report(prog, 100);
+	table_progress_report(prog, 100);
 	memset(t->prune, 0xff, sizeof t->prune);
 	r = r5_p3_rank12(p3, p3->half0);
 	filled += fill(t, t->wclass[r] >> 5, sy->midge_sym[t->wclass[r] & 31][0], 0);
@@ -295,7 +288,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 				filled += fill(t, cw >> 5, sy->midge_sym[cw & 31][p3->midge_move[j][m]], d + 1);
 			}
 		}
-		report(prog, 100 + 100 * (d + 1));
+		table_progress_report(prog, 100 + 100 * (d + 1));
 	}
 	for (i = 0; i < R5_P3_WM / 2; i++) {
 		uint8_t b = t->prune[i];
@@ -306,7 +299,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 			b = (uint8_t)((b & 15) | (d + 1) << 4);
 		t->prune[i] = b;
 	}
-	report(prog, 1000);
+	table_progress_report(prog, 1000);
 	return true;
 }
 

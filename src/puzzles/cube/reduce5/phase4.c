@@ -39,7 +39,7 @@ bound4(const struct r5_p45 *k, struct st4 s)
 
 	a = b > a ? b : a;
 	a = c > a ? c : a;
-	b = k->p4_mlh[((size_t)s.set * R5_ORD4 + s.sl) * R5_ORD4 + s.sh];
+	b = r5_nibble(k->p4_mlh, ((size_t)s.set * R5_ORD4 + s.sl) * R5_ORD4 + s.sh);
 	return b > a ? b : a;
 }
 

@@ -97,10 +97,17 @@ unrank_perm8(int r, uint8_t *p)
 	}
 }
 
+/* The share of the loader's progress (0..1000) the big tables' builds
+ * fill, and how much of it each has filled: phase 4's table first, then
+ * phase 5's. */
+static int big_from, big_span;
+
 /* Breadth first over n states from the entries already 0 (the rest
- * 0xff) with move function next. */
+ * 0xff) with move function next; reports the share filled into the
+ * part big_from..big_from + big_span of the loader's progress when
+ * report is set. */
 static bool
-bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, uint32_t, int))
+bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, uint32_t, int), bool report)
 {
 	uint8_t depth;
 	bool grew = true;
@@ -115,8 +122,16 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 		for (i = 0; i < n; i++) {
 			int j;
 
-			if ((i & 0x3fffff) == 0 && build_cancelled())
-				return false;
+			if ((i & 0x3fffff) == 0) {
+				if (build_cancelled())
+					return false;
+				/* Nodes of a level are spread over the index, so the
+				 * entries filled plus this level's scan give a steady
+				 * figure; the backward levels do most of the work. */
+				if (report)
+					table_progress_report(build_prog,
+					    big_from + (int)((uint64_t)big_span * filled / n));
+			}
 			if (back ? d[i] != 0xff : d[i] != depth)
 				continue;
 			for (j = 0; j < moves; j++) {
@@ -138,6 +153,19 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 		}
 	}
 	return true;
+}
+
+/* The byte table d (n entries, each at most 15) packed 4 bits an entry
+ * into out ((n + 1) / 2 bytes). */
+static void
+pack_nibbles(const uint8_t *d, size_t n, uint8_t *out)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		out[i >> 1] = (uint8_t)(d[i] | d[i + 1] << 4);
+	if (n & 1)
+		out[n >> 1] = d[n - 1];
 }
 
 static uint32_t
@@ -212,81 +240,179 @@ next_lc0(const struct r5_p45 *k, uint32_t i, int j)
 	return (uint32_t)k->w5[0][i / R5_AXC][j] * R5_AXC + k->c5ud[i % R5_AXC][j];
 }
 
-static uint32_t
-next_lc1(const struct r5_p45 *k, uint32_t i, int j)
+/* Fills a big table breadth first in bytes (n entries, the goal goal),
+ * then packs it into buf, 4 bits an entry. */
+static bool
+make_big(uint8_t *buf, uint32_t n, uint32_t goal, int moves,
+    uint32_t (*next)(const struct r5_p45 *, uint32_t, int), struct tw_error *err)
 {
-	return (uint32_t)k->w5[1][i / R5_AXC][j] * R5_AXC + k->c5ud[i % R5_AXC][j];
+	uint8_t *d = malloc(n);
+	bool ok;
+	uint32_t i;
+
+	if (d == NULL) {
+		tw_error_set(err, "out of memory (%u MB to build a 5x5x5 table)", n >> 20);
+		return false;
+	}
+	memset(d, 0xff, n);
+	d[goal] = 0;
+	ok = bfs(d, n, moves, next, true);
+	for (i = 0; ok && i < n; i++)
+		if (d[i] > 15) {
+			tw_error_set(err, "internal error: a 5x5x5 table entry %u does not fit 4 bits", d[i]);
+			ok = false;
+		}
+	if (ok)
+		pack_nibbles(d, n, buf);
+	else if (build_cancelled())
+		tw_error_set(err, "cancelled");
+	free(d);
+	return ok;
 }
 
 static bool
 make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
 {
 	struct r5_p45 *k = ctx;
-	uint8_t *d = buf;
 
 	(void)prog;   /* the same as build_prog */
-	memset(d, 0xff, size);
-	d[k->mlh_goal] = 0;
-	if (!bfs(d, (uint32_t)size, R5_Q4, next_mlh)) {
-		tw_error_set(err, "cancelled");
-		return false;
-	}
-	return true;
+	(void)size;
+	return make_big(buf, R5_MLH_ENTRIES, k->mlh_goal, R5_Q4, next_mlh, err);
 }
 
 static bool
-make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err, int h)
+make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
 {
 	struct r5_p45 *k = ctx;
-	uint8_t *d = buf;
 
 	(void)prog;   /* the same as build_prog */
-	memset(d, 0xff, size);
-	d[k->lc_goal] = 0;
-	if (!bfs(d, (uint32_t)size, R5_Q5, h ? next_lc1 : next_lc0)) {
-		tw_error_set(err, "cancelled");
-		return false;
+	(void)size;
+	return make_big(buf, R5_LC_ENTRIES, k->lc_goal, R5_Q5, next_lc0, err);
+}
+
+/* Maps the states of graph g1 onto those of g0 (n states, R5_Q5 turns
+ * each, g[s * R5_Q5 + j] the state turn j leads to), root1 onto root0
+ * and turn j onto turn turn[j], outward from the root; map gets the
+ * image of every state. Whether that is an isomorphism: every state
+ * reached, no two onto one, every turn's image the image's turn. */
+static bool
+map_graph(const uint16_t *g1, const uint16_t *g0, int n, int root1, int root0, const uint8_t *turn,
+    uint16_t *map)
+{
+	uint16_t *queue = malloc((size_t)n * sizeof *queue);
+	uint8_t *taken = calloc((size_t)n, 1);
+	int qn = 1, qi, j;
+	bool ok = queue != NULL && taken != NULL;
+
+	for (qi = 0; qi < n; qi++)
+		map[qi] = 0xffff;
+	if (ok) {
+		queue[0] = (uint16_t)root1;
+		map[root1] = (uint16_t)root0;
+		taken[root0] = 1;
 	}
-	return true;
+	for (qi = 0; ok && qi < qn; qi++) {
+		int s = queue[qi];
+
+		for (j = 0; ok && j < R5_Q5; j++) {
+			int t = g1[s * R5_Q5 + j], u = g0[map[s] * R5_Q5 + turn[j]];
+
+			if (map[t] == 0xffff) {
+				ok = !taken[u];
+				taken[u] = 1;
+				map[t] = (uint16_t)u;
+				queue[qn++] = (uint16_t)t;
+			} else {
+				ok = map[t] == u;
+			}
+		}
+	}
+	ok = ok && qn == n;
+	free(queue);
+	free(taken);
+	return ok;
 }
 
-static bool
-make_lc0(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+/* The mirror that reads phase 5's half-1 wing bounds from half 0's
+ * table (phase45.h): the first map of space (cube_space_map) that keeps
+ * the set of phase 5's turns and, tried on the coordinates' turn graphs,
+ * maps half 1's onto half 0's and the U-D centres' onto themselves, each
+ * goal onto itself. A map of space takes face f's turn to the image
+ * face's, the same width, reversed if the map is a reflection. */
+static const char *
+find_mirror(struct r5_p45 *k)
 {
-	return make_lc(buf, size, ctx, prog, err, 0);
-}
+	static const int normal[6][3] = {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, -1, 0}, {-1, 0, 0}, {0, 0, -1}};
+	int a, f, j, i;
 
-static bool
-make_lc1(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
-{
-	return make_lc(buf, size, ctx, prog, err, 1);
+	for (a = 0; a < 48; a++) {
+		int axis[3], sign[3], face[6], det, mat[3][3] = {{0}};
+		bool ok = true;
+
+		cube_space_map(a, axis, sign);
+		for (i = 0; i < 3; i++)
+			mat[i][axis[i]] = sign[i];
+		det = mat[0][0] * (mat[1][1] * mat[2][2] - mat[1][2] * mat[2][1]) -
+		    mat[0][1] * (mat[1][0] * mat[2][2] - mat[1][2] * mat[2][0]) +
+		    mat[0][2] * (mat[1][0] * mat[2][1] - mat[1][1] * mat[2][0]);
+		for (f = 0; f < 6; f++) {
+			int v[3], g;
+
+			for (i = 0; i < 3; i++)
+				v[i] = sign[i] * normal[f][axis[i]];
+			for (g = 0; g < 6; g++)
+				if (v[0] == normal[g][0] && v[1] == normal[g][1] && v[2] == normal[g][2])
+					face[f] = g;
+		}
+		for (j = 0; ok && j < R5_Q5; j++) {
+			int m = k->q5[j], q = m % 3 + 1, j2;
+			int image = face[m / 6] * 6 + m / 3 % 2 * 3 + (det < 0 ? 4 - q : q) - 1;
+
+			for (j2 = 0; j2 < R5_Q5 && k->q5[j2] != image; j2++)
+				;
+			ok = j2 < R5_Q5;
+			k->mirror_turn[j] = (uint8_t)j2;
+		}
+		if (ok && map_graph(&k->w5[1][0][0], &k->w5[0][0][0], R5_PERM8, 0, 0, k->mirror_turn, k->mirror_w) &&
+		    map_graph(&k->c5ud[0][0], &k->c5ud[0][0], R5_AXC, (int)k->lc_goal, (int)k->lc_goal,
+			k->mirror_turn, k->mirror_ud))
+			return NULL;
+	}
+	return "no mirror takes phase 5's half-1 wings onto half 0's";
 }
 
 static char table_problem[256];
 
-/* The three big tables from the cache (or built). */
+/* The two big tables from the cache (or built): their builds fill
+ * 0..450 and 450..1000 of the loader's progress, phase 5's the larger
+ * (its breadth-first search runs about as long on fewer turns). */
 static const char *
 get_big(struct r5_p45 *k)
 {
-	struct table_spec spec[3] = {
-	    {.name = "cube5-phase4-dedges", .version = 1, .params = "set70 x low1680 x high1680 bytes",
-		.size = (size_t)70 * R5_ORD4 * R5_ORD4, .build = make_mlh, .ctx = k},
-	    {.name = "cube5-phase5-low", .version = 1, .params = "perm8 x udcentre4900 bytes",
-		.size = (size_t)R5_PERM8 * R5_AXC, .build = make_lc0, .ctx = k},
-	    {.name = "cube5-phase5-high", .version = 1, .params = "perm8 x udcentre4900 bytes",
-		.size = (size_t)R5_PERM8 * R5_AXC, .build = make_lc1, .ctx = k}};
-	const uint8_t *t[3];
+	struct table_spec spec[2] = {
+	    {.name = "cube5-phase4-dedges", .version = 2, .params = "set70 x low1680 x high1680 4 bits",
+		.size = (R5_MLH_ENTRIES + 1) / 2, .build = make_mlh, .ctx = k},
+	    {.name = "cube5-phase5-wings", .version = 1, .params = "half0 perm8 x udcentre4900 4 bits",
+		.size = (R5_LC_ENTRIES + 1) / 2, .build = make_lc, .ctx = k}};
+	static const int from[3] = {0, 450, 1000};
+	const uint8_t *t[2];
 	struct tw_error e = {{0}};
 	int i;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 2; i++) {
+		big_from = from[i];
+		big_span = from[i + 1] - from[i];
 		if ((t[i] = table_get_huge(&spec[i], build_prog, &e)) == NULL) {
 			snprintf(table_problem, sizeof table_problem, "%s", e.msg);
 			return table_problem;
 		}
+	}
 	k->p4_mlh = t[0];
-	k->p5_lc[0] = t[1];
-	k->p5_lc[1] = t[2];
+	k->p5_lc = t[1];
+	/* Before version 2 of phase 4's table phase 5 kept a byte table for
+	 * each half (2 x 198 MB); they are read no more. */
+	table_cache_retire("cube5-phase5-low");
+	table_cache_retire("cube5-phase5-high");
 	return NULL;
 }
 
@@ -426,7 +552,7 @@ build_c5(struct r5_p45 *k)
 		return "out of memory";
 	memset(k->p5_c, 0xff, (size_t)n);
 	k->p5_c[0] = 0;
-	return bfs(k->p5_c, (uint32_t)n, R5_Q5, next_c5) ? NULL : "cancelled";
+	return bfs(k->p5_c, (uint32_t)n, R5_Q5, next_c5, false) ? NULL : "cancelled";
 }
 
 static const char *
@@ -567,11 +693,11 @@ build(void)
 			k->p4_mh[(size_t)i * R5_ORD4 + (size_t)i] = 0;
 		}
 	}
-	if (!bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml))
+	if (!bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml, false))
 		return "cancelled";
 	if ((problem = build_mlh(k, md)) != NULL)
 		return problem;
-	if (!bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh))
+	if (!bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh, false))
 		return "cancelled";
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
 	 * turns seen in this frame (x view: xmap). */
@@ -611,7 +737,7 @@ build(void)
 		free(queue);
 	}
 	free(seen);
-	if (!bfs(k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4))
+	if (!bfs(k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4, false))
 		return "cancelled";
 	/* Phase 5's wings relative to the midges. */
 	for (i = 0; i < R5_PERM8; i++)
@@ -633,9 +759,9 @@ build(void)
 			}
 	memset(k->p5_w, 0xff, sizeof k->p5_w);
 	k->p5_w[0][0] = k->p5_w[1][0] = 0;
-	if (!bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l))
+	if (!bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l, false))
 		return "cancelled";
-	if (!bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h))
+	if (!bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h, false))
 		return "cancelled";
 	for (v = 0; v < R5_AXC; v++)
 		for (j = 0; j < R5_Q5; j++)
@@ -647,6 +773,8 @@ build(void)
 		solved(&sv);
 		k->lc_goal = (uint32_t)r5_p45_axis_coord(&sv, 0);
 	}
+	if ((problem = find_mirror(k)) != NULL)
+		return problem;
 	if ((problem = get_big(k)) != NULL)
 		return problem;
 	return build_c5(k);

@@ -1,7 +1,8 @@
 /* The 5x5x5 phase reduction's phases 4 and 5 (reduce5.h), after
  * cube555's ([cube555] in docs/papers.md): coordinates and exact pruning
- * tables, a byte an entry, built on first use (about 35 s on one core,
- * 630 MB); the three 198 MB ones are cached (sys/tablecache.h, version 1). Private to src/puzzles/cube/reduce5.
+ * tables, built on first use; the two 99 MB ones (198 M entries of 4
+ * bits, r5_nibble) are cached (sys/tablecache.h), the rest (33 MB, a
+ * byte an entry) are built in memory. Private to src/puzzles/cube/reduce5.
  *
  * Phase 4 works in the frame of a phase-3 end (its axis view) or that
  * frame turned by x (the "S ring" choice); phase 5 in phase 4's frame
@@ -43,6 +44,8 @@
 #define R5_ORD4 1680           /* 8 * 7 * 6 * 5 */
 #define R5_AXC 4900            /* 70 x 70 */
 #define R5_PERM8 40320
+#define R5_MLH_ENTRIES (70u * R5_ORD4 * R5_ORD4)   /* 197,568,000 */
+#define R5_LC_ENTRIES (R5_PERM8 * (uint32_t)R5_AXC) /* 197,568,000 */
 
 struct r5_p45 {
 	uint8_t xmap[R5_MOVES];        /* move m on the x view is xmap[m] on the cube */
@@ -65,21 +68,51 @@ struct r5_p45 {
 	uint8_t set_mask[70], set_rank[256];
 	uint8_t s4[70][R5_Q4];
 	uint16_t sw4[2][70][R5_ORD4][R5_Q4];
-	const uint8_t *p4_mlh;          /* cached: "cube5-phase4-dedges" */
+	const uint8_t *p4_mlh;          /* cached: "cube5-phase4-dedges", 4 bits */
 	/* Phase 5. */
 	uint16_t w5[2][R5_PERM8][R5_Q5];
 	uint8_t p5_w[2][R5_PERM8];
 	int n_c5;
 	uint32_t (*c5)[R5_Q5];         /* dense centre index moves */
 	uint8_t *p5_c;
-	/* Half-0 (half-1) wings x U-D centres (axis 0), l * 4900 + ud. */
+	/* Half-0 wings x U-D centres (axis 0), l * 4900 + ud, 4 bits an
+	 * entry. Half 1's table is the same one read through a mirror of the
+	 * cube that swaps the halves: its entry for (h, ud) is entry
+	 * (mirror_w[h], mirror_ud[ud]) here. The mirror, one of the 48 maps
+	 * of space that keeps phase 5's turn set (turn j of half 1's graph
+	 * becomes turn mirror_turn[j] of half 0's), is found when the tables
+	 * are built and checked on every state of both coordinates. */
 	uint16_t c5ud[R5_AXC][R5_Q5];
-	const uint8_t *p5_lc[2];        /* cached: "cube5-phase5-low", "-high" */
+	const uint8_t *p5_lc;           /* cached: "cube5-phase5-wings", 4 bits */
+	uint16_t mirror_w[R5_PERM8], mirror_ud[R5_AXC];
+	uint8_t mirror_turn[R5_Q5];
 	uint32_t mlh_goal, lc_goal;
 	uint64_t *c5_key;              /* hash: key + 1, or 0 */
 	uint32_t *c5_val;
 	uint32_t c5_cap;
 };
+
+/* Entry i of a table of 4 bits an entry (entry 2j in the low half of
+ * byte j). */
+static inline int
+r5_nibble(const uint8_t *table, size_t i)
+{
+	return table[i >> 1] >> (i << 2 & 4) & 15;
+}
+
+/* Phase 5's bound from the wings of half 0 (l) or half 1 (h) and the U-D
+ * centres (ud). */
+static inline int
+r5_p5_low_bound(const struct r5_p45 *k, int l, int ud)
+{
+	return r5_nibble(k->p5_lc, (size_t)l * R5_AXC + (size_t)ud);
+}
+
+static inline int
+r5_p5_high_bound(const struct r5_p45 *k, int h, int ud)
+{
+	return r5_nibble(k->p5_lc, (size_t)k->mirror_w[h] * R5_AXC + k->mirror_ud[ud]);
+}
 
 /* Built or loaded on first use (thread-safe, static; the three big tables
  * through the table cache); prog (may be NULL) names a build and its

@@ -35,9 +35,9 @@ bound5(const struct r5_p45 *k, struct st5 s)
 	int a = k->p5_w[0][s.l], b = k->p5_w[1][s.h], c = k->p5_c[s.c];
 
 	a = b > a ? b : a;
-	b = k->p5_lc[0][(uint32_t)s.l * R5_AXC + s.ud];
+	b = r5_p5_low_bound(k, s.l, s.ud);
 	a = b > a ? b : a;
-	b = k->p5_lc[1][(uint32_t)s.h * R5_AXC + s.ud];
+	b = r5_p5_high_bound(k, s.h, s.ud);
 	a = b > a ? b : a;
 	return c > a ? c : a;
 }

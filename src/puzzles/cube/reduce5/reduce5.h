@@ -152,9 +152,8 @@ bool cube5_phases_prepare(struct tw_error *err);
 size_t cube5_phases_table_bytes(void);
 
 /* Phases 4 and 5 (phase45.h, after cube555's). Their tables are built in
- * first use (about 35 s on one core, 630 MB; the three 198 MB tables cached:
- * cube5-phase4-dedges, cube5-phase5-low, cube5-phase5-high, loaded in
- * about 3 s). */
+ * first use (about 25 s on one core; the two 99 MB tables of 4 bits an
+ * entry cached: cube5-phase4-dedges, cube5-phase5-wings). */
 #define R5_PHASE4_ENDS 100         /* phase-4 ends kept (cube555: 500) */
 #define R5_MAX_PHASE4 18
 #define R5_MAX_PHASE5 20

@@ -164,13 +164,6 @@ expand2(const void *ctx, uint32_t state, uint32_t *out)
 	return R5_PHASE2_MOVES;
 }
 
-static void
-report(const struct table_progress *prog, int permille)
-{
-	if (prog != NULL && prog->progress != NULL)
-		atomic_store(prog->progress, permille);
-}
-
 static bool
 build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
     struct tw_error *err)
@@ -180,17 +173,17 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	struct build_ctx bx = {md, &coords, t, false}, bt = {md, &coords, t, true};
 
 	(void)size;
-	report(prog, 0);
+	table_progress_report(prog, 0);
 	memset(t->prune1_x, R5_UNSEEN, sizeof t->prune1_x);
 	t->prune1_x[r5_rank1(&coords, coords.goal1)] = 0;
 	if (!cube_table_bfs(t->prune1_x, R5_N1, expand1, &bx, prog, err))
 		return false;
-	report(prog, 130);
+	table_progress_report(prog, 130);
 	memset(t->prune1_t, R5_UNSEEN, sizeof t->prune1_t);
 	t->prune1_t[r5_rank1(&coords, coords.goal1)] = 0;
 	if (!cube_table_bfs(t->prune1_t, R5_N1, expand1, &bt, prog, err))
 		return false;
-	report(prog, 260);
+	table_progress_report(prog, 260);
 	build_move2(t->x2_move, md->x_to, &coords, md);
 	build_move2(t->t2_move, md->t_to, &coords, md);
 	memset(t->prune2_x, R5_UNSEEN, sizeof t->prune2_x);
@@ -199,7 +192,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	if (!cube_table_bfs(t->prune2_x, R5_N2, expand2, &bx, prog, err) ||
 	    !cube_table_bfs(t->prune2_t, R5_N2, expand2, &bt, prog, err))
 		return false;
-	report(prog, 300);
+	table_progress_report(prog, 300);
 	return true;
 }
 
