@@ -2,7 +2,7 @@
  * docs/papers.md): five phases, each an IDA* search over coordinates with
  * exact pruning tables, searched over many candidates ordered by total
  * length. cube5_reduce_solve (below) runs all five phases and the
- * 3x3x3 finish; reduce/reduce.c solves the 5x5x5 with it (the greedy
+ * 3x3x3 finish; reduce/solve.c solves the 5x5x5 with it (the greedy
  * reduction only if it runs out of work).
  *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
  *     the 36 outer block turns; the cube is searched in three views, one
