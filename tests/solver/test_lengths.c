@@ -57,7 +57,7 @@ static const struct row rows[] = {
 	{"cube:2", "qtm", false, 20, 10.85, false},
 	{"cube:3", "htm", false, 20, 19.90, false},
 	{"cube:4", "obtm", false, 3, 45.00, false},
-	{"cube:5", "obtm", false, 2, 70.50, false},
+	{"cube:5", "obtm", false, 2, 70.00, false},
 	{"cube:6", "obtm", false, 1, 319.00, true},
 	{"cube:7", "obtm", false, 1, 494.00, true},
 	{"cube:8", "obtm", false, 1, 872.00, true},
