@@ -93,4 +93,20 @@ typedef int (*cube_expand_fn)(const void *ctx, uint32_t state, uint32_t *out);
 bool cube_table_bfs(uint8_t *table, uint32_t n, cube_expand_fn next, const void *ctx,
     const struct table_progress *prog, struct tw_error *err);
 
+/* Colex ranks of k-subsets of the places 0..23 (masks): the j-th lowest
+ * set bit (from 1) at place p adds C(p, j). cube_binomials[n][k] is
+ * C(n, k) for n <= 24, k <= 12 (0 when k > n). */
+extern const uint32_t cube_binomials[25][13];
+
+/* The mask of the k-subset of 0..n-1 (n <= 24, k <= 12) whose colex rank
+ * is rank (less than C(n, k)), found from the top place down. */
+uint32_t cube_colex_unrank(uint32_t rank, int n, int k);
+
+/* Byte-wise parts of the colex rank of subsets of at most kmax (<= 12)
+ * places: part[(b * (kmax + 1) + c) * 256 + x] is what the bits x of
+ * byte b (places 8b..8b+7) add when c lower places are set, so that a
+ * 24-bit mask's rank is the sum of three parts (a [3][kmax + 1][256]
+ * array). */
+void cube_colex_rank_parts(uint32_t *part, int kmax);
+
 #endif

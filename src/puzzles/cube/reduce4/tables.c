@@ -27,8 +27,6 @@ popcount(unsigned x)
 	return __builtin_popcount(x);
 }
 
-/* Binomial coefficients C(n, r), n <= 24, r <= 8, for the colex ranks. */
-static int binom[25][9];
 
 int
 r4_rank1(uint32_t mask)
@@ -37,7 +35,7 @@ r4_rank1(uint32_t mask)
 
 	while (mask != 0) {
 		k++;
-		rank += binom[__builtin_ctz(mask)][k];
+		rank += (int)cube_binomials[__builtin_ctz(mask)][k];
 		mask &= mask - 1;
 	}
 	return rank;
@@ -106,11 +104,8 @@ static void
 build_coords(struct r4_coords *k, const struct r4_model *md)
 {
 	unsigned x;
-	int m, b, r, i, n;
+	int m, b, r, i;
 
-	for (n = 0; n <= 24; n++)
-		for (r = 0; r <= 8; r++)
-			binom[n][r] = r == 0 ? 1 : n == 0 ? 0 : binom[n - 1][r - 1] + binom[n - 1][r];
 	for (m = 0; m < R4_MOVES; m++)
 		for (b = 0; b < 3; b++)
 			for (x = 0; x < 256; x++) {
@@ -227,16 +222,7 @@ struct build_ctx {
 static uint32_t
 unrank1(uint32_t rank)
 {
-	uint32_t mask = 0;
-	int n, k;
-
-	for (k = 8, n = 23; k > 0; n--)
-		if (binom[n][k] <= (int)rank) {
-			rank -= (uint32_t)binom[n][k];
-			mask |= 1u << n;
-			k--;
-		}
-	return mask;
+	return cube_colex_unrank(rank, 24, 8);
 }
 
 static uint32_t

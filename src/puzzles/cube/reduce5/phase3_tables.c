@@ -12,7 +12,6 @@ static pthread_once_t coords_once = PTHREAD_ONCE_INIT;
 static const struct r5_model *model;
 static const struct r5_p3_tables *tables;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static uint32_t binom[25][13];
 
 /* The 8 places of R and L (X or T), as bits 0..7 of a split mask. */
 static uint32_t
@@ -39,21 +38,6 @@ move_split(const uint8_t (*to)[24], int m, int split)
 		if (mask >> p & 1)
 			out |= 1u << to[m][p];
 	return out == split_to24(split_of(out)) ? (int)split_of(out) : 0xff;
-}
-
-static uint32_t
-unrank12(uint32_t rank)
-{
-	uint32_t mask = 0;
-	int n, k;
-
-	for (k = 12, n = 23; k > 0; n--)
-		if (binom[n][k] <= rank) {
-			rank -= binom[n][k];
-			mask |= 1u << n;
-			k--;
-		}
-	return mask;
 }
 
 /* (b) on the model: along a walk of outer face turns from solved (a
@@ -94,7 +78,7 @@ build_coords(void)
 {
 	struct r5_p3_coords *k = &coords;
 	const struct r5_model *md = model;
-	int m, j = 0, q = 0, b, n, i, p, s, r;
+	int m, j = 0, q = 0, b, i, p, s, r;
 	unsigned x;
 	uint8_t seen[R5_P3_CENTRES];
 	int queue[R5_P3_CENTRES], head = 0, tail = 0;
@@ -111,9 +95,6 @@ build_coords(void)
 		coords_problem = "move set sizes";
 		return;
 	}
-	for (n = 0; n <= 24; n++)
-		for (r = 0; r <= 12; r++)
-			binom[n][r] = r == 0 ? 1 : n == 0 ? 0 : binom[n - 1][r - 1] + binom[n - 1][r];
 	for (j = 0; j < R5_P3_MOVES; j++)
 		for (b = 0; b < 3; b++)
 			for (x = 0; x < 256; x++) {
@@ -124,19 +105,7 @@ build_coords(void)
 						o |= 1u << md->wing_to[k->moves[j]][b * 8 + i];
 				k->wing_move[j][b][x] = o;
 			}
-	for (b = 0; b < 3; b++)
-		for (n = 0; n <= 12; n++)
-			for (x = 0; x < 256; x++) {
-				uint32_t sum = 0;
-				int c = n;
-
-				for (i = 0; i < 8; i++)
-					if (x >> i & 1) {
-						c++;
-						sum += c <= 12 ? binom[b * 8 + i][c] : 0;
-					}
-				k->rank12_part[b][n][x] = sum;
-			}
+	cube_colex_rank_parts(&k->rank12_part[0][0][0], 12);
 	memset(k->split_rank, 0xff, sizeof k->split_rank);
 	for (x = 0, r = 0; x < 256; x++) {
 		k->pop8[x] = (uint8_t)__builtin_popcount(x);
@@ -330,7 +299,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 
 			if (t->wing[i] != d)
 				continue;
-			s.wings = unrank12(i);
+			s.wings = cube_colex_unrank(i, 24, 12);
 			for (j = 0; j < R5_P3_MOVES; j++) {
 				uint32_t kid = r5_p3_rank12(k, r5_p3_move(k, s, j).wings);
 

@@ -17,22 +17,6 @@ static const struct r5_p3_coords *p3;
 static const struct r5_syms *syms16;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static bool syms_built;
-static uint32_t binom[25][13];
-
-static uint32_t
-unrank12(uint32_t rank)
-{
-	uint32_t mask = 0;
-	int n, k;
-
-	for (k = 12, n = 23; k > 0; n--)
-		if (binom[n][k] <= rank) {
-			rank -= binom[n][k];
-			mask |= 1u << n;
-			k--;
-		}
-	return mask;
-}
 
 static uint32_t
 wing_map(const uint32_t (*w)[256], uint32_t mask)
@@ -234,7 +218,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 	(void)ctx;
 	table_progress_report(prog, 0);
 	for (r = 0; r < R5_P3_WINGS; r++) {
-		uint32_t w = unrank12(r), best = r, bu = 0, st = 0;
+		uint32_t w = cube_colex_unrank(r, 24, 12), best = r, bu = 0, st = 0;
 
 		for (u = 1; u < R5_P3_WSYMS; u++) {
 			uint32_t ir = r5_p3_rank12(p3, sym_w(sy, u, w));
@@ -311,7 +295,6 @@ r5_p3_wm_get(const struct r5_p3_wm_syms **sy, const struct table_progress *prog,
 	struct table_spec spec = {"cube5-phase3-wm", 1, params, sizeof(struct r5_p3_wm_table), build_wm,
 	    NULL, false};
 	const struct r5_p3_wm_table *t;
-	int n, k;
 
 	pthread_mutex_lock(&lock);
 	if (!syms_built) {
@@ -319,9 +302,6 @@ r5_p3_wm_get(const struct r5_p3_wm_syms **sy, const struct table_progress *prog,
 		if (model != NULL && r5_tables_get(NULL, NULL, &why) != NULL &&
 		    r5_p3_tables_get(&p3, NULL, &why) != NULL) {
 			r5_xt_table(&syms16);
-			for (n = 0; n <= 24; n++)
-				for (k = 0; k <= 12; k++)
-					binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
 			syms_problem = build_syms(&wm_syms);
 			syms_built = true;
 			if (syms_problem != NULL)

@@ -16,9 +16,6 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 /* The 16 centre places off R and L (faces U, F, D, B), in place order. */
 static const uint8_t udfb_places[16] = {0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23};
 
-/* Binomial coefficients C(n, r), n <= 24, r <= 8, for the colex ranks. */
-static uint32_t binom[25][9];
-
 static unsigned
 udfb_mask(uint32_t centre_mask)
 {
@@ -47,11 +44,8 @@ static void
 build_coords(struct r5_coords *k, const struct r5_model *md)
 {
 	unsigned x;
-	int m, b, r, i, n;
+	int m, b, r, i;
 
-	for (n = 0; n <= 24; n++)
-		for (r = 0; r <= 8; r++)
-			binom[n][r] = r == 0 ? 1 : n == 0 ? 0 : binom[n - 1][r - 1] + binom[n - 1][r];
 	for (m = 0; m < R5_MOVES; m++)
 		for (b = 0; b < 3; b++)
 			for (x = 0; x < 256; x++) {
@@ -65,20 +59,7 @@ build_coords(struct r5_coords *k, const struct r5_model *md)
 				k->x_move1[m][b][x] = ox;
 				k->t_move1[m][b][x] = ot;
 			}
-	/* Colex: the j-th lowest set bit (from 1) at place p adds C(p, j). */
-	for (b = 0; b < 3; b++)
-		for (n = 0; n <= 8; n++)
-			for (x = 0; x < 256; x++) {
-				uint32_t sum = 0;
-				int j = n;
-
-				for (i = 0; i < 8; i++)
-					if (x >> i & 1) {
-						j++;
-						sum += j <= 8 ? binom[b * 8 + i][j] : 0;
-					}
-				k->rank1_part[b][n][x] = sum;
-			}
+	cube_colex_rank_parts(&k->rank1_part[0][0][0], 8);
 	for (x = 0; x < 256; x++)
 		k->pop8[x] = (uint8_t)__builtin_popcount(x);
 	for (x = 0, r = 0; x < 1u << 16; x++)
@@ -94,16 +75,7 @@ build_coords(struct r5_coords *k, const struct r5_model *md)
 uint32_t
 r5_unrank1(uint32_t rank)
 {
-	uint32_t mask = 0;
-	int n, k;
-
-	for (k = 8, n = 23; k > 0; n--)
-		if (binom[n][k] <= rank) {
-			rank -= binom[n][k];
-			mask |= 1u << n;
-			k--;
-		}
-	return mask;
+	return cube_colex_unrank(rank, 24, 8);
 }
 
 /* Phase 2's move tables: a rank's U-D places (1) among the 16 (0), R
