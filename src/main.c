@@ -174,7 +174,7 @@ print_stats(const struct puzzle *p, const void *params, const struct movelist *m
 	fputc('\n', stderr);
 	if (stats->phases == 0)
 		return;
-	fprintf(stderr, "phases (%s):", p->metrics[0]);
+	fprintf(stderr, "phases (%s):", stats->metric != NULL ? stats->metric : p->metrics[0]);
 	for (i = 0; i < stats->phases; i++) {
 		fprintf(stderr, "%s %s %ld", i > 0 ? "," : "", stats->name[i], stats->moves[i]);
 		total += stats->seconds[i];
@@ -247,7 +247,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
     bool optimal, int max_length, double time_limit, bool want_stats)
 {
 	const struct puzzle *p = gid->puzzle;
-	struct solve_stats stats = {0, {NULL}, {0}, {0}};
+	struct solve_stats stats = {0, NULL, {NULL}, {0}, {0}};
 	struct solve_request req = {
 		.optimal = optimal,
 		.max_length = max_length,

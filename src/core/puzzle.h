@@ -38,10 +38,12 @@ struct solve_request {
 };
 
 /* Moves per phase of a solver that works in phases (the reduction solver:
- * centres, edges, parity, 3x3x3), counted in the puzzle's metrics[0]. */
+ * centres, edges, parity, 3x3x3), counted in metric (one of the puzzle's
+ * metrics; NULL: metrics[0]). */
 #define SOLVE_MAX_PHASES 6
 struct solve_stats {
 	int phases;
+	const char *metric;
 	const char *name[SOLVE_MAX_PHASES];
 	long moves[SOLVE_MAX_PHASES];
 	double seconds[SOLVE_MAX_PHASES];

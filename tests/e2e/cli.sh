@@ -89,7 +89,7 @@ expect "4x4x4 optimal refused" 2 - 'no proven shortest answers for the 4x4x4' --
 expect "--optimal goes with cache build" 2 - '--optimal goes with cache build' -- cache status --optimal
 expect "5x5x5 reduction: WCA moves" 0 "^([1-9]?[URFDLB]w?['2]? )+[1-9]?[URFDLB]w?['2]?\$" "" -- solve 'cube:5#1'
 expect "4x4x4 --stats: metrics" 0 "^[1-9]?[URFDLB]" 'moves: [0-9]+ htm, [0-9]+ qtm, [0-9]+ obtm, [0-9]+ stm' -- solve 'cube:4#3' --stats
-expect "4x4x4 --stats: phases" 0 "^[1-9]?[URFDLB]" 'phases \(htm\): centres [0-9]+, edges [0-9]+, parity [0-9]+, 3x3x3 [0-9]+' -- solve 'cube:4#3' --stats
+expect "4x4x4 --stats: phases" 0 "^[1-9]?[URFDLB]" 'phases \(obtm\): centres [0-9]+, edges [0-9]+, parity [0-9]+, 3x3x3 [0-9]+' -- solve 'cube:4#3' --stats
 expect "4x4x4 --time-limit: a 3x3x3 finish of at most 20" 0 "^[1-9]?[URFDLB]" '3x3x3 (1?[0-9]|20)$' -- solve 'cube:4#3' --stats --time-limit 1
 "$twirl" solve 'cube:4#3' --time-limit 1 >"$tmp/first" 2>/dev/null
 expect "4x4x4 --time-limit: the same answer again" 0 "^$(cat "$tmp/first")\$" "" -- solve 'cube:4#3' --time-limit 1

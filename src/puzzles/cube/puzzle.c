@@ -538,15 +538,24 @@ cube_solve_entry(const void *params, const void *state,
 		struct cube_reduce_options ro = {req->cancel, req->progress, req->phase,
 		    req->time_limit};
 		struct cube_reduce_stats rs;
+		size_t at = out->len;
 		int p;
 
 		if (!cube_reduce_solve(c, &ro, out, &rs, err))
 			return false;
 		if (req->stats != NULL) {
+			/* The solver counts the written turns of each phase, in
+			 * order; here they are counted in the outer block turn
+			 * metric (an inner slice 2), the big-cube solvers'. */
 			req->stats->phases = REDUCE_PHASES;
+			req->stats->metric = cube_metrics[CUBE_OBTM];
 			for (p = 0; p < REDUCE_PHASES; p++) {
+				long cost = 0, k;
+
+				for (k = 0; k < rs.moves[p] && at < out->len; k++, at++)
+					cost += cube_move_cost(params, out->moves[at], CUBE_OBTM);
 				req->stats->name[p] = cube_reduce_phase_name[p];
-				req->stats->moves[p] = rs.moves[p];
+				req->stats->moves[p] = cost;
 				req->stats->seconds[p] = rs.seconds[p];
 			}
 		}
