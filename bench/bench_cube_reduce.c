@@ -1,12 +1,15 @@
 /* Reduction solver benchmark: random-move scrambles (as twirl scramble
  * makes them) of each size, solved on one core; per size the table build
- * time and size, mean/median/max moves (outer block turns) and STM, time
- * per solve, and the share of moves per phase.
+ * time and size, mean/median/max moves in OBTM (a block turn holding an
+ * outer layer 1, an inner slice 2), the written turns (BTM) and STM
+ * means, time per solve, the moves (OBTM) and time per phase, and the
+ * process's peak resident memory so far.
  * Usage: bench_cube_reduce [--quick] [--count K] [--size N] [--seed S]. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 
 #include "core/rng.h"
 #include "puzzles/cube/puzzle.h"
@@ -43,7 +46,7 @@ bench_size(int n, int count, uint64_t seed)
 	size_t bytes = 0;
 	double build = cube_reduce_prepare(n, &bytes), total_t = 0;
 	double *times = calloc((size_t)count, sizeof *times);
-	long *lens = calloc((size_t)count, sizeof *lens), total = 0, stm = 0;
+	long *lens = calloc((size_t)count, sizeof *lens), total = 0, stm = 0, written = 0;
 	long phase[REDUCE_PHASES] = {0};
 	double phase_t[REDUCE_PHASES] = {0};
 	struct tw_rng rng;
@@ -72,31 +75,44 @@ bench_size(int n, int count, uint64_t seed)
 			return 1;
 		}
 		times[k] = now() - t0;
-		lens[k] = (long)m.len;
-		total += lens[k];
+		lens[k] = 0;
+		written += (long)m.len;
 		total_t += times[k];
-		for (i = 0; i < m.len; i++) {
-			struct cube_move mv;
+		/* Each phase's written turns come in order (st.moves). */
+		for (p = 0, i = 0; p < REDUCE_PHASES; p++) {
+			long j;
 
-			cube_move_parse(n, m.moves[i], &mv, NULL);
-			stm += cube_move_stm(n, &mv);
-		}
-		for (p = 0; p < REDUCE_PHASES; p++) {
-			phase[p] += st.moves[p];
+			for (j = 0; j < st.moves[p] && i < m.len; j++, i++) {
+				struct cube_move mv;
+				long obtm;
+
+				cube_move_parse(n, m.moves[i], &mv, NULL);
+				obtm = cube_move_metric_cost(n, &mv, CUBE_OBTM);
+				stm += cube_move_stm(n, &mv);
+				lens[k] += obtm;
+				phase[p] += obtm;
+			}
 			phase_t[p] += st.seconds[p];
 		}
+		total += lens[k];
 		movelist_clear(&m);
 		free(c);
 	}
 	qsort(times, (size_t)count, sizeof *times, by_double);
 	qsort(lens, (size_t)count, sizeof *lens, by_long);
-	printf("%2dx%-2d  build %.3f s %6.1f MB | moves mean %6.1f median %4ld max %4ld | stm %6.1f | time mean %7.3f s median %7.3f max %7.3f |",
+	printf("%2dx%-2d  build %.3f s %6.1f MB | obtm mean %6.1f median %4ld max %4ld | btm %6.1f stm %6.1f | time mean %7.3f s median %7.3f max %7.3f |",
 	    n, n, build, (double)bytes / 1e6, (double)total / count, lens[count / 2],
-	    lens[count - 1], (double)stm / count, total_t / count, times[count / 2],
-	    times[count - 1]);
+	    lens[count - 1], (double)written / count, (double)stm / count, total_t / count,
+	    times[count / 2], times[count - 1]);
 	for (p = 0; p < REDUCE_PHASES; p++)
 		printf(" %s %.1f (%.0f%%, %.2f s)", cube_reduce_phase_name[p], (double)phase[p] / count,
 		    total > 0 ? 100.0 * (double)phase[p] / (double)total : 0, phase_t[p] / count);
+	{
+		struct rusage ru;
+
+		getrusage(RUSAGE_SELF, &ru);
+		printf(" | peak %.0f MB", (double)ru.ru_maxrss / 1024.0);
+	}
 	printf("\n");
 	fflush(stdout);
 	cube_params_free(params);
