@@ -67,8 +67,8 @@ axis_move(const struct r5_model *md, int a, int v, int m)
 	return (int)(out[0] * 70 + out[1]);
 }
 
-static int
-rank_perm8(const uint8_t *p)
+int
+r5_rank_perm8(const uint8_t *p)
 {
 	int r = 0, i, j;
 
@@ -755,7 +755,7 @@ build(void)
 						return "a phase-5 turn breaks the non-E slots or the halves";
 					o[sm] = k->idx_of_place[pl];
 				}
-				k->w5[h][i][j] = (uint16_t)rank_perm8(o);
+				k->w5[h][i][j] = (uint16_t)r5_rank_perm8(o);
 			}
 	memset(k->p5_w, 0xff, sizeof k->p5_w);
 	k->p5_w[0][0] = k->p5_w[1][0] = 0;

@@ -125,6 +125,9 @@ const struct r5_p45 *r5_p45_load(const struct table_progress *prog, struct tw_er
 /* r5_p45_load without progress or cancel. */
 const struct r5_p45 *r5_p45_get(struct tw_error *err);
 
+/* The rank (0..40319, lexicographic) of the permutation p of 0..7. */
+int r5_rank_perm8(const uint8_t *p);
+
 /* The axis coordinate (0..4899) of axis a (0 U-D, 1 R-L, 2 F-B) of c
  * (centres on their axes). */
 int r5_p45_axis_coord(const struct cube *c, int a);

@@ -79,21 +79,6 @@ search5(struct run5 *r, const struct start5 *st, struct st5 s, int done, int dep
 	}
 }
 
-static int
-rank8(const uint8_t *p)
-{
-	int r = 0, i, j;
-
-	for (i = 0; i < 8; i++) {
-		int c = 0;
-
-		for (j = i + 1; j < 8; j++)
-			c += p[j] < p[i];
-		r = r * (8 - i) + c;
-	}
-	return r;
-}
-
 /* The start of the phase-5 frame cube c5; false if phase 5 cannot take it. */
 static bool
 start_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *c5, struct start5 *x)
@@ -118,8 +103,8 @@ start_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *c
 		}
 	}
 	x->s.c = (uint32_t)ci;
-	x->s.l = (uint16_t)rank8(rel[0]);
-	x->s.h = (uint16_t)rank8(rel[1]);
+	x->s.l = (uint16_t)r5_rank_perm8(rel[0]);
+	x->s.h = (uint16_t)r5_rank_perm8(rel[1]);
 	x->s.ud = (uint16_t)r5_p45_axis_coord(c5, 0);
 	return true;
 }
