@@ -419,8 +419,10 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		}
 		for (k = 0; k < THREADS; k++)
 			free(part[k].next);
+		/* By entries filled: the widest levels fill most and take
+		 * longest, so this keeps closer to the time than the depth. */
 		if (!failed)
-			table_progress_report(prog, 100 + 900 * (depth < 12 ? depth + 1 : 12) / 12);
+			table_progress_report(prog, 100 + (int)(900 * (uint64_t)(entries - left) / entries));
 	}
 	free(frontier);
 	if (failed) {
