@@ -398,14 +398,8 @@ r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_opt
 		goto done;
 	res->nodes = r->nodes;
 	res->seconds = tw_monotonic_seconds() - t0;
-	if (r->cancel != NULL && atomic_load(r->cancel)) {
-		tw_error_set(err, "cancelled");
+	if (!r5_search_ended(r->cancel, r->n_ends, 3, err))
 		goto done;
-	}
-	if (r->n_ends == 0) {
-		tw_error_set(err, "no phase-3 end within the search's work");
-		goto done;
-	}
 	res->ends = r->ends;
 	res->n_ends = r->n_ends;
 	r->ends = NULL;

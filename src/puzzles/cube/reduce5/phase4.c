@@ -218,14 +218,8 @@ r5_phase4(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	free(st);
 	res->nodes = r.nodes;
 	res->seconds = tw_monotonic_seconds() - t0;
-	if (r.cancel != NULL && atomic_load(r.cancel)) {
+	if (!r5_search_ended(r.cancel, r.n_ends, 4, err)) {
 		free(r.ends);
-		tw_error_set(err, "cancelled");
-		return false;
-	}
-	if (r.n_ends == 0) {
-		free(r.ends);
-		tw_error_set(err, "no phase-4 end within the search's work");
 		return false;
 	}
 	res->ends = r.ends;

@@ -189,15 +189,7 @@ r5_phase5(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	free(st);
 	res->nodes = r.nodes;
 	res->seconds = tw_monotonic_seconds() - t0;
-	if (r.cancel != NULL && atomic_load(r.cancel)) {
-		tw_error_set(err, "cancelled");
-		return false;
-	}
-	if (!r.found) {
-		tw_error_set(err, "no phase-5 end within the search's work");
-		return false;
-	}
-	return true;
+	return r5_search_ended(r.cancel, r.found, 5, err);
 }
 
 int

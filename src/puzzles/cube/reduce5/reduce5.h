@@ -96,6 +96,11 @@ bool r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_r
 /* Frees res->ends; res may be zeroed or already freed. */
 void r5_result_free(struct r5_result *res);
 
+/* The end of a phase's search (phase 2..5) that found ends ends: false
+ * with "cancelled" if cancel (may be NULL) is set, else with "no phase-N
+ * end within the search's work" if ends is 0; true otherwise. */
+bool r5_search_ended(atomic_bool *cancel, int ends, int phase, struct tw_error *err);
+
 /* The moves of end e as move indices on the cube as given (len1 + len2
  * of them, into out), and their names (model.h's name, "Rw'") through
  * r5_move_name. */

@@ -302,14 +302,8 @@ r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result
 	if (opt == NULL || !opt->plain_bound)
 		r->xt = r5_xt_table(&r->sy);
 	phases(r, c, res);
-	if (r->cancel != NULL && atomic_load(r->cancel)) {
-		tw_error_set(err, "cancelled");
+	if (!r5_search_ended(r->cancel, r->n2, 2, err))
 		goto done;
-	}
-	if (r->n2 == 0) {
-		tw_error_set(err, "no phase-2 end within the search's work");
-		goto done;
-	}
 	res->ends = r->ends;
 	res->n_ends = r->n2;
 	r->ends = NULL;
@@ -320,6 +314,20 @@ done:
 	free(r->end_cube);
 	free(r);
 	return ok;
+}
+
+bool
+r5_search_ended(atomic_bool *cancel, int ends, int phase, struct tw_error *err)
+{
+	if (cancel != NULL && atomic_load(cancel)) {
+		tw_error_set(err, "cancelled");
+		return false;
+	}
+	if (ends == 0) {
+		tw_error_set(err, "no phase-%d end within the search's work", phase);
+		return false;
+	}
+	return true;
 }
 
 void
