@@ -1,5 +1,6 @@
 /* The cube puzzle: game IDs, validation reasons on every size, scrambles
- * (solvable, seeded, random moves on big cubes), metrics and the text net. */
+ * (solvable, seeded, random moves on big cubes), metrics, the moves per
+ * phase a solve reports (--stats) and the text net. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -183,6 +184,43 @@ metrics_count_turns_not_rotations(void **unused)
 	assert_int_equal(cube_move_cost(&n, "Q", 0), -1);
 }
 
+/* A reduction's moves per phase are counted in OBTM and add up to the
+ * answer's OBTM length, inner slices (2 each) included: a 5x5x5 whose
+ * middle slices are turned starts with slice turns that bring its fixed
+ * centres home. */
+static void
+stats_count_phases_in_obtm(void **unused)
+{
+	struct gameid g;
+	struct solve_stats stats = {0, NULL, {NULL}, {0}, {0}};
+	struct solve_request req = {0};
+	struct movelist out = MOVELIST_EMPTY;
+	struct tw_error err;
+	struct cube *c;
+	long sum = 0;
+	int i, obtm = -1;
+
+	(void)unused;
+	assert_true(gameid_parse(twirl_puzzles, "cube:5#3", &g, NULL));
+	c = gameid_start_state(&g, 0, NULL);
+	assert_true(cube_apply_alg(c, "M E' R U 3R F2", NULL));
+	for (i = 0; g.puzzle->metrics[i] != NULL; i++)
+		if (strcmp(g.puzzle->metrics[i], "obtm") == 0)
+			obtm = i;
+	assert_true(obtm >= 0);
+	req.stats = &stats;
+	if (!g.puzzle->solve(g.params, c, &req, &out, &err))
+		fail_msg("%s", err.msg);
+	assert_string_equal(stats.metric, "obtm");
+	for (i = 0; i < stats.phases; i++)
+		sum += stats.moves[i];
+	assert_int_equal(sum, puzzle_list_cost(g.puzzle, g.params, &out, obtm));
+	assert_true(sum > (long)out.len);   /* the slice turns count 2 */
+	movelist_clear(&out);
+	free(c);
+	gameid_free(&g);
+}
+
 static void
 net_renders_u_above_f_and_d_below(void **unused)
 {
@@ -207,6 +245,7 @@ main(void)
 		cmocka_unit_test(wings_flipped_in_place_are_refused),
 		cmocka_unit_test(wings_moved_to_another_orbit_are_refused),
 		cmocka_unit_test(metrics_count_turns_not_rotations),
+		cmocka_unit_test(stats_count_phases_in_obtm),
 		cmocka_unit_test(net_renders_u_above_f_and_d_below),
 	};
 
