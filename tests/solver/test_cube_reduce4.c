@@ -1,7 +1,8 @@
 /* The 4x4x4 phase reduction (src/puzzles/cube/reduce4): the model's
  * halves and views, the pruning tables as lower bounds along random
  * walks, the pairing table against a breadth-first search near
- * solved, and random cubes solved short, every answer replayed with the
+ * solved, the merging of turns of one block in a row (pieces.h), and
+ * random cubes solved short, every answer replayed with the
  * engine's parser. The default tier solves a handful of cubes (fewer
  * under the sanitizers), the slow suite a hundred (tests/common/tier.h). */
 #include <setjmp.h>
@@ -237,6 +238,35 @@ pairing_table_is_exact_near_solved(void **unused)
 	free(next);
 }
 
+/* Turns of one block in a row merge (pieces.h), and only the merges at
+ * or after the finish's start count against it; the merged list turns a
+ * cube as the original does. */
+static void
+block_turns_merge(void **unused)
+{
+	/* R, R2 -> R'; U U' -> nothing; Rw Rw -> Rw2; F stays. */
+	uint8_t moves[] = {6, 7, 0, 2, 9, 9, 12};
+	uint8_t copy[sizeof moves];
+	int merged, n, i;
+	struct cube a, b;
+
+	(void)unused;
+	memcpy(copy, moves, sizeof moves);
+	n = cube_merge_block_turns(moves, 7, 3, &merged);
+	assert_int_equal(n, 3);
+	assert_int_equal(moves[0], 8);
+	assert_int_equal(moves[1], 10);
+	assert_int_equal(moves[2], 12);
+	assert_int_equal(merged, 3);   /* U' cancels U (2), the second Rw (1) */
+	cube_solved(&a, 4);
+	b = a;
+	for (i = 0; i < 7; i++)
+		r4_apply(md, &a, copy[i]);
+	for (i = 0; i < n; i++)
+		r4_apply(md, &b, moves[i]);
+	assert_string_equal(a.f, b.f);
+}
+
 static void
 random_cubes_are_solved_short(void **unused)
 {
@@ -294,6 +324,7 @@ main(void)
 		cmocka_unit_test(halves_and_views),
 		cmocka_unit_test(tables_are_lower_bounds),
 		cmocka_unit_test(pairing_table_is_exact_near_solved),
+		cmocka_unit_test(block_turns_merge),
 		cmocka_unit_test(random_cubes_are_solved_short),
 	};
 

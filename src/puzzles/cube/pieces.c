@@ -235,3 +235,28 @@ cube_colex_rank_parts(uint32_t *part, int kmax)
 				part[((size_t)b * (size_t)(kmax + 1) + (size_t)c) * 256 + x] = sum;
 			}
 }
+
+int
+cube_merge_block_turns(uint8_t *moves, int n, int from, int *merged_from)
+{
+	int i, kept = 0;
+
+	*merged_from = 0;
+	for (i = 0; i < n; i++) {
+		int m = moves[i];
+
+		if (kept > 0 && moves[kept - 1] / 3 == m / 3) {
+			int t = (moves[kept - 1] % 3 + 1 + m % 3 + 1) % 4;
+
+			if (i >= from)
+				*merged_from += t == 0 ? 2 : 1;
+			if (t == 0)
+				kept--;
+			else
+				moves[kept - 1] = (uint8_t)(m / 3 * 3 + t - 1);
+			continue;
+		}
+		moves[kept++] = (uint8_t)m;
+	}
+	return kept;
+}

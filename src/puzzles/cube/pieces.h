@@ -109,4 +109,11 @@ uint32_t cube_colex_unrank(uint32_t rank, int n, int k);
  * array). */
 void cube_colex_rank_parts(uint32_t *part, int kmax);
 
+/* Merges turns of one block in a row in moves[0..n) (outer block turns
+ * as cube_outer_move numbers them: their quarter turns add, a whole turn
+ * drops both), in place; returns the new length. *merged_from gets how
+ * many of the turns at positions from and later were merged away (a
+ * turn that cancels its predecessor counts 2). */
+int cube_merge_block_turns(uint8_t *moves, int n, int from, int *merged_from);
+
 #endif

@@ -512,23 +512,14 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (!cube3_solve(&small, &o, &finish, err))
 		goto done;
 	/* The finish's first turn merges with phase 3's last when they turn
-	 * the same block. */
-	n = len;
-	for (i = 0; i < (int)finish.len; i++) {
-		int m = cube_face_turn_move(finish.moves[i]);
-
-		if (n > 0 && moves[n - 1] / 3 == m / 3) {
-			int t = (moves[n - 1] % 3 + 1 + m % 3 + 1) % 4;
-
-			merged_away += t == 0 ? 2 : 1;
-			if (t == 0)
-				n--;
-			else
-				moves[n - 1] = (uint8_t)(m / 3 * 3 + t - 1);
-			continue;
-		}
-		moves[n++] = (uint8_t)m;
+	 * the same block; the merges count against the finish. */
+	if (len + (int)finish.len > (int)sizeof moves) {
+		tw_error_set(err, "internal error: a 3x3x3 finish of %zu turns", finish.len);
+		goto done;
 	}
+	for (i = 0; i < (int)finish.len; i++)
+		moves[len + i] = (uint8_t)cube_face_turn_move(finish.moves[i]);
+	n = cube_merge_block_turns(moves, len + (int)finish.len, len, &merged_away);
 	for (i = 0; i < n; i++)
 		if (!movelist_push(out, r->md->name[moves[i]], err))
 			goto done;

@@ -153,23 +153,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	}
 	for (i = 0; i < (int)finish.len; i++)
 		moves[len + i] = (uint8_t)cube_face_turn_move(finish.moves[i]);
-	n = 0;
-	for (i = 0; i < len + (int)finish.len; i++) {
-		int m = moves[i];
-
-		if (n > 0 && moves[n - 1] / 3 == m / 3) {
-			int t = (moves[n - 1] % 3 + 1 + m % 3 + 1) % 4;
-
-			if (i >= len)
-				merged_away += t == 0 ? 2 : 1;
-			if (t == 0)
-				n--;
-			else
-				moves[n - 1] = (uint8_t)(m / 3 * 3 + t - 1);
-			continue;
-		}
-		moves[n++] = (uint8_t)m;
-	}
+	n = cube_merge_block_turns(moves, len + (int)finish.len, len, &merged_away);
 	for (i = 0; i < n; i++)
 		if (!movelist_push(out, md->name[moves[i]], err))
 			goto done;
