@@ -318,6 +318,21 @@ table_progress_report(const struct table_progress *prog, int permille)
 	atomic_store(prog->progress, from + (int)((long)(to - from) * permille / 1000));
 }
 
+struct table_progress
+table_progress_part(const struct table_progress *prog, int from, int to)
+{
+	struct table_progress part = {NULL, NULL, NULL, 0, 0};
+	int lo, hi;
+
+	if (prog != NULL)
+		part = *prog;
+	lo = part.from;
+	hi = part.from == 0 && part.to == 0 ? 1000 : part.to;
+	part.from = lo + (int)((long)(hi - lo) * from / 1000);
+	part.to = lo + (int)((long)(hi - lo) * to / 1000);
+	return part;
+}
+
 void
 table_cache_retire(const char *name)
 {

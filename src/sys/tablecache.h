@@ -50,6 +50,11 @@ struct table_progress {
 	int from, to;
 };
 
+/* The part from..to (thousandths) of prog's part, for one of several
+ * builds that together fill prog's; prog may be NULL (then so are the
+ * part's pointers). */
+struct table_progress table_progress_part(const struct table_progress *prog, int from, int to);
+
 /* Reports that the build has done permille (0..1000) of its work: stores
  * it into prog->progress scaled into prog's part (see above). prog and
  * its progress may be NULL. */

@@ -354,10 +354,11 @@ cancel_mid_search_and_sizes(void **unused)
 }
 
 /* The front end's hint line reads the phase and the progress while the
- * solver works: read here every millisecond, the progress never falls,
- * passes through several values between 0 and 1000, the phases are the
- * solver's own, centres first and the 3x3x3 finish once at the end; at
- * the end they say it finished. */
+ * solver works: read here every millisecond, the progress never falls
+ * (a first build of the tables included), passes through several values
+ * between 0 and 1000, the phases are the solver's own (or the table
+ * cache's "building tables"), centres first and the 3x3x3 finish once at
+ * the end; at the end they say it finished. */
 static void
 progress_and_phase_while_solving(void **unused)
 {
@@ -400,7 +401,14 @@ progress_and_phase_while_solving(void **unused)
 		seen[nseen < 8 ? nseen++ : 7] = "3x3x3";
 	assert_true(values >= 3);
 	assert_true(nseen >= 3);
-	assert_string_equal(seen[0], "centres");
+	{
+		/* A build may have named itself before the watch saw "centres". */
+		int first = 0;
+
+		while (first < nseen - 1 && strcmp(seen[first], "building tables") == 0)
+			first++;
+		assert_string_equal(seen[first], "centres");
+	}
 	/* Each try (another first face) goes through centres, edges and
 	 * parity again; the 3x3x3 finish comes once, at the end. */
 	for (int i = 0; i < nseen; i++) {
@@ -408,6 +416,7 @@ progress_and_phase_while_solving(void **unused)
 
 		for (int p = 0; p < REDUCE_PHASES; p++)
 			known |= strcmp(seen[i], cube_reduce_phase_name[p]) == 0;
+		known |= strcmp(seen[i], "building tables") == 0;
 		assert_true(known);
 		assert_true(strcmp(seen[i], "3x3x3") != 0 || i == nseen - 1);
 	}

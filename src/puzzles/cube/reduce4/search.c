@@ -49,6 +49,7 @@ struct run {
 	const struct r4_coords *k;
 	const struct r4_pairing *pairing;
 	const struct cube_reduce_options *opt;
+	int progress_base;            /* what a first table build filled of the progress */
 	long nodes;
 	bool stopped;                /* cancelled or out of work */
 	struct cand1 *c1;
@@ -70,6 +71,9 @@ allowed(const struct r4_model *md, int m, int last)
 	return last < 0 || md->axis[m] != md->axis[last] || md->order[m] > md->order[last];
 }
 
+/* The solve's progress: permille of the solve, after what a first build
+ * of the tables filled (r->progress_base), so that one figure rises from
+ * 0 to 1000. */
 static void
 report(const struct run *r, const char *phase, int permille)
 {
@@ -78,7 +82,7 @@ report(const struct run *r, const char *phase, int permille)
 	if (r->opt->phase != NULL)
 		atomic_store(r->opt->phase, phase);
 	if (r->opt->progress != NULL)
-		atomic_store(r->opt->progress, permille);
+		atomic_store(r->opt->progress, r->progress_base + (1000 - r->progress_base) * permille / 1000);
 }
 
 /* One more node; false once the search must stop (cancel or budget). */
@@ -474,19 +478,23 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	}
 	r->opt = opt;
 	/* A first build names itself on the hint line ("building tables"),
-	 * shows its own progress and can be cancelled; the solve's progress
-	 * then starts again under its phases' names. */
+	 * fills the first 90 % of the progress and can be cancelled; the
+	 * solve fills the rest. */
 	if (opt != NULL) {
 		prog.progress = opt->progress;
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
+		prog.to = 900;
 	}
+	report(r, "centres", 0);
 	if ((r->md = r4_model_get(err)) == NULL ||
 	    (r->t = r4_tables_get(&r->k, &r->pairing, &prog, err)) == NULL) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
 			tw_error_set(err, "cancelled");
 		goto done;
 	}
+	if (opt != NULL && opt->progress != NULL)
+		r->progress_base = atomic_load(opt->progress);
 	if (!reduce(r, c, moves, &len, lens)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
 			tw_error_set(err, "cancelled");

@@ -312,8 +312,8 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 
 /* Loads or builds both tables; on failure (cancelled, out of memory)
  * nothing is kept, so the next call tries again. A first build's
- * progress runs once from 0 to 1000 over both: the small tables' build
- * fills the first 150 (about 2 s), the pairing table's the rest. */
+ * progress runs once through prog's part over both: the small tables'
+ * build fills its first 15 % (about 2 s), the pairing table's the rest. */
 static bool
 load(const struct table_progress *prog, struct tw_error *err)
 {
@@ -323,15 +323,11 @@ load(const struct table_progress *prog, struct tw_error *err)
 	    build_tables, NULL, false};
 	const struct r4_tables *t;
 	struct table_progress part[2];
-	int i;
 
 	if (md == NULL)
 		return false;
-	for (i = 0; i < 2; i++) {
-		part[i] = prog != NULL ? *prog : (struct table_progress){NULL, NULL, NULL, 0, 0};
-		part[i].from = i == 0 ? 0 : 150;
-		part[i].to = i == 0 ? 150 : 1000;
-	}
+	part[0] = table_progress_part(prog, 0, 150);
+	part[1] = table_progress_part(prog, 150, 1000);
 	build_coords(&coords, md);
 	spec.ctx = (void *)md;
 	snprintf(params, sizeof params, "struct tables %zu; moves 36/28/20",

@@ -12,15 +12,17 @@
 #include "puzzles/cube/reduce5/phase3.h"
 #include "sys/clock.h"
 
+/* The solve's progress: permille of the solve, after base (what a first
+ * build of the tables filled), so that one figure rises from 0 to 1000. */
 static void
-report(const struct cube_reduce_options *opt, const char *phase, int permille)
+report(const struct cube_reduce_options *opt, const char *phase, int base, int permille)
 {
 	if (opt == NULL)
 		return;
 	if (opt->phase != NULL)
 		atomic_store(opt->phase, phase);
 	if (opt->progress != NULL)
-		atomic_store(opt->progress, permille);
+		atomic_store(opt->progress, base + (1000 - base) * permille / 1000);
 }
 
 /* The 3x3x3 of a reduced 5x5x5: its corners, midges and centres. */
@@ -39,9 +41,9 @@ to_3x3(const struct cube *c, struct cube *out)
 }
 
 /* Every table, built or loaded; prog (may be NULL) names a build and can
- * cancel it. A first build's one progress figure runs from 0 to 1000
- * over all of them: each table's build fills its part, sized by how long
- * it takes (about 3, 3, 4.5 and 25 s on one core). */
+ * cancel it. A first build's progress runs once through prog's part over
+ * all of them: each table's build fills its share, sized by how long it
+ * takes (about 3, 3, 4.5 and 25 s on one core). */
 static bool
 prepare(const struct table_progress *prog, struct tw_error *err)
 {
@@ -49,11 +51,8 @@ prepare(const struct table_progress *prog, struct tw_error *err)
 	struct table_progress part[4];
 	int i;
 
-	for (i = 0; i < 4; i++) {
-		part[i] = prog != NULL ? *prog : (struct table_progress){NULL, NULL, NULL, 0, 0};
-		part[i].from = from[i];
-		part[i].to = from[i + 1];
-	}
+	for (i = 0; i < 4; i++)
+		part[i] = table_progress_part(prog, from[i], from[i + 1]);
 	return r5_tables_get(NULL, &part[0], err) != NULL && r5_p3_tables_get(NULL, &part[1], err) != NULL &&
 	    r5_p3_wm_get(NULL, &part[2], err) != NULL && r5_p45_load(&part[3], err) != NULL;
 }
@@ -89,7 +88,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	uint8_t moves[R5_MAX_REDUCTION + 64];
 	struct cube reduced, small;
 	size_t first = out->len;
-	int len, n, i, merged_away = 0;
+	int len, n, i, merged_away = 0, base = 0;
 	double t0 = tw_monotonic_seconds(), t2 = 0, t5;
 	struct table_progress prog = {NULL, NULL, NULL, 0, 0};
 	bool ok = false;
@@ -101,33 +100,36 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	if ((md = r5_model_get(err)) == NULL)
 		return false;
 	o5.cancel = opt != NULL ? opt->cancel : NULL;
-	report(opt, "centres", 0);
+	report(opt, "centres", base, 0);
 	/* A first build names itself on the hint line ("building tables"),
-	 * shows its own progress and can be cancelled; the solve's progress
-	 * then starts again under its phases' names. */
+	 * fills the first 90 % of the progress and can be cancelled; the
+	 * solve fills the rest. */
 	if (opt != NULL) {
 		prog.progress = opt->progress;
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
+		prog.to = 900;
 	}
 	if (!prepare(&prog, err)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
 			tw_error_set(err, "cancelled");
 		goto done;
 	}
-	report(opt, "centres", 100);
+	if (opt != NULL && opt->progress != NULL)
+		base = atomic_load(opt->progress);
+	report(opt, "centres", base, 100);
 	if (!r5_phases12(c, &o5, &p12, err))
 		goto done;
 	if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
 		goto done;
 	t2 = tw_monotonic_seconds();
-	report(opt, "edges", 400);
+	report(opt, "edges", base, 400);
 	if (!r5_phase3(c, &p12, &o5, &p3, err))
 		goto done;
-	report(opt, "edges", 600);
+	report(opt, "edges", base, 600);
 	if (!r5_phase4(c, &p12, &p3, &o5, &p4, err))
 		goto done;
-	report(opt, "edges", 800);
+	report(opt, "edges", base, 800);
 	if (!r5_phase5(c, &p12, &p3, &p4, &o5, &e5, err))
 		goto done;
 	len = r5_end5_moves(&p12, &p3, &p4, &e5, moves);
@@ -135,7 +137,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	for (i = 0; i < len; i++)
 		r5_apply(md, &reduced, moves[i]);
 	t5 = tw_monotonic_seconds();
-	report(opt, "3x3x3", 950);
+	report(opt, "3x3x3", base, 950);
 	if (opt != NULL) {
 		o.cancel = opt->cancel;
 		if (opt->finish_time > 0)
@@ -180,7 +182,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 		stats->seconds[REDUCE_EDGES] = t5 - t2;
 		stats->seconds[REDUCE_FINISH] = tw_monotonic_seconds() - t5;
 	}
-	report(opt, "3x3x3", 1000);
+	report(opt, "3x3x3", base, 1000);
 	ok = true;
 done:
 	if (!ok) {
