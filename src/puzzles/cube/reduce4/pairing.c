@@ -248,7 +248,21 @@ struct part {
 	uint32_t *next;
 	size_t nn, cap;
 	bool failed;                  /* out of memory or cancelled */
+	/* Part 0 (run on the building thread) moves the shown progress from
+	 * lo towards hi as it scans; never down (*shown). */
+	const struct table_progress *prog;
+	int lo, hi, *shown;
 };
+
+/* Shows v (0..1000 of the build) unless a larger figure was shown. */
+static void
+show(const struct table_progress *prog, int *shown, int v)
+{
+	if (v > *shown) {
+		*shown = v;
+		table_progress_report(prog, v);
+	}
+}
 
 static bool
 claim(uint8_t *t, uint32_t r, int value)
@@ -315,6 +329,8 @@ expand(void *arg)
 			w->failed = true;
 			return NULL;
 		}
+		if ((q & 0xffff) == 0 && w->prog != NULL && w->to > w->from)
+			show(w->prog, w->shown, w->lo + (int)((uint64_t)(w->hi - w->lo) * (q - w->from) / (w->to - w->from)));
 		if (w->backwards && entry(w->t, (uint32_t)q) != UNSET)
 			continue;
 		/* The children's entries are fetched together: the build
@@ -365,7 +381,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	uint8_t *t = buf, identity[R4_SLOTS];
 	uint32_t *frontier = malloc(sizeof *frontier);
 	size_t nf = 1, entries = (size_t)p->nclasses * R4_PAIR_REST, left = entries;
-	int depth, k, started;
+	int depth, k, started, shown = 0;
 	bool backwards = false;
 	bool failed = frontier == NULL || md == NULL;
 
@@ -389,7 +405,15 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		for (k = 0; k < THREADS; k++)
 			part[k] = (struct part){p, md, t, frontier, range * (size_t)k / THREADS,
 			    range * (size_t)(k + 1) / THREADS, depth, backwards,
-			    prog != NULL ? prog->cancel : NULL, 0, NULL, 0, 0, false};
+			    prog != NULL ? prog->cancel : NULL, 0, NULL, 0, 0, false, NULL, 0, 0, NULL};
+		/* A backward level scans every entry and claims most of those
+		 * left: its scan moves the figure most of the way to the end. */
+		if (backwards) {
+			part[0].prog = prog;
+			part[0].lo = 100 + (int)(900 * (uint64_t)(entries - left) / entries);
+			part[0].hi = part[0].lo + (1000 - part[0].lo) * 4 / 5;
+			part[0].shown = &shown;
+		}
 		for (started = 1; started < THREADS; started++)
 			if (pthread_create(&thread[started], NULL, expand, &part[started]) != 0)
 				break;
@@ -422,7 +446,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		/* By entries filled: the widest levels fill most and take
 		 * longest, so this keeps closer to the time than the depth. */
 		if (!failed)
-			table_progress_report(prog, 100 + (int)(900 * (uint64_t)(entries - left) / entries));
+			show(prog, &shown, 100 + (int)(900 * (uint64_t)(entries - left) / entries));
 	}
 	free(frontier);
 	if (failed) {
