@@ -421,6 +421,32 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
 	return t != NULL ? t->data : NULL;
 }
 
+/* Copies t's payload to m. When drop is set and the payload is the
+ * file's mapping, each copied stretch of it is given back at once
+ * (MADV_DONTNEED: the file's pages, read again if ever touched), so that
+ * the copy does not hold the table twice at its peak (3.5 GB for the
+ * 3x3x3 optimal solver's 1.8 GB table). */
+static void
+copy_out(unsigned char *m, const struct loaded *t, bool drop)
+{
+	const size_t stretch = (size_t)64 << 20;
+	const unsigned char *src = t->data;
+	size_t off;
+
+	if (!drop || t->map == NULL) {
+		memcpy(m, src, t->size);
+		return;
+	}
+	for (off = 0; off < t->size; off += stretch) {
+		size_t len = t->size - off < stretch ? t->size - off : stretch;
+
+		memcpy(m + off, src + off, len);
+		/* The payload starts a page into the file, so stretches are
+		 * page-aligned. */
+		(void)madvise((void *)(src + off), len, MADV_DONTNEED);
+	}
+}
+
 const void *
 table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err)
@@ -442,7 +468,7 @@ table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
 #ifdef MADV_HUGEPAGE
 			madvise(m, t->size, MADV_HUGEPAGE);
 #endif
-			memcpy(m, t->data, t->size);
+			copy_out(m, t, !was_loaded);
 			mprotect(m, t->size, PROT_READ);
 			t->huge = m;
 			/* Nobody else holds the first block yet: give it back. */
