@@ -112,4 +112,13 @@ bool r5_wing_parity(const struct r5_model *md, const struct cube *c);
 uint32_t r5_x_mask(const struct r5_model *md, const struct cube *c, int colour_a, int colour_b);
 uint32_t r5_t_mask(const struct r5_model *md, const struct cube *c, int colour_a, int colour_b);
 
+/* Whether move m may follow move last (-1: none) in a search: turns of
+ * one axis commute, so they are taken in increasing block order only
+ * (which also keeps a block from being turned twice in a row). */
+static inline bool
+r5_turn_allowed(const struct r5_model *md, int m, int last)
+{
+	return last < 0 || md->axis[m] != md->axis[last] || md->order[m] > md->order[last];
+}
+
 #endif

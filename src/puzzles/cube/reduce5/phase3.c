@@ -42,12 +42,6 @@ struct run3 {
 };
 
 static bool
-allowed(const struct r5_model *md, int m, int last)
-{
-	return last < 0 || md->axis[m] != md->axis[last] || md->order[m] > md->order[last];
-}
-
-static bool
 tick(struct run3 *r)
 {
 	if (r->stopped)
@@ -193,7 +187,7 @@ search3(struct run3 *r, const struct base *b, unsigned lab, struct r5_p3_state s
 	for (j = 0; j < R5_P3_MOVES; j++) {
 		int m = r->k->moves[j];
 
-		if (!allowed(r->md, m, last))
+		if (!r5_turn_allowed(r->md, m, last))
 			continue;
 		kid[n].s = r5_p3_move(r->k, s, j);
 		kid[n].wing = r5_p3_rank12(r->k, kid[n].s.wings);

@@ -68,7 +68,7 @@ search4(struct run4 *r, const struct start4 *st, struct st4 s, int done, int dep
 		int m = k->q4[j], b;
 		struct st4 t;
 
-		if (last >= 0 && r->md->axis[m] == r->md->axis[last] && r->md->order[m] <= r->md->order[last])
+		if (!r5_turn_allowed(r->md, m, last))
 			continue;
 		t.m = k->m4[s.m][j];
 		t.l = k->w4[0][s.l][j];

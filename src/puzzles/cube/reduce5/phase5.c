@@ -65,7 +65,7 @@ search5(struct run5 *r, const struct start5 *st, struct st5 s, int done, int dep
 		int m = k->q5[j], b;
 		struct st5 t;
 
-		if (last >= 0 && r->md->axis[m] == r->md->axis[last] && r->md->order[m] <= r->md->order[last])
+		if (!r5_turn_allowed(r->md, m, last))
 			continue;
 		t.c = k->c5[s.c][j];
 		t.l = k->w5[0][s.l][j];

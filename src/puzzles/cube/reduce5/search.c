@@ -40,12 +40,6 @@ struct run {
 	struct cube root;
 };
 
-static bool
-allowed(const struct r5_model *md, int m, int last)
-{
-	return last < 0 || md->axis[m] != md->axis[last] || md->order[m] > md->order[last];
-}
-
 /* One more node; false once the search must stop (cancel or budget). */
 static bool
 tick(struct run *r)
@@ -126,7 +120,7 @@ search1(struct run *r, uint32_t x, uint32_t t, int done, int depth, int last)
 		uint32_t x2, t2, xr, tr;
 		int hx, ht;
 
-		if (!allowed(r->md, m, last))
+		if (!r5_turn_allowed(r->md, m, last))
 			continue;
 		x2 = r5_move_mask(k->x_move1[m], x);
 		xr = r5_rank1(k, x2);
@@ -200,7 +194,7 @@ search2(struct run *r, int parent, int x, int t, int par, int done, int depth, i
 	for (j = 0; j < R5_PHASE2_MOVES && r->n2 < r->want2; j++) {
 		int m = r->md->phase2_moves[j], x2, t2, par2, hx, ht;
 
-		if (!allowed(r->md, m, last))
+		if (!r5_turn_allowed(r->md, m, last))
 			continue;
 		x2 = tb->x2_move[x][j];
 		par2 = par ^ r->md->wing_odd[m];
