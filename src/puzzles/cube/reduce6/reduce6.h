@@ -1,0 +1,91 @@
+/* The 6x6x6 staged reduction (docs/papers.md, "Rubik's cube": after
+ * dwalton76's rubiks-cube-NxNxN-solver, its 6x6x6 stages): the inner
+ * centre orbits and the inner wings are brought together until the cube
+ * turns as a 5x5x5 whose middle slice is layers 3 and 4, and the 5x5x5
+ * phase reduction (reduce5.h) solves that.
+ *
+ *  1. the R-L colours' inner X centres onto R and L, and every oblique
+ *     pair (model.h) of one kind (both R-L colours or neither); best of
+ *     the three views (model.h);
+ *  2. R-L as a 5x5x5's phase 1 sees it: outer X centres and oblique pairs
+ *     of the R-L colours onto R and L, with turns of one and two layers
+ *     (they keep stage 1's inner X and pairs);
+ *  3. and 4. the same for U-D, with turns that keep R-L;
+ *  5. every inner X block of four one colour, the six blocks a rotation
+ *     of the solved cube's scheme, every oblique pair one colour;
+ *  6. the inner wings paired (each edge's wings 2 and 3 one dedge), with
+ *     the parities fixed so that the cube grouped as a 5x5x5 is solvable.
+ *
+ * Stages work on the colours (model.h) in one view (the one stage 1
+ * chose) and append model move indices of that view to a path. Private
+ * to src/puzzles/cube/reduce6 but for cube6_reduce_solve. */
+#ifndef TWIRL_CUBE_REDUCE6_H
+#define TWIRL_CUBE_REDUCE6_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/movelist.h"
+#include "puzzles/cube/cube.h"
+#include "puzzles/cube/reduce/reduce.h"
+#include "puzzles/cube/reduce6/model.h"
+
+/* A stage path: moves of the model (model.h) in the stages' view. */
+struct r6_path {
+	int len;
+	uint8_t m[R6_MAX_PATH];
+};
+
+struct r6_options {
+	atomic_bool *cancel;   /* may be NULL; polled at least every 4,096 nodes */
+	long max_nodes;        /* work budget of each stage's search; 0 for the default */
+};
+
+/* Appends move m to path; false if it is full. */
+bool r6_path_push(struct r6_path *path, int m);
+
+/* Stages 1 to 4 (centres.c) on col (216 colours, the cube as given).
+ * On success *view is the view (model.h) they ran in, out (216
+ * colours) that view of the cube after their moves, and path holds the
+ * moves (view moves; path->len is reset first); stage_moves[k] (may be
+ * NULL) the OBTM of stage k + 1. Errors: "cancelled"; out of memory;
+ * "no stage-K end within the search's work". */
+bool r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
+    struct r6_path *path, int *stage_moves, struct tw_error *err);
+
+/* Stage 5 (stage5.c) on col (the view's colours after stages 1 to 4),
+ * in place, its moves appended to path. Errors as above. */
+bool r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
+    struct tw_error *err);
+
+/* Stage 6 (stage6.c) on col after stage 5, in place, its moves appended
+ * to path: afterwards r6_grouped accepts col. Errors as above. */
+bool r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
+    struct tw_error *err);
+
+/* Checks of the stages' goals on colours col (any view): stage 1..6's
+ * condition above (each includes the earlier ones'; 5 and 6 do not ask
+ * for 2 and 4's outer X and T, which stage 5's turns undo). */
+bool r6_stage_done(const uint8_t *col, int stage);
+
+/* The 5x5x5 that col groups as (layers 1, 2, 3-4, 5, 6): facelets of
+ * rows and columns 0, 1, 2, 4, 5; false with the reason in err if col
+ * does not group (an inner X block, an oblique pair or an inner dedge
+ * split) or the 5x5x5 is not solvable (cube_state_solvable). */
+bool r6_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
+
+/* The whole solver (solve.c): stages 1 to 6, then cube5_reduce_solve
+ * on the grouped cube, its turns of the 5x5x5's middle layer written as
+ * turns of layers 3 and 4. Solves c (a 6x6x6 that cube_state_solvable
+ * accepts), appending WCA moves to out; stats (may be NULL) as
+ * cube_reduce_solve's: REDUCE_CENTRES stages 1 to 5 and the 5x5x5's
+ * centres, REDUCE_EDGES stage 6 and the 5x5x5's edges, REDUCE_FINISH the
+ * 3x3x3. The answer is replayed before it is returned. Errors: not a
+ * 6x6x6; "cancelled"; out of memory; the tables'; "... within the
+ * search's work" (the caller may fall back to the greedy reduction). */
+bool cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+
+#endif
