@@ -314,7 +314,7 @@ watch_start(struct watched *w, pthread_t *t, uint64_t seed)
 	atomic_init(&w->progress, -1);
 	atomic_init(&w->phase, NULL);
 	atomic_init(&w->done, false);
-	w->opt = (struct cube_reduce_options){&w->stop, &w->progress, &w->phase, 0};
+	w->opt = (struct cube_reduce_options){.cancel = &w->stop, .progress = &w->progress, .phase = &w->phase};
 	assert_int_equal(pthread_create(t, NULL, watched_solve, w), 0);
 }
 

@@ -535,8 +535,8 @@ cube_solve_entry(const void *params, const void *state,
 		return cube3_solve(c, &opt, out, err);
 	}
 	{
-		struct cube_reduce_options ro = {req->cancel, req->progress, req->phase,
-		    req->time_limit};
+		struct cube_reduce_options ro = {.cancel = req->cancel, .progress = req->progress,
+		    .phase = req->phase, .finish_time = req->time_limit};
 		struct cube_reduce_stats rs;
 		size_t at = out->len;
 		int p;

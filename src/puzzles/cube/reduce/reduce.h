@@ -82,6 +82,7 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "puzzles/cube/cube.h"
 #include "core/movelist.h"
@@ -99,6 +100,9 @@ struct cube_reduce_options {
 	_Atomic(const char *) *phase;    /* may be NULL; a phase name above */
 	double finish_time;              /* > 0: seconds for the 3x3x3 search;
 	                                  * 0: REDUCE_FINISH_NODES nodes */
+	int progress_from;               /* 0..999: what a caller's own work
+	                                  * filled of *progress; this solve's
+	                                  * figure runs from there to 1000 */
 };
 
 /* The 3x3x3 finish's default work budget in search nodes (about 50 ms on
@@ -126,6 +130,16 @@ bool cube_reduce_solve(const struct cube *c,
  * were built already) and adds their size in bytes to *bytes (may be
  * NULL). */
 double cube_reduce_prepare(int n, size_t *bytes);
+
+/* Writes single-layer turns moves[0..len) of an n-cube as WCA tokens to
+ * out (if not NULL), each run about one axis in the fewest tokens (outer
+ * blocks R, Rw, 3Rw, L ... and single inner slices 2R), a run that
+ * cancels out dropped. A turn is m = (axis * n + layer) * 3 + t - 1:
+ * axis 0, 1, 2 about U, R, F; layer 0 the U (R, F) layer, n - 1 the D
+ * (L, B) one; t quarter turns clockwise as seen from U (R, F). Returns
+ * the tokens written, or -1 with "out of memory". */
+long cube_write_layer_turns(int n, const uint16_t *moves, int len, struct movelist *out,
+    struct tw_error *err);
 
 /* A move's length in the slice turn metric on an n-cube: an inner slice
  * counts 1, an outer block of k layers min(k, n - k) (the rest of the cube

@@ -194,6 +194,15 @@ rd_write_moves(int n, const struct seq *q, struct movelist *out, struct tw_error
 }
 
 long
+cube_write_layer_turns(int n, const uint16_t *moves, int len, struct movelist *out,
+    struct tw_error *err)
+{
+	struct seq q = {(uint16_t *)moves, len, len};
+
+	return rd_write_moves(n, &q, out, err);
+}
+
+long
 cube_move_stm(int n, const struct cube_move *mv)
 {
 	return cube_move_metric_cost(n, mv, CUBE_STM);

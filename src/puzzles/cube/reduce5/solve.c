@@ -100,6 +100,8 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	if ((md = r5_model_get(err)) == NULL)
 		return false;
 	o5.cancel = opt != NULL ? opt->cancel : NULL;
+	if (opt != NULL)
+		base = opt->progress_from;
 	report(opt, "centres", base, 0);
 	/* A first build names itself on the hint line ("building tables"),
 	 * fills the first 90 % of the progress and can be cancelled; the
@@ -108,14 +110,15 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 		prog.progress = opt->progress;
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
-		prog.to = 900;
+		prog.from = base;
+		prog.to = base + (1000 - base) * 9 / 10;
 	}
 	if (!prepare(&prog, err)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
 			tw_error_set(err, "cancelled");
 		goto done;
 	}
-	if (opt != NULL && opt->progress != NULL)
+	if (opt != NULL && opt->progress != NULL && atomic_load(opt->progress) > base)
 		base = atomic_load(opt->progress);
 	report(opt, "centres", base, 100);
 	if (!r5_phases12(c, &o5, &p12, err))
