@@ -25,7 +25,9 @@
  * the measured prototype (docs/papers.md, "Rubik's cube": dwalton76's
  * 6x6x6 stages) chose it (a wide half turn moves all three axes, so the
  * half sum is a measured, not a proven, bound). IDA* on it; a face turn
- * keeps the goals, so the last turn of a path is a wide one. */
+ * keeps the goals, so the last turn of a path is a wide one; a face
+ * turn moves only its own face's centres, so face turns in a row are
+ * searched in one order (of their faces). */
 #include "puzzles/cube/reduce6/reduce6.h"
 
 #include <pthread.h>
@@ -46,7 +48,7 @@ struct s5_tables {
 	uint8_t move[S5_MOVES];                    /* model move of each turn */
 	bool wide[S5_MOVES];                       /* two or three layers */
 	uint8_t key[S5_MOVES];                     /* order of the turns of one axis */
-	uint8_t axis[S5_MOVES];
+	uint8_t axis[S5_MOVES], face[S5_MOVES];
 	uint8_t place[3][3][8];                    /* axis, part (X, A, B), place: facelet */
 	/* After turn t, part p of axis a's rank r is next[a][t][p][r]. */
 	uint8_t next[3][S5_MOVES][3][S5_C84];
@@ -54,15 +56,19 @@ struct s5_tables {
 	uint8_t rank8[256];                        /* colex rank of a 4-subset of 8 */
 	uint8_t mask8[S5_C84];
 	uint8_t dist[3][S5_SIZE];                  /* axis's distance to home */
+	uint8_t xdist[4][S5_SIZE];                 /* scheme: the three axes' inner X's distance */
 	bool ok;
 };
 
 static struct s5_tables *s5;
+
+/* The schemes: which axes are swapped (identity, x2, y2, z2). */
+static const uint8_t s5_scheme[4][3] = {{0, 0, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
 static pthread_once_t s5_once = PTHREAD_ONCE_INIT;
 
 struct s5_bfs_ctx {
 	const struct s5_tables *t;
-	int axis;
+	int axis;      /* -1: the inner X of all three */
 };
 
 static int
@@ -74,9 +80,13 @@ s5_expand(const void *vctx, uint32_t state, uint32_t *out)
 	int m, n = 0;
 
 	for (m = 0; m < S5_MOVES; m++) {
-		const uint8_t(*nx)[S5_C84] = t->next[ctx->axis][m];
+		const uint8_t(*nx)[S5_C84] = t->next[ctx->axis < 0 ? 0 : ctx->axis][m];
 
-		out[n++] = ((uint32_t)nx[0][x] * S5_C84 + nx[1][a]) * S5_C84 + nx[2][b];
+		if (ctx->axis < 0)
+			out[n++] = ((uint32_t)nx[0][x] * S5_C84 + t->next[1][m][0][a]) * S5_C84 +
+			    t->next[2][m][0][b];
+		else
+			out[n++] = ((uint32_t)nx[0][x] * S5_C84 + nx[1][a]) * S5_C84 + nx[2][b];
 	}
 	return n;
 }
@@ -107,7 +117,10 @@ s5_build_moves(struct s5_tables *t, const struct r6_model *md)
 		}
 	}
 	for (m = 0; m < S5_MOVES; m++)
+	{
 		t->axis[m] = md->axis[t->move[m]];
+		t->face[m] = md->face[t->move[m]];
+	}
 	for (v = 0, r = 0; v < 256; v++) {
 		t->rank8[v] = 0xff;
 		if (__builtin_popcount((unsigned)v) == 4) {
@@ -157,7 +170,7 @@ s5_build(void)
 {
 	const struct r6_model *md = r6_model();
 	struct s5_tables *t = calloc(1, sizeof *t);
-	int a, g;
+	int a, g, k;
 
 	if (t == NULL)
 		return;
@@ -198,12 +211,25 @@ s5_build(void)
 			return;
 		}
 	}
+	for (k = 0; k < 4; k++) {
+		struct s5_bfs_ctx ctx = {t, -1};
+		int hx = t->rank8[0x0f], sx = t->rank8[0xf0];
+
+		memset(t->xdist[k], CUBE_TABLE_UNSEEN, S5_SIZE);
+		t->xdist[k][((uint32_t)(s5_scheme[k][0] ? sx : hx) * S5_C84 + (s5_scheme[k][1] ? sx : hx)) * S5_C84 +
+		    (s5_scheme[k][2] ? sx : hx)] = 0;
+		if (!cube_table_bfs(t->xdist[k], S5_SIZE, s5_expand, &ctx, NULL, NULL)) {
+			free(t);
+			return;
+		}
+	}
 	t->ok = true;
 	s5 = t;
 }
 
 struct s5_state {
 	uint8_t r[3][3];   /* axis, part: rank */
+	uint8_t v[2][3];   /* home, swapped; axis: distance */
 };
 
 struct s5_run {
@@ -215,26 +241,35 @@ struct s5_run {
 	uint8_t path[32];
 };
 
-/* The bound of a state (see the top). */
-static int
-s5_bound(const struct s5_tables *t, const struct s5_state *s)
+/* Axis a's distances to home and to swapped, into s->v. */
+static void
+s5_axis(const struct s5_tables *t, struct s5_state *s, int a)
 {
-	static const uint8_t scheme[4][3] = {{0, 0, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
-	int v[2][3], a, k, best = 99;
+	const uint8_t *r = s->r[a];
 
-	for (a = 0; a < 3; a++) {
-		const uint8_t *r = s->r[a];
+	s->v[0][a] = t->dist[a][((uint32_t)r[0] * S5_C84 + r[1]) * S5_C84 + r[2]];
+	s->v[1][a] = t->dist[a][((uint32_t)t->comp[r[0]] * S5_C84 + t->comp[r[1]]) * S5_C84 + t->comp[r[2]]];
+}
 
-		v[0][a] = t->dist[a][((uint32_t)r[0] * S5_C84 + r[1]) * S5_C84 + r[2]];
-		v[1][a] = t->dist[a][((uint32_t)t->comp[r[0]] * S5_C84 + t->comp[r[1]]) * S5_C84 + t->comp[r[2]]];
-	}
+/* The bound of a state (see the top); any value above limit stands for
+ * "above limit". */
+static int
+s5_bound(const struct s5_tables *t, const struct s5_state *s, int limit)
+{
+	uint32_t xi = ((uint32_t)s->r[0][0] * S5_C84 + s->r[1][0]) * S5_C84 + s->r[2][0];
+	int k, best = 99;
+
 	for (k = 0; k < 4; k++) {
-		int x = v[scheme[k][0]][0], y = v[scheme[k][1]][1], z = v[scheme[k][2]][2];
-		int h = (x + y + z + 1) / 2;
+		int x = s->v[s5_scheme[k][0]][0], y = s->v[s5_scheme[k][1]][1], z = s->v[s5_scheme[k][2]][2];
+		int h = (x + y + z + 1) / 2, j;
 
 		h = x > h ? x : h;
 		h = y > h ? y : h;
 		h = z > h ? z : h;
+		if (h >= best || h > limit)
+			continue;
+		j = t->xdist[k][xi];
+		h = j > h ? j : h;
 		best = h < best ? h : best;
 	}
 	return best;
@@ -245,12 +280,16 @@ s5_step(const struct s5_tables *t, const struct s5_state *s, int m, struct s5_st
 {
 	int a;
 
+	*o = *s;
 	for (a = 0; a < 3; a++) {
 		const uint8_t(*nx)[S5_C84] = t->next[a][m];
 
+		if (!t->wide[m] && a != t->axis[m])
+			continue;
 		o->r[a][0] = nx[0][s->r[a][0]];
 		o->r[a][1] = nx[1][s->r[a][1]];
 		o->r[a][2] = nx[2][s->r[a][2]];
+		s5_axis(t, o, a);
 	}
 }
 
@@ -259,7 +298,7 @@ static bool
 s5_search(struct s5_run *run, const struct s5_state *s, int g, int bound, int prev)
 {
 	const struct s5_tables *t = run->t;
-	int m, h = s5_bound(t, s);
+	int m, h = s5_bound(t, s, bound - g);
 
 	if (h == 0) {
 		run->len = g;
@@ -270,7 +309,8 @@ s5_search(struct s5_run *run, const struct s5_state *s, int g, int bound, int pr
 	for (m = 0; m < S5_MOVES; m++) {
 		struct s5_state c;
 
-		if (prev >= 0 && t->axis[m] == t->axis[prev] && t->key[m] <= t->key[prev])
+		if (prev >= 0 && ((t->axis[m] == t->axis[prev] && t->key[m] <= t->key[prev]) ||
+		    (!t->wide[m] && !t->wide[prev] && t->face[m] <= t->face[prev])))
 			continue;
 		if (g + 1 == bound && !t->wide[m])
 			continue;
@@ -324,7 +364,9 @@ r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 			}
 			s.r[a][k] = s5->rank8[mask];
 		}
-	for (bound = s5_bound(s5, &s); bound < 32; bound++) {
+	for (a = 0; a < 3; a++)
+		s5_axis(s5, &s, a);
+	for (bound = s5_bound(s5, &s, 99); bound < 32; bound++) {
 		if (s5_search(&run, &s, 0, bound, -1))
 			break;
 		if (run.stopped) {

@@ -23,9 +23,11 @@
  * inner wings (which the macros keep) is a flipped middle edge of the
  * 5x5x5: "3Rw2 B2 U2 3Lw U2 3Rw' U2 3Rw U2 F2 3Rw F2 3Lw' B2 3Rw2" (15
  * OBTM) first; the middle edges permuted against the corners at the end:
- * "2-3R2 U2 2-3R2 3Uw2 2-3R2 3Uw2" (9 OBTM), which swaps two dedges.
- * Both map every dedge's two places onto one dedge's and every centre
- * block and oblique pair onto one, so they keep pairs and stage 5. */
+ * "3Rw2 F2 U2 3R2 U2 F2 3Rw2" (8 OBTM), which swaps two dedges (the
+ * measured "3R2 U2 3R2 3Uw2 3R2 3Uw2" splits oblique pairs). Both map
+ * every dedge's two places onto one dedge's, every inner X block onto
+ * itself and every oblique pair onto one, so they keep pairs and
+ * stage 5. */
 #include "puzzles/cube/reduce6/reduce6.h"
 
 #include <pthread.h>
@@ -43,7 +45,7 @@
 #define S6_DEFAULT_NODES 400000000L
 
 static const char s6_oll[] = "3Rw2 B2 U2 3Lw U2 3Rw' U2 3Rw U2 F2 3Rw F2 3Lw' B2 3Rw2";
-static const char s6_pll[] = "2-3R2 U2 2-3R2 3Uw2 2-3R2 3Uw2";
+static const char s6_pll[] = "3Rw2 F2 U2 3R2 U2 F2 3Rw2";
 
 struct s6_macro {
 	uint8_t src[S6_SLOTS];       /* afterwards place s holds what place src[s] held */
@@ -62,7 +64,7 @@ struct s6_tables {
 	struct s6_macro *mac;
 	int n_mac;
 	uint8_t oll[32], pll[16];
-	int n_oll, n_pll;
+	int n_oll, n_pll, pll_obtm;
 };
 
 static struct s6_tables *s6;
@@ -281,6 +283,8 @@ s6_build(void)
 	t->n_pll = s6_parse(md, s6_pll, t->pll, (int)sizeof t->pll);
 	if (t->n_oll < 0 || t->n_pll < 0)
 		goto fail;
+	for (i = 0; i < t->n_pll; i++)
+		t->pll_obtm += md->obtm[t->pll[i]];
 	g.t = t;
 	g.md = md;
 	g.cap = 1 << 16;
@@ -490,7 +494,7 @@ s6_try_prefixes(struct s6_run *r, const uint8_t *w, int n_pre, struct s6_best *b
 					for (k = 0; k < mc->len; k++)
 						o ^= s6_quarter(md, mc->m[k]);
 					if (o != s6_odd_dedges(fin))
-						cost += 9;
+						cost += t->pll_obtm;
 				}
 				if (b->mac == NULL || gain * b->cost > b->gain * cost ||
 				    (gain * b->cost == b->gain * cost && gain > b->gain)) {
