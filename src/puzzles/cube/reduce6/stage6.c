@@ -11,14 +11,15 @@
  * face's centres, so X puts back the centres Y moved, and Y X Y' turns
  * the two faces on Y's axis at most: the inner X blocks stay solid and
  * home, the oblique pairs pairs. The macros' actions on the 24 inner
- * wing places are built once (one per distinct action, the shortest);
+ * wing places are built once (one per distinct action, the shortest:
+ * 60,714 macros, 1.9 MB, about 0.1 s);
  * each step takes the macro with the most pairs gained per OBTM (a turn
  * that merges with the path's last one counts 0, one that cancels it
  * -1), the final one preferring an end whose 5x5x5 needs no swap fix.
  * If no macro gains, prefixes of two face turns are tried.
  *
  * Parities (4x4x4 algorithms with the 4x4x4's wide turns as turns of
- * three layers, its inner slice as layers 2 and 3; checked in
+ * three layers, its inner slice as layer 3; checked in
  * tests/solver/test_cube_reduce6_group.c): an odd permutation of the
  * inner wings (which the macros keep) is a flipped middle edge of the
  * 5x5x5: "3Rw2 B2 U2 3Lw U2 3Rw' U2 3Rw U2 F2 3Rw F2 3Lw' B2 3Rw2" (15
@@ -300,6 +301,9 @@ s6_build(void)
 		if (n == 0 || memcmp(t->mac[n - 1].src, t->mac[i].src, S6_SLOTS) != 0)
 			t->mac[n++] = t->mac[i];
 	t->n_mac = n;
+#ifdef R6_STATS
+	fprintf(stderr, "s6 macros %d (%zu bytes)\n", n, sizeof *t->mac * (size_t)n);
+#endif
 	s6 = t;
 	return;
 fail:
