@@ -58,7 +58,7 @@ static const struct row rows[] = {
 	{"cube:3", "htm", false, 20, 19.90, false},
 	{"cube:4", "obtm", false, 3, 45.00, false},
 	{"cube:5", "obtm", false, 2, 70.00, false},
-	{"cube:6", "obtm", false, 1, 319.00, true},
+	{"cube:6", "obtm", false, 2, 135.00, false},
 	{"cube:7", "obtm", false, 1, 494.00, true},
 	{"cube:8", "obtm", false, 1, 872.00, true},
 	{"cube:9", "obtm", false, 1, 992.00, true},

@@ -9,6 +9,7 @@
 
 #include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce5/reduce5.h"
+#include "puzzles/cube/reduce6/reduce6.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -126,6 +127,18 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		if (strstr(e5.msg, "within the search's work") == NULL) {
 			if (err != NULL)
 				*err = e5;
+			return false;
+		}
+	}
+	/* The 6x6x6 by its staged reduction to a 5x5x5 alike. */
+	if (c->n == 6) {
+		struct tw_error e6 = {{0}};
+
+		if (cube6_reduce_solve(c, opt, out, stats, &e6))
+			return true;
+		if (strstr(e6.msg, "within the search's work") == NULL) {
+			if (err != NULL)
+				*err = e6;
 			return false;
 		}
 	}

@@ -59,6 +59,8 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
 #define STAGE1_PAIR_W 4        /* stage 1: + ceil(unpaired / 4) */
 #define STAGE3_PAIR_W 6        /* stage 3: + ceil(unpaired / 6) */
 #define NODES_13 60000000L     /* default work of stages 1 and 3 */
+#define ODD_END 100            /* stage-1 score of an odd inner wing permutation */
+#define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
 #define NODES_24 400000000L    /* of stages 2 and 4 */
 #ifndef R6_ENDGAME_DEPTH
 #define R6_ENDGAME_DEPTH 5     /* stage 2's exact table: every (X, T) within 5 turns */
@@ -459,6 +461,9 @@ struct run {
 	bool stopped;
 	uint8_t path[MAX_STAGE];
 	int len;                       /* stages 2 to 4: the end's path length */
+	/* Stages 3 and 4: the wing parities (model.h) at the stage's start
+	 * and those an end must have even (parity_base ^ its turns'). */
+	int parity_base, parity_even;
 	/* Stage 1: ends collected at the current bound. */
 	int view, n_ends;
 	int n_cand;
@@ -466,12 +471,13 @@ struct run {
 };
 
 /* Stage 1's end s (path of len turns in r->view) into the candidates,
- * kept sorted by score (stage 2's max(X, T), then X + T). */
+ * kept sorted by score (stage 2's max(X, T), then X + T, an end with
+ * the inner wings' permutation odd as if one turn longer). */
 static void
-collect(struct run *r, const uint32_t *s, int len)
+collect(struct run *r, const uint32_t *s, int len, bool odd)
 {
 	int x = tb.x2[rank8(s[SET_OX])], t = tb.t2[rank8(s[SET_A])];
-	int score = 100 * (x > t ? x : t) + x + t, i;
+	int score = 100 * (x > t ? x : t) + x + t + (odd ? ODD_END : 0), i;
 
 	r->n_ends++;
 	for (i = 0; i < r->n_cand; i++)
@@ -499,12 +505,22 @@ dfs(struct run *r, const uint32_t *s, int g, int bound, int prev)
 	unsigned sets = stage_sets[r->stage];
 	int h = estimate(r->stage, s), j, n = tb.n_moves[r->stage];
 
-	if (h == 0) {
-		if (r->stage != 1) {
+	if (h == 0 && r->stage != 1) {
+		int parity = r->parity_base;
+
+		for (j = 0; j < g; j++)
+			parity ^= md->wing_odd[r->path[j]];
+		if ((parity & r->parity_even) == 0) {
 			r->len = g;
 			return true;
 		}
-		collect(r, s, g);
+		h = 1;   /* the wrong parity: at least one turn more */
+	} else if (h == 0) {
+		int parity = r->parity_base;
+
+		for (j = 0; j < g; j++)
+			parity ^= md->wing_odd[r->path[j]];
+		collect(r, s, g, (parity & r->parity_even) != 0);
 		return r->n_ends >= STAGE1_ENDS;
 	}
 	if (g + h > bound || g >= MAX_STAGE)
@@ -554,6 +570,7 @@ static void
 start_run(struct run *r, int stage, const struct r6_options *opt)
 {
 	r->stage = stage;
+	r->parity_even = 0;
 	r->nodes = 0;
 	r->stopped = false;
 	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes :
@@ -662,6 +679,7 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 	double t0 = now();
 
 	masks_of(col, 0, s);
+	r->parity_base = r6_wing_parity(col);
 	for (b = estimate(r->stage, s); b <= MAX_STAGE && !found && !r->stopped; b++)
 		found = dfs(r, s, 0, b, -1);
 	if (!found)
@@ -676,6 +694,24 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 	*len = r->len;
 	trace(r->stage, r->len, r->nodes, t0);
 	return true;
+}
+
+/* Stage 3 or 4 ending with the wing parities even (inner for 3,
+ * both for 4) within NODES_PARITY, else stage34 without them. */
+static bool
+stage34_even(struct run *r, const struct r6_options *opt, int stage, uint8_t *col,
+    struct r6_path *path, int *len, struct tw_error *err)
+{
+	start_run(r, stage, opt);
+	r->parity_even = stage == 3 ? R6_INNER_ODD : R6_INNER_ODD | R6_OUTER_ODD;
+	if (r->max_nodes > NODES_PARITY)
+		r->max_nodes = NODES_PARITY;
+	if (r6_wing_parity(col) >= 0 && stage34(r, col, path, len, err))
+		return true;
+	if (r->cancel != NULL && atomic_load(r->cancel))
+		return stage_failed(r, stage, err);
+	start_run(r, stage, opt);
+	return stage34(r, col, path, len, err);
 }
 
 static int
@@ -717,7 +753,19 @@ r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 	r->cancel = opt != NULL ? opt->cancel : NULL;
 	for (v = 0; v < R6_VIEWS; v++)
 		r6_view_colours(col, v, vc[v]);
+	/* Wing parities (model.h): stage 1 prefers ends with the inner
+	 * wings' permutation even, stage 3 ends with it even (stage 2's and
+	 * 4's turns keep it), stage 4 with the outer wings' even; stages 5
+	 * and 6 keep both. So stage 6 needs no flipped middle edge fix and the
+	 * 5x5x5 no wing parity fix (about 7 and 3.5 OBTM on average; a
+	 * parity costs stages 3 and 4 about one turn in two). Should stage
+	 * 3 or 4 not find such an end within a smaller work (a cube that
+	 * meets the stage's goal with the wrong parity may need a long
+	 * detour), it runs again without the parity and the later stages
+	 * fix it. */
 	start_run(r, 1, opt);
+	r->parity_base = r6_wing_parity(col);
+	r->parity_even = r->parity_base < 0 ? 0 : R6_INNER_ODD;
 	if (!stage1(r, vc, err))
 		goto done;
 	start_run(r, 2, opt);
@@ -738,13 +786,11 @@ r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 		stage_moves[0] = obtm_of(c->path, c->len);
 		stage_moves[1] = obtm_of(r->path, len2);
 	}
-	start_run(r, 3, opt);
-	if (!stage34(r, out, path, &len3, err))
+	if (!stage34_even(r, opt, 3, out, path, &len3, err))
 		goto done;
 	if (stage_moves != NULL)
 		stage_moves[2] = obtm_of(path->m + path->len - len3, len3);
-	start_run(r, 4, opt);
-	if (!stage34(r, out, path, &len4, err))
+	if (!stage34_even(r, opt, 4, out, path, &len4, err))
 		goto done;
 	if (stage_moves != NULL)
 		stage_moves[3] = obtm_of(path->m + path->len - len4, len4);

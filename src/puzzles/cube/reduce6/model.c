@@ -234,12 +234,105 @@ build_views(void)
 	}
 }
 
+/* The wing places of one orbit: place k is facelets place[k][0..1],
+ * the lower index first; n of them (24). */
+static int
+wing_places(int kind, uint8_t place[24][2])
+{
+	int d, n = 0;
+
+	for (d = 0; d < R6_FACELETS; d++)
+		if (model.kind[d] == kind && model.wing_other[d] > d) {
+			place[n][0] = (uint8_t)d;
+			place[n][1] = model.wing_other[d];
+			n++;
+		}
+	return n;
+}
+
+static int
+place_of(uint8_t place[24][2], int n, int d)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (place[k][0] == d || place[k][1] == d)
+			return k;
+	return -1;
+}
+
+/* Whether perm (of n places) is odd, for each move and wing orbit. */
+static void
+build_wing_parity(void)
+{
+	static const int kinds[2] = {R6_OUTER_WING, R6_INNER_WING};
+	uint8_t place[24][2];
+	int o, m, k, n;
+
+	for (o = 0; o < 2; o++) {
+		n = wing_places(kinds[o], place);
+		for (m = 0; m < R6_MOVES; m++) {
+			int perm[24];
+
+			/* The wing at the place of facelet src[d] goes to d's. */
+			for (k = 0; k < n; k++)
+				perm[place_of(place, n, model.src[m][place[k][0]])] = k;
+			if (cube_odd_permutation(perm, n))
+				model.wing_odd[m] |= (uint8_t)(o == 0 ? R6_OUTER_ODD : R6_INNER_ODD);
+		}
+	}
+}
+
+int
+r6_wing_parity(const uint8_t *col)
+{
+	static const int kinds[2] = {R6_OUTER_WING, R6_INNER_WING};
+	uint8_t place[24][2];
+	int o, k, j, n, odd = 0;
+
+	for (o = 0; o < 2; o++) {
+		int perm[24], hand[24], seen = 0;
+
+		n = wing_places(kinds[o], place);
+		for (k = 0; k < n; k++) {
+			int p[3];
+
+			cube_facelet_position(R6_N, place[k][0], p);
+			hand[k] = cube_handedness(r6_face(place[k][0]), r6_face(place[k][1]), p);
+		}
+		/* The wing on place k, colours a (first facelet) and b, has
+		 * handedness h = hand[k] with a's face first, whatever turns
+		 * brought it there: its home is the place of faces a, b whose
+		 * handedness with a's face first is h. */
+		for (k = 0; k < n; k++) {
+			int a = col[place[k][0]], b = col[place[k][1]], h = hand[k];
+
+			perm[k] = -1;
+			for (j = 0; j < n; j++) {
+				int fa = r6_face(place[j][0]), fb = r6_face(place[j][1]);
+
+				if (fa == a && fb == b && hand[j] == h)
+					perm[k] = j;
+				else if (fa == b && fb == a && hand[j] != h)
+					perm[k] = j;
+			}
+			if (perm[k] < 0 || (seen >> perm[k] & 1))
+				return -1;
+			seen |= 1 << perm[k];
+		}
+		if (cube_odd_permutation(perm, n))
+			odd |= o == 0 ? R6_OUTER_ODD : R6_INNER_ODD;
+	}
+	return odd;
+}
+
 static void
 build_model(void)
 {
 	build_moves();
 	build_kinds();
 	build_views();
+	build_wing_parity();
 }
 
 const struct r6_model *

@@ -57,7 +57,14 @@ struct r6_model {
 	uint8_t wing_other[R6_FACELETS];
 	/* Move m of view v is move view_move[v][m] of the cube as given. */
 	uint8_t view_move[R6_VIEWS][R6_MOVES];
+	/* Whether move m permutes the outer wings oddly (bit R6_OUTER_ODD)
+	 * and the inner wings (bit R6_INNER_ODD): its quarter turns of layer
+	 * 2 and of layer 3. */
+	uint8_t wing_odd[R6_MOVES];
 };
+
+#define R6_OUTER_ODD 1
+#define R6_INNER_ODD 2
 
 /* The model, built on first call (thread-safe). */
 const struct r6_model *r6_model(void);
@@ -80,6 +87,13 @@ void r6_colours(const struct cube *c, uint8_t *col);
  * of the given cube's U-D (view 1) or F-B (view 2) faces are then the
  * view's R-L ones. */
 void r6_view_colours(const uint8_t *col, int view, uint8_t *out);
+
+/* The parities of col's wing permutations (R6_OUTER_ODD,
+ * R6_INNER_ODD bits), each wing told by its colours and its handedness
+ * (pieces.h), its home the place of that dedge with that handedness;
+ * the same in every view (a whole-cube turn permutes each wing orbit
+ * evenly). col must hold every wing once. */
+int r6_wing_parity(const uint8_t *col);
 
 /* The face (0..5) of facelet d, its row and column (0..5). */
 static inline int r6_face(int d) { return d / 36; }

@@ -1,0 +1,228 @@
+/* The 6x6x6 staged reduction's whole solver (reduce6.h): stages 1 to 6
+ * on the colours, then the 5x5x5 phase reduction on the grouped cube. */
+#include "puzzles/cube/reduce6/reduce6.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/cube/reduce5/reduce5.h"
+#include "sys/clock.h"
+
+/* The stages' share of the progress figure (thousandths); the 5x5x5
+ * solve (and a first build of its tables) fills the rest. */
+/* The most turns the 5x5x5 solver's answer may have here. */
+#define R6_MAX_GROUPED 600
+
+static const int stage_progress[7] = {0, 60, 120, 160, 200, 260, 300};
+
+static void
+report(const struct cube_reduce_options *opt, const char *phase, int permille)
+{
+	if (opt == NULL)
+		return;
+	if (opt->phase != NULL)
+		atomic_store(opt->phase, phase);
+	if (opt->progress != NULL)
+		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
+}
+
+/* Appends model move m of the cube as given to turns (single-layer
+ * turns as cube_write_layer_turns numbers them). */
+static void
+push_layers(const struct r6_model *md, int m, uint16_t *turns, int *len)
+{
+	int face = md->face[m], axis = face % 3, k;
+
+	for (k = md->first[m]; k <= md->last[m]; k++) {
+		int layer = face < 3 ? k - 1 : R6_N - k, t = face < 3 ? md->turns[m] : 4 - md->turns[m];
+
+		turns[(*len)++] = (uint16_t)((axis * R6_N + layer) * 3 + t - 1);
+	}
+}
+
+/* Appends a 5x5x5 token of the grouped cube as turns of the 6x6x6: its
+ * layers 1, 2, 3, 4, 5 are the 6x6x6's 1, 2, 3-4, 5, 6. */
+static bool
+push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
+{
+	static const int lo[6] = {0, 1, 2, 3, 5, 6}, hi[6] = {0, 1, 2, 4, 5, 6};
+	struct cube_move mv;
+	int face, axis, k;
+
+	if (!cube_move_parse(5, token, &mv, err)) {
+		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
+		return false;
+	}
+	face = (int)mv.face;
+	axis = face % 3;
+	for (k = lo[mv.first]; k <= hi[mv.last]; k++) {
+		int layer = face < 3 ? k - 1 : R6_N - k, t = face < 3 ? mv.turns : 4 - mv.turns;
+
+		turns[(*len)++] = (uint16_t)((axis * R6_N + layer) * 3 + t - 1);
+	}
+	return true;
+}
+
+/* OBTM of written tokens from index from on. */
+static long
+obtm_from(const struct movelist *list, size_t from)
+{
+	long sum = 0;
+	size_t i;
+
+	for (i = from; i < list->len; i++) {
+		struct cube_move mv;
+
+		if (cube_move_parse(R6_N, list->moves[i], &mv, NULL))
+			sum += cube_move_metric_cost(R6_N, &mv, CUBE_OBTM);
+	}
+	return sum;
+}
+
+/* The OBTM of turns[0..len) as written. */
+static long
+written_obtm(const uint16_t *turns, int len, struct tw_error *err)
+{
+	struct movelist list = MOVELIST_EMPTY;
+	long sum = -1;
+
+	if (cube_write_layer_turns(R6_N, turns, len, &list, err) >= 0)
+		sum = obtm_from(&list, 0);
+	movelist_clear(&list);
+	return sum;
+}
+
+/* c5 recoloured so that its fixed centres show their faces' colours (a
+ * rotation of the colours, as stage 5 keeps the scheme a rotation). */
+static void
+centre_colours_home(struct cube *c5)
+{
+	static const char letters[] = "URFDLB";
+	char rename[128] = {0};
+	int f, d;
+
+	for (f = 0; f < 6; f++)
+		rename[(unsigned char)c5->f[f * 25 + 12]] = letters[f];
+	for (d = 0; d < 150; d++)
+		c5->f[d] = rename[(unsigned char)c5->f[d]];
+}
+
+bool
+cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	const struct r6_model *md;
+	struct r6_options ro = {0};
+	struct r6_path path;
+	struct cube grouped, c5;
+	struct cube_reduce_options o5 = {0};
+	struct cube_reduce_stats s5;
+	struct movelist tokens5 = MOVELIST_EMPTY;
+	uint8_t col[R6_FACELETS], vcol[R6_FACELETS];
+	uint16_t *turns = NULL;
+	int stage_moves[4] = {0}, view = 0, len = 0, after5 = 0, len_after5 = 0, len_after6, i;
+	size_t first = out->len;
+	double t0 = tw_monotonic_seconds(), t5 = 0, t6 = 0;
+	bool ok = false;
+
+	if (c->n != R6_N) {
+		tw_error_set(err, "the 6x6x6 staged reduction takes a 6x6x6, not %dx%dx%d", c->n, c->n, c->n);
+		return false;
+	}
+	md = r6_model();
+	if (opt != NULL) {
+		ro.cancel = opt->cancel;
+		o5 = *opt;
+	}
+	r6_colours(c, col);
+	report(opt, "centres", stage_progress[0]);
+	if (!r6_stages_1to4(col, &ro, &view, vcol, &path, stage_moves, err))
+		goto done;
+	report(opt, "centres", stage_progress[4]);
+	if (!r6_stage5(vcol, &ro, &path, err))
+		goto done;
+	after5 = path.len;
+	t5 = tw_monotonic_seconds();
+	report(opt, "edges", stage_progress[5]);
+	if (!r6_stage6(vcol, &ro, &path, err))
+		goto done;
+	t6 = tw_monotonic_seconds();
+	report(opt, "edges", stage_progress[6]);
+	/* The stages' turns on the cube as given, then its grouped 5x5x5. */
+	grouped = *c;
+	turns = malloc(sizeof *turns * (3 * R6_MAX_PATH + 5 * R6_MAX_GROUPED));
+	if (turns == NULL) {
+		tw_error_set(err, "out of memory");
+		goto done;
+	}
+	for (i = 0; i < path.len; i++) {
+		int m = md->view_move[view][path.m[i]];
+
+		struct cube_move mv = {.face = (enum cube_face)md->face[m], .first = md->first[m],
+		    .last = md->last[m], .turns = md->turns[m]};
+
+		cube_move_do(&grouped, &mv);
+		push_layers(md, m, turns, &len);
+		if (i + 1 == after5)
+			len_after5 = len;
+	}
+	len_after6 = len;
+	r6_colours(&grouped, col);
+	if (!r6_grouped(col, &c5, err)) {
+		tw_error_prefix(err, "internal error: after stage 6");
+		goto done;
+	}
+	centre_colours_home(&c5);
+	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * stage_progress[6] / 1000 : 0;
+	if (!cube5_reduce_solve(&c5, &o5, &tokens5, &s5, err))
+		goto done;
+	if (tokens5.len > R6_MAX_GROUPED) {
+		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
+		goto done;
+	}
+	for (i = 0; i < (int)tokens5.len; i++)
+		if (!push_grouped(tokens5.moves[i], turns, &len, err))
+			goto done;
+	if (cube_write_layer_turns(R6_N, turns, len, out, err) < 0)
+		goto done;
+	{
+		struct cube check = *c;
+		struct tw_error replay = {{0}};
+
+		for (i = (int)first; i < (int)out->len; i++)
+			if (!cube_apply_alg(&check, out->moves[i], &replay))
+				break;
+		if (i < (int)out->len || !cube_is_solved(&check)) {
+			tw_error_set(err, "internal error: the 6x6x6 solution does not solve the cube%s%s",
+			    replay.msg[0] != '\0' ? ": " : "", replay.msg);
+			goto done;
+		}
+	}
+	if (stats != NULL) {
+		long total = obtm_from(out, first), centres, edges;
+
+		centres = written_obtm(turns, len_after5, err);
+		edges = written_obtm(turns, len_after6, err) - centres;
+		memset(stats, 0, sizeof *stats);
+		stats->moves[REDUCE_CENTRES] = centres + s5.moves[REDUCE_CENTRES];
+		stats->moves[REDUCE_EDGES] = edges + s5.moves[REDUCE_EDGES];
+		stats->moves[REDUCE_FINISH] = total - stats->moves[REDUCE_CENTRES] - stats->moves[REDUCE_EDGES];
+		stats->seconds[REDUCE_CENTRES] = t5 - t0 + s5.seconds[REDUCE_CENTRES];
+		stats->seconds[REDUCE_EDGES] = t6 - t5 + s5.seconds[REDUCE_EDGES];
+		stats->seconds[REDUCE_FINISH] = s5.seconds[REDUCE_FINISH];
+	}
+	report(opt, "3x3x3", 1000);
+	ok = true;
+done:
+	if (!ok) {
+		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
+			tw_error_set(err, "cancelled");
+		while (out->len > first) {
+			out->len--;
+			free(out->moves[out->len]);
+		}
+	}
+	free(turns);
+	movelist_clear(&tokens5);
+	return ok;
+}
