@@ -12,6 +12,7 @@
 
 #include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce5/reduce5.h"
+#include "puzzles/cube/reduce6/reduce6.h"
 
 const char rd_face_letter[] = "URFDLB";
 
@@ -411,6 +412,15 @@ cube_reduce_prepare(int n, size_t *bytes)
 			return 0;
 		if (bytes != NULL)
 			*bytes += cube5_reduce_table_bytes();
+		return rd_now_seconds() - t0;
+	}
+	if (n == 6) {
+		double t0 = rd_now_seconds();
+
+		if (!cube6_reduce_prepare(NULL))
+			return 0;
+		if (bytes != NULL)
+			*bytes += cube6_reduce_table_bytes();
 		return rd_now_seconds() - t0;
 	}
 	t = rd_table_for(n, &built);

@@ -725,6 +725,13 @@ obtm_of(const uint8_t *m, int n)
 	return c;
 }
 
+size_t
+r6_centres_tables(void)
+{
+	pthread_once(&tb_once, build_tables);
+	return tb.ok ? sizeof tb + 6 * (size_t)RANKS + 4 * ((size_t)RANKS + 1) + 4 * (size_t)tb.eg_n : 0;
+}
+
 bool
 r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err)

@@ -76,6 +76,21 @@ bool r6_stage_done(const uint8_t *col, int stage);
  * split) or the 5x5x5 is not solvable (cube_state_solvable). */
 bool r6_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
 
+/* Each stage file's tables (built in memory once, under a few tenths
+ * of a second each): built now if they were not; their size in bytes,
+ * 0 if memory ran out. */
+size_t r6_centres_tables(void);
+size_t r6_stage5_tables(void);
+size_t r6_stage6_tables(void);
+
+/* Builds or loads every table of the 6x6x6 solver now (the stages' and
+ * the 5x5x5 phase reduction's); false with the reason (err may be
+ * NULL). */
+bool cube6_reduce_prepare(struct tw_error *err);
+
+/* Their size in bytes (in memory); 0 if they cannot be had. */
+size_t cube6_reduce_table_bytes(void);
+
 /* The whole solver (solve.c): stages 1 to 6, then cube5_reduce_solve
  * on the grouped cube, its turns of the 5x5x5's middle layer written as
  * turns of layers 3 and 4. Solves c (a 6x6x6 that cube_state_solvable

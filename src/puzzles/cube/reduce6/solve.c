@@ -108,6 +108,24 @@ centre_colours_home(struct cube *c5)
 }
 
 bool
+cube6_reduce_prepare(struct tw_error *err)
+{
+	if (r6_centres_tables() == 0 || r6_stage5_tables() == 0 || r6_stage6_tables() == 0) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	return cube5_reduce_prepare(err);
+}
+
+size_t
+cube6_reduce_table_bytes(void)
+{
+	if (!cube6_reduce_prepare(NULL))
+		return 0;
+	return r6_centres_tables() + r6_stage5_tables() + r6_stage6_tables() + cube5_reduce_table_bytes();
+}
+
+bool
 cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {

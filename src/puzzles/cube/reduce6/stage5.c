@@ -333,6 +333,13 @@ s5_search(struct s5_run *run, const struct s5_state *s, int g, int bound, int pr
 	return false;
 }
 
+size_t
+r6_stage5_tables(void)
+{
+	pthread_once(&s5_once, s5_build);
+	return s5 != NULL ? sizeof *s5 : 0;
+}
+
 bool
 r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, struct tw_error *err)
 {

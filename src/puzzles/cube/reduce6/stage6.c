@@ -513,6 +513,13 @@ s6_try_prefixes(struct s6_run *r, const uint8_t *w, int n_pre, struct s6_best *b
 		}
 }
 
+size_t
+r6_stage6_tables(void)
+{
+	pthread_once(&s6_once, s6_build);
+	return s6 != NULL ? sizeof *s6 + (size_t)s6->n_mac * sizeof *s6->mac : 0;
+}
+
 bool
 r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, struct tw_error *err)
 {
