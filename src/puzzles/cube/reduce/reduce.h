@@ -1,6 +1,7 @@
 /* The reduction solver for the N x N x N cube, 4 <= N <= 11. The 4x4x4
  * and the 5x5x5 go to their phase reductions (puzzles/cube/reduce4/
- * reduce4.h, puzzles/cube/reduce5/reduce5.h); what follows is the greedy
+ * reduce4.h, puzzles/cube/reduce5/reduce5.h), the 6x6x6 to its staged
+ * reduction to a 5x5x5 (puzzles/cube/reduce6/reduce6.h); what follows is the greedy
  * reduction of the other sizes, and theirs should their phases ever run
  * out of work (docs/papers.md,
  * "Rubik's cube": centres, then edge pairing, then the 3x3x3
