@@ -24,8 +24,8 @@
 #define R6_VIEWS 3        /* none, "z", "y": the U-D, then the F-B colours onto R-L */
 #define R6_MAX_PATH 255   /* turns a stage path may hold */
 
-/* What a facelet belongs to. The centre orbits (24 facelets each, one
- * per face per kind... four per face) are the ones no turn mixes. */
+/* What a facelet belongs to. Each centre kind is one orbit of 24
+ * facelets, four on each face, that no turn mixes with another. */
 enum r6_kind {
 	R6_CORNER,
 	R6_OUTER_WING,   /* edge facelets 1 and 4 along their edge */

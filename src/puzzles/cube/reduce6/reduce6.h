@@ -15,6 +15,9 @@
  *     of the solved cube's scheme, every oblique pair one colour;
  *  6. the inner wings paired (each edge's wings 2 and 3 one dedge), with
  *     the parities fixed so that the cube grouped as a 5x5x5 is solvable.
+ * Stage 1 prefers, and stages 3 and 4 look for, ends whose inner (3) and
+ * outer (4) wing permutations are even, which the later stages keep: then
+ * stage 6 needs no flipped-edge fix and the 5x5x5 no wing parity fix.
  *
  * Stages work on the colours (model.h) in one view (the one stage 1
  * chose) and append model move indices of that view to a path. Private
@@ -51,6 +54,7 @@ bool r6_path_push(struct r6_path *path, int m);
  * colours) that view of the cube after their moves, and path holds the
  * moves (view moves; path->len is reset first); stage_moves[k] (may be
  * NULL) the OBTM of stage k + 1. Errors: "cancelled"; out of memory;
+ * "not a 6x6x6's colours" (a centre orbit without 4 of each colour);
  * "no stage-K end within the search's work". */
 bool r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err);
@@ -65,9 +69,10 @@ bool r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
 bool r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
     struct tw_error *err);
 
-/* Checks of the stages' goals on colours col (any view): stage 1..6's
- * condition above (each includes the earlier ones'; 5 and 6 do not ask
- * for 2 and 4's outer X and T, which stage 5's turns undo). */
+/* Checks of the stages' goals on colours col (in the stages' view):
+ * stage 1..6's condition above, each with the earlier ones' (stage 5's
+ * turns, face turns and half turns, keep every centre on its axis, and
+ * stage 6's put back the centres they move). */
 bool r6_stage_done(const uint8_t *col, int stage);
 
 /* The 5x5x5 that col groups as (layers 1, 2, 3-4, 5, 6): facelets of
