@@ -33,10 +33,11 @@
  * interleaved by total length, the first end wins and fixes the view.
  * 3: like 1 for U-D with W = 6; 4: like 2 for U-D, max(X, T).
  *
- * Measured on 20 random cubes: 9.35 + 9.85 + 8.70 + 9.40 = 37.3 OBTM (at
- * most 41), 1.4 s a cube; tables 0.75 s and 12 MB. A depth-6 endgame
- * (17 M entries, 77 MB, 7 s to build) gives the same paths with stage 2
- * five times faster. */
+ * Measured on 20 random cubes without the wing parities (below):
+ * 9.35 + 9.85 + 8.70 + 9.40 = 37.3 OBTM (at most 41), 1.4 s a cube with
+ * a depth-5 endgame table; the depth-6 one (17 M entries, 72 MB in the
+ * table cache, about 7 s to build) gives the same paths with stage 2
+ * five times faster. With the parities: 37.95 (BENCHMARKS.md). */
 #include "puzzles/cube/reduce6/reduce6.h"
 
 #include <pthread.h>
@@ -62,9 +63,13 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
 #define ODD_END 100            /* stage-1 score of an odd inner wing permutation */
 #define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
 #define NODES_24 400000000L    /* of stages 2 and 4 */
-#ifndef R6_ENDGAME_DEPTH
-#define R6_ENDGAME_DEPTH 5     /* stage 2's exact table: every (X, T) within 5 turns */
-#endif
+/* Stage 2's exact table: every (X, T) within 6 turns (17,168,476 of
+ * them; depth 5 holds 868,185 and leaves stage 2 five times slower),
+ * 72 MB in the table cache, built in about 7 s. */
+#define R6_ENDGAME_DEPTH 6
+#define ENDGAME_DEPTH_TEXT "6"
+#define ENDGAME_ENTRIES 17168476L
+#define ENDGAME_BYTES (4 * ((size_t)RANKS + 1 + (size_t)ENDGAME_ENTRIES))
 
 struct tables {
 	/* lut[s][m][b][x]: the places of set s that the places x (bits of
@@ -81,14 +86,16 @@ struct tables {
 	/* Stage 2's endgame: the (X, T) within R6_ENDGAME_DEPTH of the goal,
 	 * entries (T rank << 3 | distance) sorted, those of X rank r at
 	 * eg[eg_start[r] .. eg_start[r + 1]). */
-	uint32_t *eg_start, *eg;
-	long eg_n;
+	const uint32_t *eg_start, *eg;
+	atomic_bool eg_ready;
 	double build_seconds;
 	bool ok;
 };
 
 static struct tables tb;
 static pthread_once_t tb_once = PTHREAD_ONCE_INIT;
+
+static void build_tables(void);
 
 static inline uint32_t
 move_mask(int s, int m, uint32_t x)
@@ -281,16 +288,28 @@ seen_key(const uint64_t *seen, long n, uint64_t key)
 	return lo < n && seen[lo] >> 3 == key;
 }
 
-/* Stage 2's endgame table: breadth first over the pairs (outer X, T)
- * from the goal, each level's candidates sorted and those already seen
- * dropped. */
+/* Stage 2's endgame table (the table cache's build: buf is
+ * ENDGAME_BYTES): breadth first over the pairs (outer X, T) from the
+ * goal, each level's candidates sorted and those already seen dropped;
+ * then eg_start (RANKS + 1 entries) and the entries (T rank << 3 |
+ * distance, sorted) into buf. */
 static bool
-build_endgame(void)
+build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
 {
 	uint64_t *all = NULL, *level = NULL, *next = NULL, goal;
+	uint32_t *eg_start = buf, *eg = eg_start + RANKS + 1;
 	long n_all = 1, n_level = 1, i, r;
 	int depth, j;
 	bool ok = false;
+
+	(void)ctx;
+	(void)size;
+	pthread_once(&tb_once, build_tables);
+	if (!tb.ok) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
 
 	goal = (uint64_t)rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
 	    rank8(mask_of(NULL, SET_A, 1, true));
@@ -303,6 +322,13 @@ build_endgame(void)
 	for (depth = 1; depth <= R6_ENDGAME_DEPTH; depth++) {
 		long n_next = 0, kept = 0, a, b, k;
 		uint64_t *merged;
+
+		/* The levels grow about twentyfold: the last is nearly all. */
+		table_progress_report(prog, depth < R6_ENDGAME_DEPTH ? 50 : 100);
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			tw_error_set(err, "cancelled");
+			goto done;
+		}
 
 		next = malloc((size_t)(n_level * tb.n_moves[2]) * sizeof *next);
 		if (next == NULL)
@@ -338,20 +364,23 @@ build_endgame(void)
 		next = NULL;
 		n_level = kept;
 	}
-	tb.eg_start = malloc((RANKS + 1) * sizeof *tb.eg_start);
-	tb.eg = malloc((size_t)n_all * sizeof *tb.eg);
-	if (tb.eg_start == NULL || tb.eg == NULL)
+	if (n_all != ENDGAME_ENTRIES) {
+		tw_error_set(err, "internal error: stage 2's endgame holds %ld states, not %ld", n_all,
+		    (long)ENDGAME_ENTRIES);
 		goto done;
+	}
 	for (r = 0, i = 0; r <= (long)RANKS; r++) {
 		while (i < n_all && (long)(all[i] >> (3 + RANK_BITS)) < r)
 			i++;
-		tb.eg_start[r] = (uint32_t)i;
+		eg_start[r] = (uint32_t)i;
 	}
 	for (i = 0; i < n_all; i++)
-		tb.eg[i] = (uint32_t)(all[i] & (((uint64_t)1 << (3 + RANK_BITS)) - 1));
-	tb.eg_n = n_all;
+		eg[i] = (uint32_t)(all[i] & (((uint64_t)1 << (3 + RANK_BITS)) - 1));
+	table_progress_report(prog, 1000);
 	ok = true;
 done:
+	if (!ok && err != NULL && err->msg[0] == '\0')
+		tw_error_set(err, "out of memory");
 	free(all);
 	free(level);
 	free(next);
@@ -382,13 +411,45 @@ build_tables(void)
 	fprintf(stderr, "pruning tables: %.3f s\n", tw_monotonic_seconds() - t0);
 #endif
 	tb.ok = tb.x1 != NULL && tb.x2 != NULL && tb.t2 != NULL && tb.x3 != NULL && tb.x4 != NULL &&
-	    tb.t4 != NULL && build_endgame();
+	    tb.t4 != NULL;
 #ifdef R6_CENTRES_TRACE
 	tb.build_seconds = tw_monotonic_seconds() - t0;
-	fprintf(stderr, "all tables: %.3f s, endgame depth %d: %ld entries, %.1f MB in all\n",
-	    tb.build_seconds, R6_ENDGAME_DEPTH, tb.eg_n,
-	    (sizeof tb + 6.0 * RANKS + 4.0 * (RANKS + 1) + 4.0 * (double)tb.eg_n) / 1e6);
+	fprintf(stderr, "small tables: %.3f s\n", tb.build_seconds);
 #endif
+}
+
+static const struct table_spec endgame_spec = {
+	.name = "cube6-stage2-endgame",
+	.version = 1,
+	.params = "outer X x pairs, C(24,8)^2, 36 turns, depth " ENDGAME_DEPTH_TEXT,
+	.size = ENDGAME_BYTES,
+	.build = build_endgame,
+};
+
+bool
+r6_centres_load(const struct table_progress *prog, struct tw_error *err)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	const uint32_t *block;
+	bool ok = true;
+
+	pthread_once(&tb_once, build_tables);
+	if (!tb.ok) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	pthread_mutex_lock(&lock);
+	if (!atomic_load(&tb.eg_ready)) {
+		block = table_get(&endgame_spec, prog, err);
+		if (block != NULL) {
+			tb.eg_start = block;
+			tb.eg = block + RANKS + 1;
+			atomic_store(&tb.eg_ready, true);
+		} else
+			ok = false;
+	}
+	pthread_mutex_unlock(&lock);
+	return ok;
 }
 
 /* Stage 2's exact distance of (X rank rx, T rank rt) if it is within the
@@ -728,8 +789,9 @@ obtm_of(const uint8_t *m, int n)
 size_t
 r6_centres_tables(void)
 {
-	pthread_once(&tb_once, build_tables);
-	return tb.ok ? sizeof tb + 6 * (size_t)RANKS + 4 * ((size_t)RANKS + 1) + 4 * (size_t)tb.eg_n : 0;
+	if (!r6_centres_load(NULL, NULL))
+		return 0;
+	return sizeof tb + 6 * (size_t)RANKS + ENDGAME_BYTES;
 }
 
 bool
@@ -743,11 +805,8 @@ r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 	bool ok = false;
 
 	path->len = 0;
-	pthread_once(&tb_once, build_tables);
-	if (!tb.ok) {
-		tw_error_set(err, "out of memory");
+	if (!r6_centres_load(NULL, err))
 		return false;
-	}
 	for (k = 0; k < SETS * 3; k++)
 		if (bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
 			tw_error_set(err, "not a 6x6x6's colours: a centre orbit without 4 of each colour");

@@ -34,6 +34,7 @@
 #include "puzzles/cube/cube.h"
 #include "puzzles/cube/reduce/reduce.h"
 #include "puzzles/cube/reduce6/model.h"
+#include "sys/tablecache.h"
 
 /* A stage path: moves of the model (model.h) in the stages' view. */
 struct r6_path {
@@ -80,6 +81,12 @@ bool r6_stage_done(const uint8_t *col, int stage);
  * does not group (an inner X block, an oblique pair or an inner dedge
  * split) or the 5x5x5 is not solvable (cube_state_solvable). */
 bool r6_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
+
+/* Loads stage 2's endgame table from the table cache, or builds it
+ * (about 7 s) reporting through prog (may be NULL; its cancel stops the
+ * build: "cancelled"); stages 1 to 4 load it without progress if this
+ * was not called. Errors: out of memory, "cancelled", the cache's own. */
+bool r6_centres_load(const struct table_progress *prog, struct tw_error *err);
 
 /* Each stage file's tables (built in memory once, under a few tenths
  * of a second each): built now if they were not; their size in bytes,

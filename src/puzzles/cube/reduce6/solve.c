@@ -154,6 +154,18 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	}
 	r6_colours(c, col);
 	report(opt, "centres", stage_progress[0]);
+	/* Stage 2's endgame table: a first build (about 7 s) names itself on
+	 * the hint line and fills the stages' first share; the 5x5x5's own
+	 * first build comes in its share. */
+	if (opt != NULL) {
+		struct table_progress prog = {opt->progress, opt->cancel, opt->phase, 0, 0};
+
+		prog.from = opt->progress_from;
+		prog.to = opt->progress_from + (1000 - opt->progress_from) * stage_progress[1] / 1000;
+		if (!r6_centres_load(&prog, err))
+			goto done;
+		report(opt, "centres", stage_progress[1]);
+	}
 	if (!r6_stages_1to4(col, &ro, &view, vcol, &path, stage_moves, err))
 		goto done;
 	report(opt, "centres", stage_progress[4]);
