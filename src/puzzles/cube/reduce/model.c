@@ -394,33 +394,22 @@ cube_reduce_prepare(int n, size_t *bytes)
 
 	if (n < 4 || n > CUBE_MAX_N)
 		return 0;
-	if (n == 4) {
-		/* The phase reduction's tables (its greedy fallback builds its
+	if (n <= 6) {
+		/* The phase reductions' tables (their greedy fallback builds its
 		 * own only if it is ever needed). */
+		static bool (*const prepare[7])(struct tw_error *) = {
+			[4] = cube4_reduce_prepare, [5] = cube5_reduce_prepare, [6] = cube6_reduce_prepare,
+		};
+		static size_t (*const table_bytes[7])(void) = {
+			[4] = cube4_reduce_table_bytes, [5] = cube5_reduce_table_bytes,
+			[6] = cube6_reduce_table_bytes,
+		};
 		double t0 = rd_now_seconds();
 
-		if (!cube4_reduce_prepare(NULL))
+		if (!prepare[n](NULL))
 			return 0;
 		if (bytes != NULL)
-			*bytes += cube4_reduce_table_bytes();
-		return rd_now_seconds() - t0;
-	}
-	if (n == 5) {
-		double t0 = rd_now_seconds();
-
-		if (!cube5_reduce_prepare(NULL))
-			return 0;
-		if (bytes != NULL)
-			*bytes += cube5_reduce_table_bytes();
-		return rd_now_seconds() - t0;
-	}
-	if (n == 6) {
-		double t0 = rd_now_seconds();
-
-		if (!cube6_reduce_prepare(NULL))
-			return 0;
-		if (bytes != NULL)
-			*bytes += cube6_reduce_table_bytes();
+			*bytes += table_bytes[n]();
 		return rd_now_seconds() - t0;
 	}
 	t = rd_table_for(n, &built);

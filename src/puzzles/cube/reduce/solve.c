@@ -105,40 +105,21 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
 		return false;
 	}
-	/* The 4x4x4 by its phase reduction; the greedy one below only if that
+	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 by its
+	 * staged reduction to a 5x5x5; the greedy one below only if that
 	 * runs out of work. */
-	if (c->n == 4) {
-		struct tw_error e4 = {{0}};
+	if (c->n <= 6) {
+		static bool (*const phased[7])(const struct cube *, const struct cube_reduce_options *,
+		    struct movelist *, struct cube_reduce_stats *, struct tw_error *) = {
+			[4] = cube4_reduce_solve, [5] = cube5_reduce_solve, [6] = cube6_reduce_solve,
+		};
+		struct tw_error e = {{0}};
 
-		if (cube4_reduce_solve(c, opt, out, stats, &e4))
+		if (phased[c->n](c, opt, out, stats, &e))
 			return true;
-		if (strstr(e4.msg, "within the search's work") == NULL) {
+		if (strstr(e.msg, "within the search's work") == NULL) {
 			if (err != NULL)
-				*err = e4;
-			return false;
-		}
-	}
-	/* The 5x5x5 alike. */
-	if (c->n == 5) {
-		struct tw_error e5 = {{0}};
-
-		if (cube5_reduce_solve(c, opt, out, stats, &e5))
-			return true;
-		if (strstr(e5.msg, "within the search's work") == NULL) {
-			if (err != NULL)
-				*err = e5;
-			return false;
-		}
-	}
-	/* The 6x6x6 by its staged reduction to a 5x5x5 alike. */
-	if (c->n == 6) {
-		struct tw_error e6 = {{0}};
-
-		if (cube6_reduce_solve(c, opt, out, stats, &e6))
-			return true;
-		if (strstr(e6.msg, "within the search's work") == NULL) {
-			if (err != NULL)
-				*err = e6;
+				*err = e;
 			return false;
 		}
 	}
