@@ -39,13 +39,13 @@ p45_tables_on_walks(void **unused)
 	struct tw_rng rng;
 
 	(void)unused;
-	for (i = 0; i < k->n_c5; i++)
-		mx[0] = k->p5_c[i] > mx[0] ? k->p5_c[i] : mx[0];
+	for (i = 0; i < R5_C5_STATES; i++)
+		mx[0] = k->t->p5_c[i] > mx[0] ? k->t->p5_c[i] : mx[0];
 	for (i = 0; i < R5_PERM8; i++)
-		mx[1] = k->p5_w[0][i] > mx[1] ? k->p5_w[0][i] : mx[1];
+		mx[1] = k->t->p5_w[0][i] > mx[1] ? k->t->p5_w[0][i] : mx[1];
 	for (i = 0; i < R5_AXC * R5_AXC; i++)
-		mx[2] = k->p4_c[i] != 0xff && k->p4_c[i] > mx[2] ? k->p4_c[i] : mx[2];
-	print_message("phase 5: %d centre states (depth %d), wings depth %d; phase 4 centres depth %d\n", k->n_c5,
+		mx[2] = k->t->p4_c[i] != 0xff && k->t->p4_c[i] > mx[2] ? k->t->p4_c[i] : mx[2];
+	print_message("phase 5: %d centre states (depth %d), wings depth %d; phase 4 centres depth %d\n", R5_C5_STATES,
 	    mx[0], mx[1], mx[2]);
 	tw_rng_seed(&rng, 5508);
 	for (w = 0; w < walks; w++) {
@@ -57,10 +57,10 @@ p45_tables_on_walks(void **unused)
 		c.f[R5_FACELETS] = 0;
 		c.n = R5_N;
 		for (i = 0; i < len; i++)
-			r5_apply(md, &c, k->q5[tw_rng_below(&rng, R5_Q5)]);
+			r5_apply(md, &c, k->t->q5[tw_rng_below(&rng, R5_Q5)]);
 		ci = r5_p45_c5_index(k, r5_p45_axis_coord(&c, 0), r5_p45_axis_coord(&c, 1), r5_p45_axis_coord(&c, 2));
 		assert_true(ci >= 0);
-		assert_true(k->p5_c[ci] <= len);
+		assert_true(k->t->p5_c[ci] <= len);
 		assert_true(r5_p45_halves_match(k, md, &c));
 	}
 }
@@ -83,9 +83,9 @@ p45_big_tables_exact(void **unused)
 	(void)unused;
 	tw_rng_seed(&rng, 4545);
 	/* The goals. */
-	assert_int_equal(r5_nibble(k->p4_mlh, k->mlh_goal), 0);
-	assert_int_equal(p5_bound(k, 0, 0, (int)k->lc_goal), 0);
-	assert_int_equal(p5_bound(k, 1, 0, (int)k->lc_goal), 0);
+	assert_int_equal(r5_nibble(k->p4_mlh, k->t->mlh_goal), 0);
+	assert_int_equal(p5_bound(k, 0, 0, (int)k->t->lc_goal), 0);
+	assert_int_equal(p5_bound(k, 1, 0, (int)k->t->lc_goal), 0);
 	for (s = 0; s < samples; s++) {
 		/* Phase 4: set x low x high, its 16 turns. */
 		uint32_t i = (uint32_t)tw_rng_below(&rng, R5_MLH_ENTRIES);
@@ -93,14 +93,14 @@ p45_big_tables_exact(void **unused)
 		int d = r5_nibble(k->p4_mlh, i), least = 99;
 
 		for (j = 0; j < R5_Q4; j++) {
-			uint32_t o = ((uint32_t)k->s4[m][j] * R5_ORD4 + k->sw4[0][m][l][j]) * R5_ORD4 + k->sw4[1][m][h][j];
+			uint32_t o = ((uint32_t)k->t->s4[m][j] * R5_ORD4 + k->t->sw4[0][m][l][j]) * R5_ORD4 + k->t->sw4[1][m][h][j];
 			int e = r5_nibble(k->p4_mlh, o);
 
 			least = e < least ? e : least;
 		}
 		if (d == 0) {
 			zeros++;
-			assert_int_equal(i, k->mlh_goal);
+			assert_int_equal(i, k->t->mlh_goal);
 		} else if (d != least + 1) {
 			fail_msg("phase 4's dedge table: entry %u is %d, its children's least %d", i, d, least);
 		}
@@ -111,12 +111,12 @@ p45_big_tables_exact(void **unused)
 			d = p5_bound(k, half, w, ud);
 			least = 99;
 			for (j = 0; j < R5_Q5; j++) {
-				int e = p5_bound(k, half, k->w5[half][w][j], k->c5ud[ud][j]);
+				int e = p5_bound(k, half, k->t->w5[half][w][j], k->t->c5ud[ud][j]);
 
 				least = e < least ? e : least;
 			}
 			if (d == 0)
-				assert_true(w == 0 && ud == (int)k->lc_goal);
+				assert_true(w == 0 && ud == (int)k->t->lc_goal);
 			else if (d != least + 1)
 				fail_msg("phase 5's wing table, half %d: (%d, %d) is %d, its children's least %d", half,
 				    w, ud, d, least);

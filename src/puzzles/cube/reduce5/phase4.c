@@ -34,8 +34,8 @@ struct run4 {
 static int
 bound4(const struct r5_p45 *k, struct st4 s)
 {
-	int a = k->p4_ml[(size_t)s.m * R5_ORD4 + s.l], b = k->p4_mh[(size_t)s.m * R5_ORD4 + s.h];
-	int c = k->p4_c[(size_t)s.ud * R5_AXC + s.rl];
+	int a = k->t->p4_ml[(size_t)s.m * R5_ORD4 + s.l], b = k->t->p4_mh[(size_t)s.m * R5_ORD4 + s.h];
+	int c = k->t->p4_c[(size_t)s.ud * R5_AXC + s.rl];
 
 	a = b > a ? b : a;
 	a = c > a ? c : a;
@@ -65,19 +65,19 @@ search4(struct run4 *r, const struct start4 *st, struct st4 s, int done, int dep
 		return;
 	}
 	for (j = 0; j < R5_Q4 && r->n_ends < r->want; j++) {
-		int m = k->q4[j], b;
+		int m = k->t->q4[j], b;
 		struct st4 t;
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		t.m = k->m4[s.m][j];
-		t.l = k->w4[0][s.l][j];
-		t.h = k->w4[1][s.h][j];
-		t.ud = k->c4[0][s.ud][j];
-		t.rl = k->c4[1][s.rl][j];
-		t.set = k->s4[s.set][j];
-		t.sl = k->sw4[0][s.set][s.sl][j];
-		t.sh = k->sw4[1][s.set][s.sh][j];
+		t.m = k->t->m4[s.m][j];
+		t.l = k->t->w4[0][s.l][j];
+		t.h = k->t->w4[1][s.h][j];
+		t.ud = k->t->c4[0][s.ud][j];
+		t.rl = k->t->c4[1][s.rl][j];
+		t.set = k->t->s4[s.set][j];
+		t.sl = k->t->sw4[0][s.set][s.sl][j];
+		t.sh = k->t->sw4[1][s.set][s.sh][j];
 		b = bound4(k, t);
 		if (b > depth - 1 || (b == 0 && depth > 1))
 			continue;
@@ -113,9 +113,9 @@ starts_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *
 	if (!r5_p45_halves_match(k, md, c4))
 		return 0;
 	for (s = 0; s < R5_SLOTS; s++)
-		mid[r5_midge_id(md, c4, s) >> 1] = k->idx_of_slot[s];
+		mid[r5_midge_id(md, c4, s) >> 1] = k->t->idx_of_slot[s];
 	for (p = 0; p < R5_WINGS; p++)
-		wing[md->half_of[p]][r5_wing_id(md, c4, p) >> 1] = k->idx_of_place[p];
+		wing[md->half_of[p]][r5_wing_id(md, c4, p) >> 1] = k->t->idx_of_place[p];
 	for (d = 0; d < R5_SLOTS; d++)
 		if (mid[d] != 0xff && wing[0][d] != 0xff && wing[1][d] != 0xff)
 			elig[ne++] = d;
@@ -139,12 +139,12 @@ starts_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *
 						sh |= wing[1][ch[e]] << (3 * ord);
 						set |= 1 << mid[ch[e]];
 					}
-					x->s.set = k->set_rank[set];
-					x->s.sl = k->rank4[sl];
-					x->s.sh = k->rank4[sh];
-					x->s.m = k->rank4[pm];
-					x->s.l = k->rank4[pl];
-					x->s.h = k->rank4[ph];
+					x->s.set = k->t->set_rank[set];
+					x->s.sl = k->t->rank4[sl];
+					x->s.sh = k->t->rank4[sh];
+					x->s.m = k->t->rank4[pm];
+					x->s.l = k->t->rank4[pl];
+					x->s.h = k->t->rank4[ph];
 					x->s.ud = (uint16_t)ud;
 					x->s.rl = (uint16_t)rl;
 					h = bound4(k, x->s);
@@ -245,6 +245,6 @@ r5_end4_moves(const struct r5_result *p12, const struct r5_result3 *p3, const st
 	int n = r5_end3_moves(p12, e3, out), i;
 
 	for (i = 0; i < e->len4; i++)
-		out[n + i] = md->view_move[e3->axis][e->sring ? k->xmap[e->moves[i]] : e->moves[i]];
+		out[n + i] = md->view_move[e3->axis][e->sring ? k->t->xmap[e->moves[i]] : e->moves[i]];
 	return n + e->len4;
 }

@@ -9,7 +9,11 @@
 
 #include "sys/tablecache.h"
 
-static struct r5_p45 *p45;
+/* The small block's table: its version (bumped when struct r5_p45_tables
+ * or its builder changes). */
+#define P45_SMALL_VERSION 1
+
+static struct r5_p45 p45;
 static bool p45_ready;
 static char p45_reason[256];
 static pthread_mutex_t p45_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -99,7 +103,9 @@ unrank_perm8(int r, uint8_t *p)
 
 /* The share of the loader's progress (0..1000) the big tables' builds
  * fill, and how much of it each has filled: phase 4's table first, then
- * phase 5's. */
+ * phase 5's. The small block's build (about 3 s of 40) fills
+ * 0..P45_BIG_FROM before them. */
+#define P45_BIG_FROM 60
 static int big_from, big_span;
 
 /* Breadth first over n states from the entries already 0 (the rest
@@ -107,7 +113,8 @@ static int big_from, big_span;
  * part big_from..big_from + big_span of the loader's progress when
  * report is set. */
 static bool
-bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, uint32_t, int), bool report)
+bfs(const struct r5_p45_tables *t, uint8_t *d, uint32_t n, int moves,
+    uint32_t (*next)(const struct r5_p45_tables *, uint32_t, int), bool report)
 {
 	uint8_t depth;
 	bool grew = true;
@@ -135,7 +142,7 @@ bfs(uint8_t *d, uint32_t n, int moves, uint32_t (*next)(const struct r5_p45 *, u
 			if (back ? d[i] != 0xff : d[i] != depth)
 				continue;
 			for (j = 0; j < moves; j++) {
-				uint32_t o = next(p45, i, j);
+				uint32_t o = next(t, i, j);
 
 				if (back) {
 					if (d[o] == depth) {
@@ -169,7 +176,7 @@ pack_nibbles(const uint8_t *d, size_t n, uint8_t *out)
 }
 
 static uint32_t
-next_mlh(const struct r5_p45 *k, uint32_t i, int j)
+next_mlh(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	uint32_t h = i % R5_ORD4, l = i / R5_ORD4 % R5_ORD4, m = i / R5_ORD4 / R5_ORD4;
 
@@ -178,7 +185,7 @@ next_mlh(const struct r5_p45 *k, uint32_t i, int j)
 
 /* The set coordinate's moves and the 198 M table. */
 static const char *
-build_mlh(struct r5_p45 *k, const struct r5_model *md)
+build_mlh(struct r5_p45_tables *k, const struct r5_model *md)
 {
 	int m, l, j, h, e;
 	uint32_t goal;
@@ -235,7 +242,7 @@ build_mlh(struct r5_p45 *k, const struct r5_model *md)
 
 /* Phase 5's wings of half 0 (1) relative to the midges x U-D centres. */
 static uint32_t
-next_lc0(const struct r5_p45 *k, uint32_t i, int j)
+next_lc0(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return (uint32_t)k->w5[0][i / R5_AXC][j] * R5_AXC + k->c5ud[i % R5_AXC][j];
 }
@@ -243,8 +250,8 @@ next_lc0(const struct r5_p45 *k, uint32_t i, int j)
 /* Fills a big table breadth first in bytes (n entries, the goal goal),
  * then packs it into buf, 4 bits an entry. */
 static bool
-make_big(uint8_t *buf, uint32_t n, uint32_t goal, int moves,
-    uint32_t (*next)(const struct r5_p45 *, uint32_t, int), struct tw_error *err)
+make_big(const struct r5_p45_tables *t, uint8_t *buf, uint32_t n, uint32_t goal, int moves,
+    uint32_t (*next)(const struct r5_p45_tables *, uint32_t, int), struct tw_error *err)
 {
 	uint8_t *d = malloc(n);
 	bool ok;
@@ -256,7 +263,7 @@ make_big(uint8_t *buf, uint32_t n, uint32_t goal, int moves,
 	}
 	memset(d, 0xff, n);
 	d[goal] = 0;
-	ok = bfs(d, n, moves, next, true);
+	ok = bfs(t, d, n, moves, next, true);
 	for (i = 0; ok && i < n; i++)
 		if (d[i] > 15) {
 			tw_error_set(err, "internal error: a 5x5x5 table entry %u does not fit 4 bits", d[i]);
@@ -273,21 +280,21 @@ make_big(uint8_t *buf, uint32_t n, uint32_t goal, int moves,
 static bool
 make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
 {
-	struct r5_p45 *k = ctx;
+	const struct r5_p45_tables *t = ctx;
 
 	(void)prog;   /* the same as build_prog */
 	(void)size;
-	return make_big(buf, R5_MLH_ENTRIES, k->mlh_goal, R5_Q4, next_mlh, err);
+	return make_big(t, buf, R5_MLH_ENTRIES, t->mlh_goal, R5_Q4, next_mlh, err);
 }
 
 static bool
 make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
 {
-	struct r5_p45 *k = ctx;
+	const struct r5_p45_tables *t = ctx;
 
 	(void)prog;   /* the same as build_prog */
 	(void)size;
-	return make_big(buf, R5_LC_ENTRIES, k->lc_goal, R5_Q5, next_lc0, err);
+	return make_big(t, buf, R5_LC_ENTRIES, t->lc_goal, R5_Q5, next_lc0, err);
 }
 
 /* Maps the states of graph g1 onto those of g0 (n states, R5_Q5 turns
@@ -340,7 +347,7 @@ map_graph(const uint16_t *g1, const uint16_t *g0, int n, int root1, int root0, c
  * goal onto itself. A map of space takes face f's turn to the image
  * face's, the same width, reversed if the map is a reflection. */
 static const char *
-find_mirror(struct r5_p45 *k)
+find_mirror(struct r5_p45_tables *k)
 {
 	static const int normal[6][3] = {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}, {0, -1, 0}, {-1, 0, 0}, {0, 0, -1}};
 	int a, f, j, i;
@@ -383,18 +390,19 @@ find_mirror(struct r5_p45 *k)
 
 static char table_problem[256];
 
-/* The two big tables from the cache (or built): their builds fill
- * 0..450 and 450..1000 of the loader's progress, phase 5's the larger
- * (its breadth-first search runs about as long on fewer turns). */
+/* The two big tables from the cache (or built from k->t): their builds
+ * fill P45_BIG_FROM..450 and 450..1000 of the loader's progress, phase
+ * 5's the larger (its breadth-first search runs about as long on fewer
+ * turns). */
 static const char *
 get_big(struct r5_p45 *k)
 {
 	struct table_spec spec[2] = {
 	    {.name = "cube5-phase4-dedges", .version = 2, .params = "set70 x low1680 x high1680 4 bits",
-		.size = (R5_MLH_ENTRIES + 1) / 2, .build = make_mlh, .ctx = k},
+		.size = (R5_MLH_ENTRIES + 1) / 2, .build = make_mlh, .ctx = (void *)k->t},
 	    {.name = "cube5-phase5-wings", .version = 1, .params = "half0 perm8 x udcentre4900 4 bits",
-		.size = (R5_LC_ENTRIES + 1) / 2, .build = make_lc, .ctx = k}};
-	static const int from[3] = {0, 450, 1000};
+		.size = (R5_LC_ENTRIES + 1) / 2, .build = make_lc, .ctx = (void *)k->t}};
+	static const int from[3] = {P45_BIG_FROM, 450, 1000};
 	const uint8_t *t[2];
 	struct tw_error e = {{0}};
 	int i;
@@ -417,37 +425,37 @@ get_big(struct r5_p45 *k)
 }
 
 static uint32_t
-next_ml(const struct r5_p45 *k, uint32_t i, int j)
+next_ml(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return (uint32_t)k->m4[i / R5_ORD4][j] * R5_ORD4 + k->w4[0][i % R5_ORD4][j];
 }
 
 static uint32_t
-next_mh(const struct r5_p45 *k, uint32_t i, int j)
+next_mh(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return (uint32_t)k->m4[i / R5_ORD4][j] * R5_ORD4 + k->w4[1][i % R5_ORD4][j];
 }
 
 static uint32_t
-next_c4(const struct r5_p45 *k, uint32_t i, int j)
+next_c4(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return (uint32_t)k->c4[0][i / R5_AXC][j] * R5_AXC + k->c4[1][i % R5_AXC][j];
 }
 
 static uint32_t
-next_w5l(const struct r5_p45 *k, uint32_t i, int j)
+next_w5l(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return k->w5[0][i][j];
 }
 
 static uint32_t
-next_w5h(const struct r5_p45 *k, uint32_t i, int j)
+next_w5h(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return k->w5[1][i][j];
 }
 
 static uint32_t
-next_c5(const struct r5_p45 *k, uint32_t i, int j)
+next_c5(const struct r5_p45_tables *k, uint32_t i, int j)
 {
 	return k->c5[i][j];
 }
@@ -459,21 +467,21 @@ c5_key(int ud, int rl, int fb)
 }
 
 static uint32_t
-c5_slot(const struct r5_p45 *k, uint64_t key)
+c5_slot(const struct r5_p45_tables *t, uint64_t key)
 {
-	uint32_t h = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 40) & (k->c5_cap - 1);
+	uint32_t h = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 40) & (R5_C5_CAP - 1);
 
-	while (k->c5_key[h] != 0 && k->c5_key[h] != key + 1)
-		h = (h + 1) & (k->c5_cap - 1);
+	while (t->c5_key[h] != 0 && t->c5_key[h] != key + 1)
+		h = (h + 1) & (R5_C5_CAP - 1);
 	return h;
 }
 
 int
 r5_p45_c5_index(const struct r5_p45 *k, int ud, int rl, int fb)
 {
-	uint32_t h = c5_slot(k, c5_key(ud, rl, fb));
+	uint32_t h = c5_slot(k->t, c5_key(ud, rl, fb));
 
-	return k->c5_key[h] == 0 ? -1 : (int)k->c5_val[h];
+	return k->t->c5_key[h] == 0 ? -1 : (int)k->t->c5_val[h];
 }
 
 bool
@@ -489,7 +497,7 @@ r5_p45_halves_match(const struct r5_p45 *k, const struct r5_model *md, const str
 	for (p = 0; p < R5_WINGS; p++) {
 		int id = r5_wing_id(md, c, p), d = id >> 1;
 
-		if (md->half_of[p] == 0 && id != (k->nat_low[d] ^ orient[d]))
+		if (md->half_of[p] == 0 && id != (k->t->nat_low[d] ^ orient[d]))
 			return false;
 	}
 	return true;
@@ -498,20 +506,14 @@ r5_p45_halves_match(const struct r5_p45 *k, const struct r5_model *md, const str
 /* Phase 5's centre states: breadth first from solved, with the dense
  * index, its moves and distances. */
 static const char *
-build_c5(struct r5_p45 *k)
+build_c5(struct r5_p45_tables *k)
 {
-	int cap_states = 1 << 20, n = 1, i, j;
-	int (*st)[3] = malloc((size_t)cap_states * sizeof *st);
+	int n = 1, i, j;
+	int (*st)[3] = malloc((size_t)R5_C5_STATES * sizeof *st);
 	struct cube s;
 
-	k->c5_cap = 1u << 22;
-	k->c5_key = calloc(k->c5_cap, sizeof *k->c5_key);
-	k->c5_val = malloc(k->c5_cap * sizeof *k->c5_val);
-	k->c5 = malloc((size_t)cap_states * sizeof *k->c5);
-	if (st == NULL || k->c5_key == NULL || k->c5_val == NULL || k->c5 == NULL) {
-		free(st);
+	if (st == NULL)
 		return "out of memory";
-	}
 	solved(&s);
 	for (j = 0; j < 3; j++)
 		st[0][j] = r5_p45_axis_coord(&s, j);
@@ -535,9 +537,9 @@ build_c5(struct r5_p45 *k)
 			}
 			h = c5_slot(k, c5_key(v[0], v[1], v[2]));
 			if (k->c5_key[h] == 0) {
-				if (n >= cap_states) {
+				if (n >= R5_C5_STATES) {
 					free(st);
-					return "too many phase-5 centre states";
+					return "internal error: more phase-5 centre states than R5_C5_STATES";
 				}
 				k->c5_key[h] = c5_key(v[0], v[1], v[2]) + 1;
 				k->c5_val[h] = (uint32_t)n;
@@ -546,38 +548,25 @@ build_c5(struct r5_p45 *k)
 			k->c5[i][j] = k->c5_val[h];
 		}
 	free(st);
-	k->n_c5 = n;
-	k->p5_c = malloc((size_t)n);
-	if (k->p5_c == NULL)
-		return "out of memory";
-	memset(k->p5_c, 0xff, (size_t)n);
+	if (n != R5_C5_STATES)
+		return "internal error: fewer phase-5 centre states than R5_C5_STATES";
+	memset(k->p5_c, 0xff, sizeof k->p5_c);
 	k->p5_c[0] = 0;
-	return bfs(k->p5_c, (uint32_t)n, R5_Q5, next_c5, false) ? NULL : "cancelled";
+	return bfs(k, k->p5_c, R5_C5_STATES, R5_Q5, next_c5, false) ? NULL : "cancelled";
 }
 
+/* Fills the small block k (zeroed); reports its share of the loader's
+ * progress (to P45_BIG_FROM). NULL, or what went wrong. */
 static const char *
-build(void)
+build_small(struct r5_p45_tables *k, const struct r5_model *md)
 {
 	static const uint8_t q5[R5_Q5] = {0, 1, 2, 18, 19, 20, 7, 25, 13, 31, 10, 28, 16, 34};
-	const struct r5_model *md = r5_model_get(NULL);
-	struct r5_p45 *k;
 	struct cube a, b, va, vb;
 	int m, m2, i, j, s, n8 = 0, h, v, a4;
 	uint8_t *seen;
 	static const char *scr = "R Uw F2 Lw' D B' Rw2 U' Fw L2 Dw' B R' Bw U2 F' Lw D2";
 	const char *p, *problem;
 
-	if (md == NULL)
-		return "the model";
-	k = calloc(1, sizeof *k);
-	if (k == NULL)
-		return "out of memory";
-	p45 = k;
-	for (i = 0, j = 0; i < 256; i++)
-		if (__builtin_popcount((unsigned)i) == 4) {
-			split_rank[i] = (uint8_t)j;
-			split_mask[j++] = (uint8_t)i;
-		}
 	/* x: found on a scrambled cube. */
 	solved(&a);
 	for (p = scr, i = 0; *p != 0; i++) {
@@ -680,6 +669,7 @@ build(void)
 			for (j = 0; j < R5_Q4; j++)
 				if ((k->c4[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->q4[j])) == 0xffff)
 					return "a phase-4 turn takes centres off their axis";
+	table_progress_report(build_prog, P45_BIG_FROM * 2 / 10);
 	/* Midges x wings: goal = wings at their midge's places, in the ring. */
 	memset(k->p4_ml, 0xff, sizeof k->p4_ml);
 	memset(k->p4_mh, 0xff, sizeof k->p4_mh);
@@ -693,12 +683,13 @@ build(void)
 			k->p4_mh[(size_t)i * R5_ORD4 + (size_t)i] = 0;
 		}
 	}
-	if (!bfs(k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml, false))
+	if (!bfs(k, k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml, false))
 		return "cancelled";
 	if ((problem = build_mlh(k, md)) != NULL)
 		return problem;
-	if (!bfs(k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh, false))
+	if (!bfs(k, k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh, false))
 		return "cancelled";
+	table_progress_report(build_prog, P45_BIG_FROM * 4 / 10);
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
 	 * turns seen in this frame (x view: xmap). */
 	seen = malloc((size_t)R5_AXC * R5_AXC);
@@ -716,8 +707,11 @@ build(void)
 		for (a4 = 0; a4 < 2; a4++)
 			for (v = 0; v < R5_AXC; v++)
 				for (j = 0; j < R5_Q5; j++)
-					if ((cm[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->xmap[k->q5[j]])) == 0xffff)
+					if ((cm[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->xmap[k->q5[j]])) == 0xffff) {
+						free(queue);
+						free(seen);
 						return "a phase-5 turn takes centres off their axis";
+					}
 		memset(seen, 0, (size_t)R5_AXC * R5_AXC);
 		solved(&sv);
 		queue[0] = (uint32_t)r5_p45_axis_coord(&sv, 0) * R5_AXC + (uint32_t)r5_p45_axis_coord(&sv, 1);
@@ -737,8 +731,9 @@ build(void)
 		free(queue);
 	}
 	free(seen);
-	if (!bfs(k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4, false))
+	if (!bfs(k, k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4, false))
 		return "cancelled";
+	table_progress_report(build_prog, P45_BIG_FROM * 7 / 10);
 	/* Phase 5's wings relative to the midges. */
 	for (i = 0; i < R5_PERM8; i++)
 		for (j = 0; j < R5_Q5; j++)
@@ -759,10 +754,11 @@ build(void)
 			}
 	memset(k->p5_w, 0xff, sizeof k->p5_w);
 	k->p5_w[0][0] = k->p5_w[1][0] = 0;
-	if (!bfs(k->p5_w[0], R5_PERM8, R5_Q5, next_w5l, false))
+	if (!bfs(k, k->p5_w[0], R5_PERM8, R5_Q5, next_w5l, false))
 		return "cancelled";
-	if (!bfs(k->p5_w[1], R5_PERM8, R5_Q5, next_w5h, false))
+	if (!bfs(k, k->p5_w[1], R5_PERM8, R5_Q5, next_w5h, false))
 		return "cancelled";
+	table_progress_report(build_prog, P45_BIG_FROM * 8 / 10);
 	for (v = 0; v < R5_AXC; v++)
 		for (j = 0; j < R5_Q5; j++)
 			if ((k->c5ud[v][j] = (uint16_t)axis_move(md, 0, v, k->q5[j])) == 0xffff)
@@ -775,9 +771,48 @@ build(void)
 	}
 	if ((problem = find_mirror(k)) != NULL)
 		return problem;
-	if ((problem = get_big(k)) != NULL)
-		return problem;
 	return build_c5(k);
+}
+
+static bool
+make_small(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	const char *problem = build_small(buf, ctx);
+
+	(void)prog;   /* the same as build_prog */
+	(void)size;
+	if (problem != NULL)
+		tw_error_set(err, "%s", problem);
+	return problem == NULL;
+}
+
+/* The small block from the cache (or built, filling 0..P45_BIG_FROM of
+ * the loader's progress), then the two big tables. */
+static const char *
+build(void)
+{
+	const struct r5_model *md = r5_model_get(NULL);
+	char params[128];
+	struct table_spec spec = {.name = "cube5-phase45-small", .version = P45_SMALL_VERSION,
+	    .params = params, .size = sizeof(struct r5_p45_tables), .build = make_small};
+	struct tw_error e = {{0}};
+	int i, j;
+
+	if (md == NULL)
+		return "the model";
+	for (i = 0, j = 0; i < 256; i++)
+		if (__builtin_popcount((unsigned)i) == 4) {
+			split_rank[i] = (uint8_t)j;
+			split_mask[j++] = (uint8_t)i;
+		}
+	snprintf(params, sizeof params, "struct %zu; centres %u, hash %u; turns %d/%d", sizeof(struct r5_p45_tables),
+	    (unsigned)R5_C5_STATES, R5_C5_CAP, R5_Q4, R5_Q5);
+	spec.ctx = (void *)md;
+	if ((p45.t = table_get_huge(&spec, build_prog, &e)) == NULL) {
+		snprintf(table_problem, sizeof table_problem, "%s", e.msg);
+		return table_problem;
+	}
+	return get_big(&p45);
 }
 
 const struct r5_p45 *
@@ -793,9 +828,9 @@ r5_p45_load(const struct table_progress *prog, struct tw_error *err)
 		build_prog = NULL;
 		p45_ready = problem == NULL;
 		if (problem != NULL) {
-			/* What was built is dropped (a small leak on a rare path);
-			 * the next call builds again. */
-			p45 = NULL;
+			/* The next call tries again (the table cache keeps
+			 * what it holds). */
+			p45 = (struct r5_p45){NULL, NULL, NULL};
 			snprintf(p45_reason, sizeof p45_reason, "%s", problem);
 		}
 	}
@@ -805,7 +840,7 @@ r5_p45_load(const struct table_progress *prog, struct tw_error *err)
 		tw_error_set(err, "the 5x5x5 phase-4/5 tables: %s", p45_reason);
 		return NULL;
 	}
-	return p45;
+	return &p45;
 }
 
 const struct r5_p45 *

@@ -1,8 +1,8 @@
 /* The 5x5x5 phase reduction's phases 4 and 5 (reduce5.h), after
  * cube555's ([cube555] in docs/papers.md): coordinates and exact pruning
- * tables, built on first use; the two 99 MB ones (198 M entries of 4
- * bits, r5_nibble) are cached (sys/tablecache.h), the rest (33 MB, a
- * byte an entry) are built in memory. Private to src/puzzles/cube/reduce5.
+ * tables, built on first use and cached (sys/tablecache.h): the two
+ * 99 MB ones (198 M entries of 4 bits, r5_nibble) and one block of the
+ * rest (56 MB, struct r5_p45_tables). Private to src/puzzles/cube/reduce5.
  *
  * Phase 4 works in the frame of a phase-3 end (its axis view) or that
  * frame turned by x (the "S ring" choice); phase 5 in phase 4's frame
@@ -27,7 +27,7 @@
  *  wings of the 8 non-E dedges relative to their midges (8!), the
  *  centres (every axis) as a dense index over the states reachable from
  *  solved. Tables: each of the three alone, and each wing coordinate x
- *  the U-D centres (198 M a byte each, built breadth first, backwards once
+ *  the U-D centres (198 M, built breadth first, backwards once
  *  half full). */
 #ifndef TWIRL_CUBE_REDUCE5_PHASE45_H
 #define TWIRL_CUBE_REDUCE5_PHASE45_H
@@ -47,7 +47,17 @@
 #define R5_MLH_ENTRIES (70u * R5_ORD4 * R5_ORD4)   /* 197,568,000 */
 #define R5_LC_ENTRIES (R5_PERM8 * (uint32_t)R5_AXC) /* 197,568,000 */
 
-struct r5_p45 {
+/* Phase 5's centre states reachable from solved (420 x 420), and the
+ * slots of their hash (key + 1, or 0; at most a third full). */
+#define R5_C5_STATES 176400
+#define R5_C5_CAP (1u << 19)
+
+/* Everything but the two big tables: move tables, the byte pruning
+ * tables, the dense centre index with its hash, the mirror (56 MB). One
+ * flat block without pointers, built from the model in about 3 s and
+ * cached (sys/tablecache.h) as "cube5-phase45-small"; bump
+ * P45_SMALL_VERSION (phase45.c) when its layout or builder changes. */
+struct r5_p45_tables {
 	uint8_t xmap[R5_MOVES];        /* move m on the x view is xmap[m] on the cube */
 	uint8_t q4[R5_Q4], q5[R5_Q5];  /* model move indices */
 	uint8_t list8[8];              /* the non-E slots */
@@ -64,32 +74,35 @@ struct r5_p45 {
 	/* The 4 chosen dedges together: their midges' places as a set (70)
 	 * and each half's wings in the order of their midges' places,
 	 * (set * 1680 + low) * 1680 + high; cube555's ML x H without the
-	 * symmetry reduction (198 M). */
+	 * symmetry reduction (198 M, the cached table r5_p45.p4_mlh). */
 	uint8_t set_mask[70], set_rank[256];
 	uint8_t s4[70][R5_Q4];
 	uint16_t sw4[2][70][R5_ORD4][R5_Q4];
-	const uint8_t *p4_mlh;          /* cached: "cube5-phase4-dedges", 4 bits */
 	/* Phase 5. */
 	uint16_t w5[2][R5_PERM8][R5_Q5];
 	uint8_t p5_w[2][R5_PERM8];
-	int n_c5;
-	uint32_t (*c5)[R5_Q5];         /* dense centre index moves */
-	uint8_t *p5_c;
 	/* Half-0 wings x U-D centres (axis 0), l * 4900 + ud, 4 bits an
-	 * entry. Half 1's table is the same one read through a mirror of the
-	 * cube that swaps the halves: its entry for (h, ud) is entry
-	 * (mirror_w[h], mirror_ud[ud]) here. The mirror, one of the 48 maps
-	 * of space that keeps phase 5's turn set (turn j of half 1's graph
-	 * becomes turn mirror_turn[j] of half 0's), is found when the tables
-	 * are built and checked on every state of both coordinates. */
+	 * entry (the cached table r5_p45.p5_lc). Half 1's table is the same
+	 * one read through a mirror of the cube that swaps the halves: its
+	 * entry for (h, ud) is entry (mirror_w[h], mirror_ud[ud]) there. The
+	 * mirror, one of the 48 maps of space that keeps phase 5's turn set
+	 * (turn j of half 1's graph becomes turn mirror_turn[j] of half
+	 * 0's), is found when the tables are built and checked on every
+	 * state of both coordinates. */
 	uint16_t c5ud[R5_AXC][R5_Q5];
-	const uint8_t *p5_lc;           /* cached: "cube5-phase5-wings", 4 bits */
 	uint16_t mirror_w[R5_PERM8], mirror_ud[R5_AXC];
 	uint8_t mirror_turn[R5_Q5];
 	uint32_t mlh_goal, lc_goal;
-	uint64_t *c5_key;              /* hash: key + 1, or 0 */
-	uint32_t *c5_val;
-	uint32_t c5_cap;
+	uint32_t c5[R5_C5_STATES][R5_Q5]; /* dense centre index moves */
+	uint8_t p5_c[R5_C5_STATES];
+	uint64_t c5_key[R5_C5_CAP];    /* hash of (ud, rl, fb): key + 1, or 0 */
+	uint32_t c5_val[R5_C5_CAP];
+};
+
+struct r5_p45 {
+	const struct r5_p45_tables *t; /* cached: "cube5-phase45-small" */
+	const uint8_t *p4_mlh;          /* cached: "cube5-phase4-dedges", 4 bits */
+	const uint8_t *p5_lc;           /* cached: "cube5-phase5-wings", 4 bits */
 };
 
 /* Entry i of a table of 4 bits an entry (entry 2j in the low half of
@@ -111,10 +124,10 @@ r5_p5_low_bound(const struct r5_p45 *k, int l, int ud)
 static inline int
 r5_p5_high_bound(const struct r5_p45 *k, int h, int ud)
 {
-	return r5_nibble(k->p5_lc, (size_t)k->mirror_w[h] * R5_AXC + k->mirror_ud[ud]);
+	return r5_nibble(k->p5_lc, (size_t)k->t->mirror_w[h] * R5_AXC + k->t->mirror_ud[ud]);
 }
 
-/* Built or loaded on first use (thread-safe, static; the three big tables
+/* Built or loaded on first use (thread-safe, static; the three tables
  * through the table cache); prog (may be NULL) names a build and its
  * cancel flag stops it. NULL with the reason in err ("the 5x5x5
  * phase-4/5 tables: ..."): cancelled, out of memory, the cache's, the

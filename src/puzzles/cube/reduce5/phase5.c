@@ -32,7 +32,7 @@ struct run5 {
 static int
 bound5(const struct r5_p45 *k, struct st5 s)
 {
-	int a = k->p5_w[0][s.l], b = k->p5_w[1][s.h], c = k->p5_c[s.c];
+	int a = k->t->p5_w[0][s.l], b = k->t->p5_w[1][s.h], c = k->t->p5_c[s.c];
 
 	a = b > a ? b : a;
 	b = r5_p5_low_bound(k, s.l, s.ud);
@@ -62,15 +62,15 @@ search5(struct run5 *r, const struct start5 *st, struct st5 s, int done, int dep
 		return;
 	}
 	for (j = 0; j < R5_Q5 && !r->found; j++) {
-		int m = k->q5[j], b;
+		int m = k->t->q5[j], b;
 		struct st5 t;
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		t.c = k->c5[s.c][j];
-		t.l = k->w5[0][s.l][j];
-		t.h = k->w5[1][s.h][j];
-		t.ud = k->c5ud[s.ud][j];
+		t.c = k->t->c5[s.c][j];
+		t.l = k->t->w5[0][s.l][j];
+		t.h = k->t->w5[1][s.h][j];
+		t.ud = k->t->c5ud[s.ud][j];
 		b = bound5(k, t);
 		if (b > depth - 1 || (b == 0 && depth > 1))
 			continue;
@@ -92,9 +92,9 @@ start_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *c
 	if (ci < 0)
 		return false;
 	for (p = 0; p < R5_WINGS; p++)
-		wing[md->half_of[p]][r5_wing_id(md, c5, p) >> 1] = k->idx_of_place[p];
+		wing[md->half_of[p]][r5_wing_id(md, c5, p) >> 1] = k->t->idx_of_place[p];
 	for (s = 0; s < 8; s++) {
-		int d = r5_midge_id(md, c5, k->list8[s]) >> 1;
+		int d = r5_midge_id(md, c5, k->t->list8[s]) >> 1;
 
 		for (h = 0; h < 2; h++) {
 			if (wing[h][d] == 0xff)
@@ -203,10 +203,10 @@ r5_end5_moves(const struct r5_result *p12, const struct r5_result3 *p3, const st
 	int n = r5_end4_moves(p12, p3, e4, out), i;
 
 	for (i = 0; i < e->len5; i++) {
-		int m = k->xmap[e->moves[i]];
+		int m = k->t->xmap[e->moves[i]];
 
 		if (e4->sring)
-			m = k->xmap[m];
+			m = k->t->xmap[m];
 		out[n + i] = md->view_move[e3->axis][m];
 	}
 	return n + e->len5;

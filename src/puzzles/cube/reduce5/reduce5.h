@@ -157,8 +157,9 @@ bool cube5_phases_prepare(struct tw_error *err);
 size_t cube5_phases_table_bytes(void);
 
 /* Phases 4 and 5 (phase45.h, after cube555's). Their tables are built in
- * first use (about 25 s on one core; the two 99 MB tables of 4 bits an
- * entry cached: cube5-phase4-dedges, cube5-phase5-wings). */
+ * first use (about 35 s on one core) and cached: the two 99 MB tables of
+ * 4 bits an entry (cube5-phase4-dedges, cube5-phase5-wings) and the rest
+ * in one 57 MB block (cube5-phase45-small). */
 #define R5_PHASE4_ENDS 100         /* phase-4 ends kept (cube555: 500) */
 #define R5_MAX_PHASE4 18
 #define R5_MAX_PHASE5 20

@@ -68,8 +68,8 @@ cube5_reduce_table_bytes(void)
 {
 	if (!cube5_reduce_prepare(NULL))
 		return 0;
-	return cube5_phases_table_bytes() + sizeof(struct r5_p45) + (R5_MLH_ENTRIES + 1) / 2 + (R5_LC_ENTRIES + 1) / 2 +
-	    (size_t)r5_p45_get(NULL)->n_c5 * (R5_Q5 * 4 + 1);
+	return cube5_phases_table_bytes() + sizeof(struct r5_p45_tables) + (R5_MLH_ENTRIES + 1) / 2 +
+	    (R5_LC_ENTRIES + 1) / 2;
 }
 
 /* cube5_reduce_solve on a cube whose fixed centres are home. */
