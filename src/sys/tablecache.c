@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -380,6 +381,63 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 	return t;
 }
 
+/* Across processes: a build of a table holds a write lock on one byte
+ * of the cache directory's ".twirl-lock" file (at a place hashed from
+ * the table's name), so that a second process that wants the same table
+ * waits for the first one's file instead of building it too (two tests,
+ * or two games, starting at once). Returns the locked descriptor (close
+ * it to release), or -1 when there is no lock to be had (no cache
+ * directory, a read-only one): then each process builds its own. While
+ * it waits the phase says "building tables"; *cancelled is set if
+ * prog's cancel is. */
+static int
+build_lock(const struct table_spec *spec, const struct table_progress *prog, bool *cancelled)
+{
+	char *dir = table_cache_dir(true, NULL), *path;
+	const char *before = NULL;
+	bool shown = false;
+	struct flock fl;
+	int fd;
+
+	if (dir == NULL)
+		return -1;
+	path = tw_asprintf(NULL, "%s/.twirl-lock", dir);
+	free(dir);
+	if (path == NULL)
+		return -1;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	free(path);
+	if (fd < 0)
+		return -1;
+	memset(&fl, 0, sizeof fl);
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = (off_t)(checksum(spec->name, strlen(spec->name)) % (1u << 20));
+	fl.l_len = 1;
+	while (fcntl(fd, F_SETLK, &fl) == -1) {
+		if (errno != EACCES && errno != EAGAIN) {
+			close(fd);
+			fd = -1;
+			break;
+		}
+		if (prog != NULL && prog->phase != NULL && !shown) {
+			before = atomic_load(prog->phase);
+			atomic_store(prog->phase, "building tables");
+			shown = true;
+		}
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			*cancelled = true;
+			close(fd);
+			fd = -1;
+			break;
+		}
+		nanosleep(&(struct timespec){0, 50L * 1000 * 1000}, NULL);
+	}
+	if (shown)
+		atomic_store(prog->phase, before);
+	return fd;
+}
+
 /* table_get under the lock, held by the caller: the table's entry;
  * *was_loaded (may be NULL) tells whether this process had it before. */
 static struct loaded *
@@ -391,9 +449,25 @@ get_locked(const struct table_spec *spec, const struct table_progress *prog, boo
 	if (was_loaded != NULL)
 		*was_loaded = t != NULL;
 	if (t == NULL) {
+		int fd = -1;
+
 		t = spec->memory_only ? NULL : load_file(spec);
+		if (t == NULL && !spec->memory_only) {
+			bool cancelled = false;
+
+			fd = build_lock(spec, prog, &cancelled);
+			if (cancelled) {
+				tw_error_set(err, "cancelled");
+				return NULL;
+			}
+			/* Another process may have built it while this one waited. */
+			if (fd >= 0)
+				t = load_file(spec);
+		}
 		if (t == NULL)
 			t = build(spec, prog, err);
+		if (fd >= 0)
+			close(fd);
 		if (t != NULL) {
 			snprintf(t->name, sizeof t->name, "%s", spec->name);
 			snprintf(t->params, sizeof t->params, "%s", spec_params(spec));

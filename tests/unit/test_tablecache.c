@@ -3,7 +3,8 @@
  * build; a damaged, truncated, stale or foreign file is rebuilt, never
  * trusted; a cache directory that cannot be written costs only the
  * rebuild, with one warning; a cancelled build leaves nothing; two
- * threads asking at once share one build; status lists and clear
+ * threads asking at once share one build, and so do two processes (the
+ * second waits for the first's file); status lists and clear
  * removes the files; a build fills the part of the progress figure it is
  * given; a retired table's file is removed. Each test has a cache
  * directory of its own. */
@@ -17,6 +18,7 @@
 #include <cmocka.h>
 #include <pthread.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -346,6 +348,53 @@ two_threads_share_one_build(void **unused)
 	assert_int_equal(atomic_load(&builds), 1);
 }
 
+/* The pattern, slowly, each build appending a byte to the file ctx
+ * names (builds in any process counted). */
+static bool
+build_marked(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	FILE *f = fopen(ctx, "a");
+
+	if (f != NULL) {
+		fputc('b', f);
+		fclose(f);
+	}
+	nanosleep(&(struct timespec){0, 300000000}, NULL);   /* the other process arrives */
+	return build_pattern(buf, size, (void *)3, prog, err);
+}
+
+static void
+two_processes_share_one_build(void **unused)
+{
+	char marker[256];
+	struct table_spec s = spec("test-processes", 1, "", 1 << 20);
+	const unsigned char *t;
+	struct stat st;
+	pid_t child;
+	int status;
+
+	(void)unused;
+	snprintf(marker, sizeof marker, "%s/builds", cache_dir);
+	s.build = build_marked;
+	s.ctx = marker;
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		t = table_get(&s, NULL, NULL);
+		_exit(t != NULL && is_pattern(t, s.size, 3) ? 0 : 1);
+	}
+	nanosleep(&(struct timespec){0, 50000000}, NULL);
+	t = table_get(&s, NULL, NULL);
+	assert_non_null(t);
+	assert_true(is_pattern(t, s.size, 3));
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	/* One build between them: the other process read its file. */
+	assert_int_equal(stat(marker, &st), 0);
+	assert_int_equal(st.st_size, 1);
+}
+
 static void
 status_lists_and_clear_removes(void **unused)
 {
@@ -440,6 +489,7 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(cancelled_build_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(two_threads_share_one_build, setup, teardown),
+		cmocka_unit_test_setup_teardown(two_processes_share_one_build, setup, teardown),
 		cmocka_unit_test_setup_teardown(status_lists_and_clear_removes, setup, teardown),
 		cmocka_unit_test_setup_teardown(progress_parts_and_retired_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_specs_are_refused, setup, teardown),
