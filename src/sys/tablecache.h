@@ -84,7 +84,11 @@ struct table_spec {
 
 /* The table of spec: a read-only block of spec->size bytes, valid until
  * table_cache_release_all. Thread-safe: concurrent callers for one table
- * wait for a single build. prog may be NULL. Errors: "cancelled", out of
+ * wait for a single build, and so do other processes (a build holds a
+ * lock on one byte of the cache directory's ".twirl-lock" file; a
+ * process that waits on it reads the file when it is written; the
+ * phase says "building tables" meanwhile, and prog's cancel stops the
+ * wait). prog may be NULL. Errors: "cancelled", out of
  * memory, the builder's own, a bad spec (name or params too long). A
  * cache that cannot be read or written is not an error (see
  * table_cache_take_warning). */
