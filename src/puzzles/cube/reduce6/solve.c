@@ -8,12 +8,15 @@
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "sys/clock.h"
 
-/* The stages' share of the progress figure (thousandths); the 5x5x5
- * solve (and a first build of its tables) fills the rest. */
 /* The most turns the 5x5x5 solver's answer may have here. */
 #define R6_MAX_GROUPED 600
 
-static const int stage_progress[7] = {0, 60, 120, 160, 200, 260, 300};
+/* The progress figure (thousandths of the solve after the caller's
+ * share): stage 2's endgame table (a first build) fills up to
+ * PROGRESS_TABLE, stages 1 to 4 to PROGRESS_CENTRES, 5 to PROGRESS_STAGE5,
+ * 6 to PROGRESS_STAGES; the 5x5x5 solve (and a first build of its
+ * tables) the rest. */
+enum { PROGRESS_TABLE = 60, PROGRESS_CENTRES = 200, PROGRESS_STAGE5 = 260, PROGRESS_STAGES = 300 };
 
 static void
 report(const struct cube_reduce_options *opt, const char *phase, int permille)
@@ -26,15 +29,16 @@ report(const struct cube_reduce_options *opt, const char *phase, int permille)
 		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
 }
 
-/* Appends model move m of the cube as given to turns (single-layer
- * turns as cube_write_layer_turns numbers them). */
+/* Appends the turn of layers first..last (from face's side) of the
+ * 6x6x6 by quarter turns to turns, as single-layer turns as
+ * cube_write_layer_turns numbers them. */
 static void
-push_layers(const struct r6_model *md, int m, uint16_t *turns, int *len)
+push_block(int face, int first, int last, int quarter, uint16_t *turns, int *len)
 {
-	int face = md->face[m], axis = face % 3, k;
+	int axis = face % 3, t = face < 3 ? quarter : 4 - quarter, k;
 
-	for (k = md->first[m]; k <= md->last[m]; k++) {
-		int layer = face < 3 ? k - 1 : R6_N - k, t = face < 3 ? md->turns[m] : 4 - md->turns[m];
+	for (k = first; k <= last; k++) {
+		int layer = face < 3 ? k - 1 : R6_N - k;
 
 		turns[(*len)++] = (uint16_t)((axis * R6_N + layer) * 3 + t - 1);
 	}
@@ -47,19 +51,12 @@ push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
 {
 	static const int lo[6] = {0, 1, 2, 3, 5, 6}, hi[6] = {0, 1, 2, 4, 5, 6};
 	struct cube_move mv;
-	int face, axis, k;
 
 	if (!cube_move_parse(5, token, &mv, err)) {
 		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
 		return false;
 	}
-	face = (int)mv.face;
-	axis = face % 3;
-	for (k = lo[mv.first]; k <= hi[mv.last]; k++) {
-		int layer = face < 3 ? k - 1 : R6_N - k, t = face < 3 ? mv.turns : 4 - mv.turns;
-
-		turns[(*len)++] = (uint16_t)((axis * R6_N + layer) * 3 + t - 1);
-	}
+	push_block((int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
 	return true;
 }
 
@@ -153,7 +150,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		o5 = *opt;
 	}
 	r6_colours(c, col);
-	report(opt, "centres", stage_progress[0]);
+	report(opt, "centres", 0);
 	/* Stage 2's endgame table: a first build (about 7 s) names itself on
 	 * the hint line and fills the stages' first share; the 5x5x5's own
 	 * first build comes in its share. */
@@ -161,23 +158,23 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		struct table_progress prog = {opt->progress, opt->cancel, opt->phase, 0, 0};
 
 		prog.from = opt->progress_from;
-		prog.to = opt->progress_from + (1000 - opt->progress_from) * stage_progress[1] / 1000;
+		prog.to = opt->progress_from + (1000 - opt->progress_from) * PROGRESS_TABLE / 1000;
 		if (!r6_centres_load(&prog, err))
 			goto done;
-		report(opt, "centres", stage_progress[1]);
+		report(opt, "centres", PROGRESS_TABLE);
 	}
 	if (!r6_stages_1to4(col, &ro, &view, vcol, &path, stage_moves, err))
 		goto done;
-	report(opt, "centres", stage_progress[4]);
+	report(opt, "centres", PROGRESS_CENTRES);
 	if (!r6_stage5(vcol, &ro, &path, err))
 		goto done;
 	after5 = path.len;
 	t5 = tw_monotonic_seconds();
-	report(opt, "edges", stage_progress[5]);
+	report(opt, "edges", PROGRESS_STAGE5);
 	if (!r6_stage6(vcol, &ro, &path, err))
 		goto done;
 	t6 = tw_monotonic_seconds();
-	report(opt, "edges", stage_progress[6]);
+	report(opt, "edges", PROGRESS_STAGES);
 	/* The stages' turns on the cube as given, then its grouped 5x5x5. */
 	grouped = *c;
 	turns = malloc(sizeof *turns * (3 * R6_MAX_PATH + 5 * R6_MAX_GROUPED));
@@ -192,7 +189,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		    .last = md->last[m], .turns = md->turns[m]};
 
 		cube_move_do(&grouped, &mv);
-		push_layers(md, m, turns, &len);
+		push_block(md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
 		if (i + 1 == after5)
 			len_after5 = len;
 	}
@@ -203,7 +200,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	centre_colours_home(&c5);
-	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * stage_progress[6] / 1000 : 0;
+	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
 	if (!cube5_reduce_solve(&c5, &o5, &tokens5, &s5, err))
 		goto done;
 	if (tokens5.len > R6_MAX_GROUPED) {

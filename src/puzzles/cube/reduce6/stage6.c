@@ -513,6 +513,18 @@ s6_try_prefixes(struct s6_run *r, const uint8_t *w, int n_pre, struct s6_best *b
 		}
 }
 
+/* s6_push for each of moves[0..n); false if the path fills up. */
+static bool
+s6_push_all(struct s6_run *r, const uint8_t *moves, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!s6_push(r, moves[i]))
+			return false;
+	return true;
+}
+
 size_t
 r6_stage6_tables(void)
 {
@@ -552,9 +564,8 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 		goto out;
 	}
 	if (s6_odd_wings(w)) {
-		for (i = 0; i < s6->n_oll; i++)
-			if (!s6_push(r, s6->oll[i]))
-				goto full;
+		if (!s6_push_all(r, s6->oll, s6->n_oll))
+			goto full;
 #ifdef R6_STATS
 		fixes |= 1;
 #endif
@@ -588,17 +599,15 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 		for (i = 0; i < b.n_pre; i++)
 			if (!s6_push(r, b.pre[i]))
 				goto full;
-		for (i = 0; i < b.mac->len; i++)
-			if (!s6_push(r, b.mac->m[i]))
-				goto full;
+		if (!s6_push_all(r, b.mac->m, b.mac->len))
+			goto full;
 #ifdef R6_STATS
 		n_mac++;
 #endif
 	}
 	if (r->odd != s6_odd_dedges(w)) {
-		for (i = 0; i < s6->n_pll; i++)
-			if (!s6_push(r, s6->pll[i]))
-				goto full;
+		if (!s6_push_all(r, s6->pll, s6->n_pll))
+			goto full;
 #ifdef R6_STATS
 		fixes |= 2;
 #endif
