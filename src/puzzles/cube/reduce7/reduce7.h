@@ -1,0 +1,66 @@
+/* The 7x7x7 staged reduction PROTOTYPE (README.md): the 7x7x7 brought
+ * together until it turns as a 5x5x5 of layers {1}, {2}, {3,4,5}, {6},
+ * {7}, for the 5x5x5 phase reduction (reduce5.h) to solve. Not wired
+ * into the solver dispatch. Private to src/puzzles/cube/reduce7.
+ *
+ *  A. the fake 6x6x6 (the 7x7x7 without its middle rows and columns,
+ *     turned by blocks that never move layer 4) through the 6x6x6
+ *     staged reduction's stages 1 to 5 (reduce6.h): every inner X block
+ *     (2,2) (2,4) (4,2) (4,4) one colour, the six a rotation of the
+ *     solved scheme, every outer oblique pair (1,2)-(1,4) one colour;
+ *  B1. the inner 3x3 of every face one colour (inner T and fixed centre
+ *     to the inner X block's colour), by face turns and middle slices;
+ *  B2. (missing) every T triple (1,2) (1,3) (1,4) one colour;
+ *  C.  (missing) every edge's positions 2, 3, 4 one dedge, with the
+ *     parities that make the grouped 5x5x5 solvable.
+ * Then cube5_reduce_solve on r7_grouped's 5x5x5. */
+#ifndef TWIRL_CUBE_REDUCE7_H
+#define TWIRL_CUBE_REDUCE7_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "puzzles/cube/cube.h"
+#include "puzzles/cube/reduce7/model.h"
+
+#define R7_MAX_PATH 400
+
+/* A path of model moves (model.h) of the cube as given. */
+struct r7_path {
+	int len;
+	uint16_t m[R7_MAX_PATH];
+};
+
+struct r7_options {
+	atomic_bool *cancel;   /* may be NULL */
+	long max_nodes;        /* each search's work; 0 for the default */
+};
+
+/* The stages' goals on colours col (each includes the earlier ones'
+ * but for A's, which B2 and C keep): 'A', '1' (B1), '2' (B2), 'C'. */
+bool r7_stage_done(const uint8_t *col, int stage);
+
+/* The fake 6x6x6 of col: facelets of rows and columns 0 1 2 4 5 6. */
+void r7_fake6(const uint8_t *col, uint8_t *col6);
+
+/* Stage A on col in place, moves appended to path; stage_moves (may be
+ * NULL) gets the OBTM of the 6x6x6 stages 1 to 5. */
+bool r7_stage_a(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
+    int *stage_moves, struct tw_error *err);
+
+/* Stage B1 on col (after A) in place, moves appended to path; *nodes
+ * (may be NULL) the search's nodes. */
+bool r7_stage_b1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, long *nodes,
+    struct tw_error *err);
+
+/* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
+ * columns 0 1 3 5 6); false with the reason if it does not group or is
+ * not solvable. */
+bool r7_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
+
+/* OBTM of path's moves from index from on. */
+int r7_path_obtm(const struct r7_path *path, int from);
+
+#endif
