@@ -1,8 +1,11 @@
 /* The 7x7x7 staged reduction prototype (src/puzzles/cube/reduce7,
- * README.md there): random 7x7x7s (400 random model turns each) through
- * its stages, each end checked on the facelets, the OBTM and seconds of
- * each stage printed and averaged.
- *   bench_cube_reduce7 [--cubes N] [--seed S] */
+ * README.md there): random 7x7x7s (400 random model turns each, colours
+ * renamed so that the fixed centres are home) through its stages, each
+ * end checked on the facelets, the OBTM and seconds of each stage
+ * printed and averaged.
+ *   bench_cube_reduce7 [--cubes N] [--seed S] [--old]
+ * --old runs stage A (reduce6's stages 1 to 5 on the fake 6x6x6, no
+ * inner T) instead of stage I. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,63 +29,67 @@ int
 main(int argc, char **argv)
 {
 	int cubes = 10, i, k, done = 0;
-	double sum_a[5] = {0}, sum_a_all = 0, sum_b1 = 0, t_a = 0, t_b1 = 0, nodes_b1 = 0;
+	bool old = false;
+	double sum_st[6] = {0}, sum_all = 0, t_all = 0, nodes_all = 0, t_max = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--cubes") == 0 && i + 1 < argc)
 			cubes = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			rng_state ^= strtoull(argv[++i], NULL, 10) * 0x9e3779b97f4a7c15ull;
+		else if (strcmp(argv[i], "--old") == 0)
+			old = true;
 		else {
-			fprintf(stderr, "usage: %s [--cubes N] [--seed S]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old]\n", argv[0]);
 			return 2;
 		}
 	}
-	(void)r7_model();
+	{
+		double t0 = tw_monotonic_seconds();
+
+		(void)r7_model();
+		if (!old)
+			printf("tables: %zu + %zu bytes, ", r7_centres_tables(), r7_stage5_tables());
+		printf("model and tables %.2f s\n", tw_monotonic_seconds() - t0);
+	}
 	for (k = 0; k < cubes; k++) {
 		uint8_t col[R7_FACELETS];
 		struct r7_path path = {0};
 		struct tw_error err = {{0}};
-		int sm[5], a_len, b1_len;
+		int sm[6] = {0}, len;
 		long nodes = 0;
-		double t0, t1, t2;
+		double t0, t1;
+		bool ok;
 
 		for (i = 0; i < R7_FACELETS; i++)
 			col[i] = (uint8_t)r7_face(i);
 		for (i = 0; i < 400; i++)
 			r7_apply(col, (int)(next_random() % R7_MOVES));
+		r7_centres_home(col);
 		t0 = tw_monotonic_seconds();
-		if (!r7_stage_a(col, NULL, &path, sm, &err)) {
-			printf("cube %d: stage A: %s\n", k, err.msg);
-			continue;
-		}
+		ok = old ? r7_stage_a(col, NULL, &path, sm, &err) : r7_stage_i(col, NULL, &path, sm, &nodes, &err);
 		t1 = tw_monotonic_seconds();
-		a_len = r7_path_obtm(&path, 0);
-		printf("cube %2d: A %2d (%d %d %d %d %d) %.2f s ok %d\n", k, a_len, sm[0], sm[1], sm[2], sm[3],
-		    sm[4], t1 - t0, r7_stage_done(col, 'A'));
-		fflush(stdout);
-		if (!r7_stage_b1(col, NULL, &path, &nodes, &err)) {
-			printf("cube %d: stage B1: %s\n", k, err.msg);
+		if (!ok) {
+			printf("cube %d: %s (S1 %d, stages 1-4: %d %d %d %d; %.2f s)\n", k, err.msg, sm[5], sm[0], sm[1],
+			    sm[2], sm[3], t1 - t0);
 			continue;
 		}
-		t2 = tw_monotonic_seconds();
-		b1_len = r7_path_obtm(&path, 0) - a_len;
-		printf("cube %2d: A %2d (%d %d %d %d %d) %.2f s  B1 %2d %.2f s %ld nodes  A ok %d B1 ok %d\n", k,
-		    a_len, sm[0], sm[1], sm[2], sm[3], sm[4], t1 - t0, b1_len, t2 - t1, nodes,
-		    r7_stage_done(col, 'A'), r7_stage_done(col, '1'));
+		len = r7_path_obtm(&path, 0);
+		printf("cube %2d: %s %2d OBTM (S1 %d, stages 1-5: %d %d %d %d %d) %.2f s, stage 5 %ld nodes; goal A %d I %d\n",
+		    k, old ? "A" : "I", len, sm[5], sm[0], sm[1], sm[2], sm[3], sm[4], t1 - t0, nodes,
+		    r7_stage_done(col, 'A'), r7_stage_done(col, 'I'));
 		fflush(stdout);
-		for (i = 0; i < 5; i++)
-			sum_a[i] += sm[i];
-		sum_a_all += a_len;
-		sum_b1 += b1_len;
-		t_a += t1 - t0;
-		t_b1 += t2 - t1;
-		nodes_b1 += (double)nodes;
+		for (i = 0; i < 6; i++)
+			sum_st[i] += sm[i];
+		sum_all += len;
+		t_all += t1 - t0;
+		t_max = t1 - t0 > t_max ? t1 - t0 : t_max;
+		nodes_all += (double)nodes;
 		done++;
 	}
 	if (done > 0)
-		printf("mean of %d: A %.2f OBTM (stages 1-5: %.2f %.2f %.2f %.2f %.2f) %.2f s; B1 %.2f OBTM %.2f s %.0f nodes\n",
-		    done, sum_a_all / done, sum_a[0] / done, sum_a[1] / done, sum_a[2] / done, sum_a[3] / done,
-		    sum_a[4] / done, t_a / done, sum_b1 / done, t_b1 / done, nodes_b1 / done);
+		printf("mean of %d: %.2f OBTM (S1 %.2f, stages 1-5: %.2f %.2f %.2f %.2f %.2f) %.2f s (max %.2f), stage 5 %.0f nodes\n",
+		    done, sum_all / done, sum_st[5] / done, sum_st[0] / done, sum_st[1] / done, sum_st[2] / done, sum_st[3] / done,
+		    sum_st[4] / done, t_all / done, t_max, nodes_all / done);
 	return done == cubes ? 0 : 1;
 }

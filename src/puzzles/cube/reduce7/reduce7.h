@@ -19,6 +19,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/error.h"
@@ -38,8 +39,10 @@ struct r7_options {
 	long max_nodes;        /* each search's work; 0 for the default */
 };
 
-/* The stages' goals on colours col (each includes the earlier ones'
- * but for A's, which B2 and C keep): 'A', '1' (B1), '2' (B2), 'C'. */
+/* The stages' goals on colours col: 'A' (inner X blocks and oblique
+ * pairs, reduce6's stage 5 on the fake 6x6x6), 'I' (and the inner 3x3
+ * of every face one colour), '2' (the inner 3x3 and every T triple one
+ * colour), 'C' (and every edge's positions 2 to 4 one dedge). */
 bool r7_stage_done(const uint8_t *col, int stage);
 
 /* The fake 6x6x6 of col: facelets of rows and columns 0 1 2 4 5 6. */
@@ -50,10 +53,41 @@ void r7_fake6(const uint8_t *col, uint8_t *col6);
 bool r7_stage_a(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
     int *stage_moves, struct tw_error *err);
 
-/* Stage B1 on col (after A) in place, moves appended to path; *nodes
- * (may be NULL) the search's nodes. */
-bool r7_stage_b1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, long *nodes,
+/* Stage S1 (README.md): the fake 5x5x5 (rows and columns 0 2 3 4 6,
+ * turned by blocks of 1-2 and 1-3 layers) through the 5x5x5 phase
+ * reduction's phases 1 and 2: every face's inner 3x3 of its axis's
+ * colours. col in place, moves appended to path. */
+bool r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
+
+/* Stage I (README.md): S1, then stages 1 to 4 of centres7.c and
+ * stage5_7.c on col (fixed centres home) in place, moves appended to
+ * path; stage_moves (may be NULL, 6 entries) the OBTM of stages 1 to 5
+ * and S1 (entry 5), *nodes5 (may be NULL) stage 5's search nodes. */
+bool r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
+    int *stage_moves, long *nodes5, struct tw_error *err);
+
+/* col's colours renamed so that every fixed centre shows its face's
+ * colour (a rotation of the colours: the cube stays a cube). */
+void r7_centres_home(uint8_t *col);
+
+/* col as the cube of reduce6's view v (0: as given, 1: turned by z,
+ * 2: by y), colours renamed so that a solved cube stays solved. */
+void r7_view_colours(const uint8_t *col, int view, uint8_t *out);
+
+/* centres7.c: reduce6's stages 1 to 4 with the inner T (in the view
+ * colours of col; out the view's colours after them; path in reduce6's
+ * move numbers of that view). */
+struct r6_options;
+struct r6_path;
+bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
+    struct r6_path *path, int *stage_moves, struct tw_error *err);
+size_t r7_centres_tables(void);
+
+/* stage5_7.c: stage 5 with the inner T, on view colours col in place,
+ * its reduce6 moves appended to path. */
+bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
     struct tw_error *err);
+size_t r7_stage5_tables(void);
 
 /* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
  * columns 0 1 3 5 6); false with the reason if it does not group or is
