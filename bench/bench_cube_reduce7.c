@@ -3,7 +3,9 @@
  * renamed so that the fixed centres are home) through its stages, each
  * end checked on the facelets, the OBTM and seconds of each stage
  * printed and averaged.
- *   bench_cube_reduce7 [--cubes N] [--seed S] [--old]
+ *   bench_cube_reduce7 [--cubes N] [--seed S] [--old] [--nodes N] [--only K]
+ * --nodes: every search's work (default: each stage's own); --only K:
+ * cube K alone (of the same sequence).
  * --old runs stage A (reduce6's stages 1 to 5 on the fake 6x6x6, no
  * inner T) instead of stage I. */
 #include <stdint.h>
@@ -30,6 +32,8 @@ main(int argc, char **argv)
 {
 	int cubes = 10, i, k, done = 0;
 	bool old = false;
+	struct r7_options ro = {0};
+	int only = -1;
 	double sum_st[6] = {0}, sum_all = 0, t_all = 0, nodes_all = 0, t_max = 0;
 
 	for (i = 1; i < argc; i++) {
@@ -37,10 +41,14 @@ main(int argc, char **argv)
 			cubes = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			rng_state ^= strtoull(argv[++i], NULL, 10) * 0x9e3779b97f4a7c15ull;
+		else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc)
+			ro.max_nodes = atol(argv[++i]);
+		else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+			only = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--old") == 0)
 			old = true;
 		else {
-			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old] [--nodes N] [--only K]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -66,8 +74,10 @@ main(int argc, char **argv)
 		for (i = 0; i < 400; i++)
 			r7_apply(col, (int)(next_random() % R7_MOVES));
 		r7_centres_home(col);
+		if (only >= 0 && k != only)
+			continue;
 		t0 = tw_monotonic_seconds();
-		ok = old ? r7_stage_a(col, NULL, &path, sm, &err) : r7_stage_i(col, NULL, &path, sm, &nodes, &err);
+		ok = old ? r7_stage_a(col, &ro, &path, sm, &err) : r7_stage_i(col, &ro, &path, sm, &nodes, &err);
 		t1 = tw_monotonic_seconds();
 		if (!ok) {
 			printf("cube %d: %s (S1 %d, stages 1-4: %d %d %d %d; %.2f s)\n", k, err.msg, sm[5], sm[0], sm[1],
@@ -91,5 +101,5 @@ main(int argc, char **argv)
 		printf("mean of %d: %.2f OBTM (S1 %.2f, stages 1-5: %.2f %.2f %.2f %.2f %.2f) %.2f s (max %.2f), stage 5 %.0f nodes\n",
 		    done, sum_all / done, sum_st[5] / done, sum_st[0] / done, sum_st[1] / done, sum_st[2] / done, sum_st[3] / done,
 		    sum_st[4] / done, t_all / done, t_max, nodes_all / done);
-	return done == cubes ? 0 : 1;
+	return done == (only >= 0 ? 1 : cubes) ? 0 : 1;
 }

@@ -2,14 +2,21 @@
  * 6x6x6 staged reduction's stages 1 to 4 (reduce6/centres.c, copied)
  * on the fake 6x6x6 of the 7x7x7 (its turns of one to three layers from
  * a face, which never move layer 4), with a fifth centre orbit: the
- * inner T centres (2,3) (3,4) (4,3) (3,2). Those turns move them (the
- * third layer does), the later stages' turns that keep the inner X
- * blocks do not split the opposite inner T of a face ("bars": no
- * turn that keeps every inner X block solid moves layer 3 without layer
- * 5), so stages 1 and 3 stage them as well: stage 1's goal adds the
- * inner T of the R-L colours onto R and L, stage 3's those of U-D; the
- * bound max(inner X, inner T) + ceil(unpaired / W). Stages 2 and 4
- * (turns of one and two layers) do not move them off their faces.
+ * inner T centres (2,3) (3,4) (4,3) (3,2).
+ *
+ * They run after stage S1 (stages.c), which stages the inner 3x3 (inner
+ * X, inner T) of every face on its axis; stages 1 and 3 keep that: of
+ * the turns of three layers they take only the half turns (stage 1: all
+ * turns of one and two layers, three-layer half turns; stage 3:
+ * reduce6's set without its R and L three-layer quarter turns). Their
+ * goals (reduce6's: stage 1 the R-L oblique pairs of one kind, 3 the
+ * U-D ones) then come with the inner X and inner T staged already; the
+ * bound keeps the inner X and inner T tables (0 there) and weighs the
+ * unpaired facelets more (STAGE1_PAIR_W, STAGE3_PAIR_W: measured).
+ * Without S1, stage 1 with the inner T added to its goal found no end
+ * within 1.5e9 nodes (the inner X and inner T staged at once are about
+ * 12 turns deep, their two tables a weak bound). Stages 2 and 4 (turns
+ * of one and two layers) do not touch the inner 3x3.
  *
  * Works on the 7x7x7's colours (294) with the fixed centres home (a
  * rotation of the colours: r7_centres_home), in one of reduce6's three
@@ -36,14 +43,18 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
 #define MAX_STAGE 40           /* a stage's longest path */
 #define STAGE1_ENDS 30         /* stage-1 ends collected at the first bound with any */
 #define CANDIDATES 4           /* of which stage 2 tries the best */
-#define STAGE1_PAIR_W 4        /* stage 1: + ceil(unpaired / 4) */
-#define STAGE3_PAIR_W 6
+#ifndef STAGE1_PAIR_W
+#define STAGE1_PAIR_W 3        /* stage 1: + ceil(unpaired / 3) */
+#endif
+#ifndef STAGE3_PAIR_W
+#define STAGE3_PAIR_W 4        /* stage 3: + ceil(unpaired / 4) */
+#endif
 #ifndef NODES_13
 #define NODES_13 60000000L     /* default work of stages 1 and 3 */
 #endif
 #ifndef IT_W
 #define IT_W 1                 /* stages 1 and 3: + ceil(min(inner X, inner T) / IT_W) */
-#endif        /* stage 3: + ceil(unpaired / 6) */
+#endif
 #define ODD_END 100            /* stage-1 score of an odd inner wing permutation */
 #define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
 #define NODES_24 400000000L    /* of stages 2 and 4 */

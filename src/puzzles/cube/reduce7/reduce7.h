@@ -3,17 +3,22 @@
  * {7}, for the 5x5x5 phase reduction (reduce5.h) to solve. Not wired
  * into the solver dispatch. Private to src/puzzles/cube/reduce7.
  *
- *  A. the fake 6x6x6 (the 7x7x7 without its middle rows and columns,
- *     turned by blocks that never move layer 4) through the 6x6x6
- *     staged reduction's stages 1 to 5 (reduce6.h): every inner X block
- *     (2,2) (2,4) (4,2) (4,4) one colour, the six a rotation of the
- *     solved scheme, every outer oblique pair (1,2)-(1,4) one colour;
- *  B1. the inner 3x3 of every face one colour (inner T and fixed centre
- *     to the inner X block's colour), by face turns and middle slices;
- *  B2. (missing) every T triple (1,2) (1,3) (1,4) one colour;
- *  C.  (missing) every edge's positions 2, 3, 4 one dedge, with the
- *     parities that make the grouped 5x5x5 solvable.
- * Then cube5_reduce_solve on r7_grouped's 5x5x5. */
+ * Done (stage I, r7_stage_i), the colours first renamed so that the
+ * fixed centres are home (r7_centres_home):
+ *  S1. the fake 5x5x5 (rows and columns 0 2 3 4 6, turned by blocks of
+ *      two and three layers from a face) through the 5x5x5 phase
+ *      reduction's phases 1 and 2: every face's inner 3x3 on its axis;
+ *  1-4. reduce6's stages 1 to 4 on the fake 6x6x6 (the 7x7x7 without
+ *      its middle rows and columns, turned by blocks that never move
+ *      layer 4) keeping S1 (centres7.c);
+ *  5.  every inner X block, inner T and oblique pair (1,2)-(1,4) home:
+ *      the inner 3x3 of every face solved, the oblique pairs one colour
+ *      (stage5_7.c).
+ * Missing: every T triple (1,2) (1,3) (1,4) one colour (the outer T
+ * onto its pair), every edge's positions 2, 3, 4 one dedge, the
+ * parities, then cube5_reduce_solve on r7_grouped's 5x5x5.
+ * Stage A (r7_stage_a, reduce6's stages 1 to 5 on the fake 6x6x6
+ * without the inner T) is the first try, kept to compare. */
 #ifndef TWIRL_CUBE_REDUCE7_H
 #define TWIRL_CUBE_REDUCE7_H
 

@@ -13,12 +13,19 @@
  *
  * Coordinate per axis: which of the axis's eight inner X, oblique A,
  * oblique B and inner T facelets hold the colour of the axis's first
- * face: four ranks 0..69. Tables: per axis the exact distance of (X, A,
- * B) to home with the pairs one colour (reduce6's), of (X, T) to home
- * (4,900 entries), and over the three axes the exact distance of the
- * inner X ranks and of the inner T ranks to home (343,000 each). Bound:
- * the largest of those and ceil(sum of the (X, A, B) distances / 2)
- * (measured, not proven, as reduce6's). */
+ * face: four ranks 0..69. Tables (exact, breadth first): per axis the
+ * distance of (X, A, B, T) to home with the pairs one colour (S7_FULL:
+ * 24,010,000 entries, 72 MB for the three, about 15 s to build: over
+ * the 10 s the brief allows; the three are alike up to the whole-cube
+ * turns, one would do with the places numbered alike), of (X, A, B) and
+ * (T, A, B) (343,000 each), of (X, T) (4,900), and over the three axes
+ * of the inner X ranks and of the inner T ranks (343,000 each).
+ * Bound: the largest of those, ceil(2/3 of the sum of the axes' (X, A,
+ * B, T) distances) (S7_SUM_NUM / S7_SUM_DEN) and one more while X and T
+ * are both off (S7_XT_W); not admissible (a wide half turn moves all
+ * three axes) but with the admissible ceil(sum / 2) the search finds no
+ * end of a random cube within 4e8 nodes (the bound starts near 12, the
+ * ends are 16 to 20 turns away). Measured: README.md. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <pthread.h>
@@ -33,8 +40,15 @@
 #define S5_SIZE (S5_C84 * S5_C84 * S5_C84)
 #define S5_DEFAULT_NODES 400000000L
 #define S5_MAX 40
+#ifndef S7_FULL
+#define S7_FULL 1      /* the per-axis (X, A, B, T) tables (24 M entries each) */
+#endif
+#ifndef S7_SUM_NUM
+#define S7_SUM_NUM 2   /* the bound: at least ceil(sum of the axes' distances * NUM / DEN) */
+#define S7_SUM_DEN 3
+#endif
 #ifndef S7_XT_W
-#define S7_XT_W 2   /* the bound adds ceil(min(X, T) / S7_XT_W) */
+#define S7_XT_W 99   /* the bound adds ceil(min(X, T) / S7_XT_W) */
 #endif
 
 enum { PX, PA, PB, PT, PARTS };
@@ -51,6 +65,7 @@ struct s7_tables {
 	uint8_t mask8[S5_C84];
 	uint8_t dist[3][S5_SIZE];     /* axis: (X, A, B) to home, pairs one colour */
 	uint8_t tdist3[3][S5_SIZE];   /* axis: (T, A, B) alike */
+	uint8_t *full[3];             /* axis: (X, A, B, T) to home, pairs one colour (S7_FULL) */
 	uint8_t xt[3][S5_C84 * S5_C84];
 	uint8_t xdist[S5_SIZE], tdist[S5_SIZE];
 	bool ok;
@@ -72,12 +87,23 @@ expand(const void *vctx, uint32_t state, uint32_t *out)
 	int m, n = 0;
 
 	for (m = 0; m < S5_MOVES; m++) {
-		if (ctx->mode < 3 || ctx->mode >= 8) {
+		if (ctx->mode < 3 || (ctx->mode >= 8 && ctx->mode < 11)) {
 			const uint8_t(*nx)[S5_C84] = t->next[ctx->mode % 8][m];
 			int x = (int)(state / (S5_C84 * S5_C84)), a = (int)(state / S5_C84 % S5_C84), b = (int)(state % S5_C84);
 			int p = ctx->mode < 3 ? PX : PT;
 
 			out[n++] = ((uint32_t)nx[p][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b];
+		} else if (ctx->mode >= 11) {
+			const uint8_t(*nx)[S5_C84] = t->next[ctx->mode - 11][m];
+			uint32_t q = state;
+			int y = (int)(q % S5_C84), b, a, x;
+
+			q /= S5_C84;
+			b = (int)(q % S5_C84);
+			q /= S5_C84;
+			a = (int)(q % S5_C84);
+			x = (int)(q / S5_C84);
+			out[n++] = (((uint32_t)nx[PX][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b]) * S5_C84 + nx[PT][y];
 		} else if (ctx->mode < 6) {
 			const uint8_t(*nx)[S5_C84] = t->next[ctx->mode - 3][m];
 			int x = (int)(state / S5_C84), y = (int)(state % S5_C84);
@@ -236,6 +262,22 @@ build(void)
 		}
 		if (!cube_table_bfs(t->tdist3[a], S5_SIZE, expand, &ctx3, NULL, NULL))
 			goto fail;
+#if S7_FULL
+		{
+			struct bfs_ctx c4 = {t, 11 + a};
+			uint32_t r;
+
+			t->full[a] = malloc((size_t)S5_SIZE * S5_C84);
+			if (t->full[a] == NULL)
+				goto fail;
+			memset(t->full[a], CUBE_TABLE_UNSEEN, (size_t)S5_SIZE * S5_C84);
+			for (r = 0; r < S5_SIZE; r++)
+				if (t->dist[a][r] == 0)
+					t->full[a][r * S5_C84 + (uint32_t)hx] = 0;
+			if (!cube_table_bfs(t->full[a], S5_SIZE * S5_C84, expand, &c4, NULL, NULL))
+				goto fail;
+		}
+#endif
 		memset(t->xt[a], CUBE_TABLE_UNSEEN, sizeof t->xt[a]);
 		t->xt[a][hx * S5_C84 + hx] = 0;
 		if (!cube_table_bfs(t->xt[a], S5_C84 * S5_C84, expand, &ctx2, NULL, NULL))
@@ -286,13 +328,17 @@ bound_of(const struct s7_tables *t, const struct state *s)
 		v = t->tdist3[a][((uint32_t)s->r[a][PT] * S5_C84 + s->r[a][PA]) * S5_C84 + s->r[a][PB]];
 		sum2 += v;
 		h = v > h ? v : h;
+#if S7_FULL
+		v = t->full[a][(((uint32_t)s->r[a][PX] * S5_C84 + s->r[a][PA]) * S5_C84 + s->r[a][PB]) * S5_C84 + s->r[a][PT]];
+#else
 		v = t->dist[a][((uint32_t)s->r[a][PX] * S5_C84 + s->r[a][PA]) * S5_C84 + s->r[a][PB]];
+#endif
 		sum += v;
 		h = v > h ? v : h;
 		v = t->xt[a][s->r[a][PX] * S5_C84 + s->r[a][PT]];
 		h = v > h ? v : h;
 	}
-	sum = (sum + 1) / 2;
+	sum = (sum * S7_SUM_NUM + S7_SUM_DEN - 1) / S7_SUM_DEN;
 	sum2 = (sum2 + 1) / 2;
 	sum = sum2 > sum ? sum2 : sum;
 	return sum > h ? sum : h;
@@ -341,7 +387,7 @@ size_t
 r7_stage5_tables(void)
 {
 	pthread_once(&s7_once, build);
-	return s7 != NULL ? sizeof *s7 : 0;
+	return s7 != NULL ? sizeof *s7 + (S7_FULL ? 3 * (size_t)S5_SIZE * S5_C84 : 0) : 0;
 }
 
 bool
