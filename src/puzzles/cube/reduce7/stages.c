@@ -1,6 +1,8 @@
 /* The 7x7x7 staged reduction prototype's goals, stage A (the fake
- * 6x6x6 through reduce6's stages 1 to 5) and stage B1 (the inner 3x3
- * of every face one colour), see reduce7.h and README.md. */
+ * 6x6x6 through reduce6's stages 1 to 5, the first try), stage S1 (the
+ * fake 5x5x5 through the 5x5x5 phase reduction's phases 1 and 2) and
+ * stage I (S1, centres7.c's stages 1 to 4, stage5_7.c), see reduce7.h
+ * and README.md. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <stdlib.h>
