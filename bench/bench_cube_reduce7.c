@@ -33,7 +33,8 @@ main(int argc, char **argv)
 	int cubes = 10, i, k, done = 0;
 	bool old = false;
 	struct r7_options ro = {0};
-	int only = -1;
+	int only = -1, done_w = 0;
+	double sum_w = 0, t_w = 0;
 	double sum_st[6] = {0}, sum_all = 0, t_all = 0, nodes_all = 0, t_max = 0;
 
 	for (i = 1; i < argc; i++) {
@@ -64,7 +65,7 @@ main(int argc, char **argv)
 		uint8_t col[R7_FACELETS];
 		struct r7_path path = {0};
 		struct tw_error err = {{0}};
-		int sm[6] = {0}, len;
+		int sm[6] = {0}, len, w_len = -1;
 		long nodes = 0;
 		double t0, t1;
 		bool ok;
@@ -85,9 +86,21 @@ main(int argc, char **argv)
 			continue;
 		}
 		len = r7_path_obtm(&path, 0);
-		printf("cube %2d: %s %2d OBTM (S1 %d, stages 1-5: %d %d %d %d %d) %.2f s, stage 5 %ld nodes; goal A %d I %d\n",
+		if (!old) {
+			int before = path.len;
+			double tw0 = tw_monotonic_seconds();
+
+			if (r7_stage_w(col, &ro, &path, &err)) {
+				w_len = r7_path_obtm(&path, before);
+				sum_w += w_len;
+				t_w += tw_monotonic_seconds() - tw0;
+				done_w++;
+			} else
+				printf("cube %d: stage W: %s\n", k, err.msg);
+		}
+		printf("cube %2d: %s %2d OBTM (S1 %d, stages 1-5: %d %d %d %d %d) %.2f s, stage 5 %ld nodes; goal A %d I %d; W %d OBTM\n",
 		    k, old ? "A" : "I", len, sm[5], sm[0], sm[1], sm[2], sm[3], sm[4], t1 - t0, nodes,
-		    r7_stage_done(col, 'A'), r7_stage_done(col, 'I'));
+		    r7_stage_done(col, 'A'), r7_stage_done(col, 'I'), w_len);
 		fflush(stdout);
 		for (i = 0; i < 6; i++)
 			sum_st[i] += sm[i];
@@ -101,5 +114,8 @@ main(int argc, char **argv)
 		printf("mean of %d: %.2f OBTM (S1 %.2f, stages 1-5: %.2f %.2f %.2f %.2f %.2f) %.2f s (max %.2f), stage 5 %.0f nodes\n",
 		    done, sum_all / done, sum_st[5] / done, sum_st[0] / done, sum_st[1] / done, sum_st[2] / done, sum_st[3] / done,
 		    sum_st[4] / done, t_all / done, t_max, nodes_all / done);
+	if (done_w > 0)
+		printf("stage W (reduce6's stage 6 on the fake 6x6x6): %.2f OBTM, %.2f s mean of %d\n", sum_w / done_w,
+		    t_w / done_w, done_w);
 	return done == (only >= 0 ? 1 : cubes) ? 0 : 1;
 }

@@ -94,6 +94,11 @@ bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
     struct tw_error *err);
 size_t r7_stage5_tables(void);
 
+/* Stage W (a measurement): reduce6's stage 6 on the fake 6x6x6 after
+ * stage I: every edge's inner wings 2 and 4 one colour pair (the midge
+ * not yet between them), keeping stage I's goal (checked). */
+bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
+
 /* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
  * columns 0 1 3 5 6); false with the reason if it does not group or is
  * not solvable. */

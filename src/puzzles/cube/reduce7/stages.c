@@ -321,3 +321,45 @@ r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
 	}
 	return true;
 }
+
+bool
+r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err)
+{
+	const struct r6_model *m6 = r6_model();
+	struct r6_options o6 = {0};
+	struct r6_path p6 = {0};
+	uint8_t col6[216];
+	int i, f, k;
+
+	if (opt != NULL) {
+		o6.cancel = opt->cancel;
+		o6.max_nodes = opt->max_nodes;
+	}
+	r7_fake6(col, col6);
+	if (!r6_stage6(col6, &o6, &p6, err))
+		return false;
+	for (i = 0; i < p6.len; i++) {
+		int m = p6.m[i];
+		int m7 = r7_move(m6->face[m], m6->first[m], m6->last[m], m6->turns[m]);
+
+		r7_apply(col, m7);
+		if (!push(path, m7, err))
+			return false;
+	}
+	/* Edge facelets 2 and 4 along every edge side one colour. */
+	for (f = 0; f < 6; f++)
+		for (k = 0; k < 4; k++) {
+			int a = k == 0 ? at(f, 0, 2) : k == 1 ? at(f, 6, 2) : k == 2 ? at(f, 2, 0) : at(f, 2, 6);
+			int b = k == 0 ? at(f, 0, 4) : k == 1 ? at(f, 6, 4) : k == 2 ? at(f, 4, 0) : at(f, 4, 6);
+
+			if (col[a] != col[b]) {
+				tw_error_set(err, "internal error: stage W left inner wings apart");
+				return false;
+			}
+		}
+	if (!r7_stage_done(col, 'I')) {
+		tw_error_set(err, "stage W broke stage I's goal");
+		return false;
+	}
+	return true;
+}
