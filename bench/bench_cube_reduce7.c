@@ -33,8 +33,8 @@ main(int argc, char **argv)
 	int cubes = 10, i, k, done = 0;
 	bool old = false;
 	struct r7_options ro = {0};
-	int only = -1, done_w = 0;
-	double sum_w = 0, t_w = 0;
+	int only = -1, done_w = 0, done_m = 0;
+	double sum_w = 0, t_w = 0, sum_m = 0, t_m = 0;
 	double sum_st[6] = {0}, sum_all = 0, t_all = 0, nodes_all = 0, t_max = 0;
 
 	for (i = 1; i < argc; i++) {
@@ -65,7 +65,8 @@ main(int argc, char **argv)
 		uint8_t col[R7_FACELETS];
 		struct r7_path path = {0};
 		struct tw_error err = {{0}};
-		int sm[6] = {0}, len, w_len = -1;
+		int sm[6] = {0}, len, w_len = -1, left = -1;
+		struct cube c5;
 		long nodes = 0;
 		double t0, t1;
 		bool ok;
@@ -95,6 +96,16 @@ main(int argc, char **argv)
 				sum_w += w_len;
 				t_w += tw_monotonic_seconds() - tw0;
 				done_w++;
+				before = path.len;
+				tw0 = tw_monotonic_seconds();
+				if (r7_stage_m(col, &path, &left, &err)) {
+					sum_m += r7_path_obtm(&path, before);
+					t_m += tw_monotonic_seconds() - tw0;
+					done_m++;
+				}
+				printf("cube %d: stage M %s, %d OBTM, %d points left, %.2f s, grouped %d\n", k,
+				    left == 0 ? "done" : "stalled", r7_path_obtm(&path, before), left,
+				    tw_monotonic_seconds() - tw0, left == 0 && r7_grouped(col, &c5, NULL));
 			} else
 				printf("cube %d: stage W: %s\n", k, err.msg);
 		}
@@ -117,5 +128,8 @@ main(int argc, char **argv)
 	if (done_w > 0)
 		printf("stage W (reduce6's stage 6 on the fake 6x6x6): %.2f OBTM, %.2f s mean of %d\n", sum_w / done_w,
 		    t_w / done_w, done_w);
+	if (done_m > 0)
+		printf("stage M (greedy middle-slice macros): %.2f OBTM, %.2f s mean of %d done\n", sum_m / done_m,
+		    t_m / done_m, done_m);
 	return done == (only >= 0 ? 1 : cubes) ? 0 : 1;
 }

@@ -99,6 +99,12 @@ size_t r7_stage5_tables(void);
  * not yet between them), keeping stage I's goal (checked). */
 bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
 
+/* Stage M (stage_m.c, a measurement): after stages I and W, the outer
+ * T onto their pairs and the midges between their wing pairs by a greedy
+ * over middle-slice macros; *left the points (of 48) still missing when
+ * it stalls (false). */
+bool r7_stage_m(uint8_t *col, struct r7_path *path, int *left, struct tw_error *err);
+
 /* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
  * columns 0 1 3 5 6); false with the reason if it does not group or is
  * not solvable. */
