@@ -7,12 +7,16 @@
  * --nodes: every search's work (default: each stage's own); --only K:
  * cube K alone (of the same sequence).
  * --old runs stage A (reduce6's stages 1 to 5 on the fake 6x6x6, no
- * inner T) instead of stage I. */
+ * inner T) instead of stage I.
+ * --finish: the finish alone (r7_finish: r7_grouped, cube5_reduce_solve,
+ * written back and replayed) on 7x7x7s scrambled by 400 turns that keep
+ * them grouped as a 5x5x5 (ranges 1, 1-2, 2 and 3-5). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/movelist.h"
 #include "puzzles/cube/reduce7/reduce7.h"
 #include "sys/clock.h"
 
@@ -31,7 +35,9 @@ int
 main(int argc, char **argv)
 {
 	int cubes = 10, i, k, done = 0;
-	bool old = false;
+	bool old = false, finish = false;
+	int done_f = 0;
+	double sum_f = 0, t_f = 0;
 	struct r7_options ro = {0};
 	int only = -1, done_w = 0, done_m = 0;
 	double sum_w = 0, t_w = 0, sum_m = 0, t_m = 0;
@@ -48,8 +54,10 @@ main(int argc, char **argv)
 			only = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--old") == 0)
 			old = true;
+		else if (strcmp(argv[i], "--finish") == 0)
+			finish = true;
 		else {
-			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old] [--nodes N] [--only K]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old] [--finish] [--nodes N] [--only K]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -57,7 +65,7 @@ main(int argc, char **argv)
 		double t0 = tw_monotonic_seconds();
 
 		(void)r7_model();
-		if (!old)
+		if (!old && !finish)
 			printf("tables: %zu + %zu bytes, ", r7_centres_tables(), r7_stage5_tables());
 		printf("model and tables %.2f s\n", tw_monotonic_seconds() - t0);
 	}
@@ -78,6 +86,33 @@ main(int argc, char **argv)
 		r7_centres_home(col);
 		if (only >= 0 && k != only)
 			continue;
+		if (finish) {
+			static const int keep[4] = {0, 1, 3, 7};
+			struct cube c7;
+			struct movelist out = MOVELIST_EMPTY;
+			long o5 = 0;
+
+			for (i = 0; i < R7_FACELETS; i++)
+				col[i] = (uint8_t)r7_face(i);
+			for (i = 0; i < 400; i++) {
+				uint64_t x = next_random();
+
+				r7_apply(col, (int)(((x % 6) * R7_RANGES + (unsigned)keep[x / 6 % 4]) * 3 + x / 24 % 3));
+			}
+			r7_to_cube(col, &c7);
+			t0 = tw_monotonic_seconds();
+			ok = r7_finish(&c7, &path, &out, NULL, &o5, &err);
+			t1 = tw_monotonic_seconds();
+			printf("cube %2d: finish %s %ld OBTM, %.2f s\n", k, ok ? "solved" : err.msg, o5, t1 - t0);
+			fflush(stdout);
+			if (ok) {
+				sum_f += (double)o5;
+				t_f += t1 - t0;
+				done_f++;
+			}
+			movelist_clear(&out);
+			continue;
+		}
 		t0 = tw_monotonic_seconds();
 		ok = old ? r7_stage_a(col, &ro, &path, sm, &err) : r7_stage_i(col, &ro, &path, sm, &nodes, &err);
 		t1 = tw_monotonic_seconds();
@@ -120,6 +155,12 @@ main(int argc, char **argv)
 		t_max = t1 - t0 > t_max ? t1 - t0 : t_max;
 		nodes_all += (double)nodes;
 		done++;
+	}
+	if (finish) {
+		if (done_f > 0)
+			printf("finish (grouped 5x5x5 through cube5_reduce_solve): %.2f OBTM, %.2f s mean of %d\n",
+			    sum_f / done_f, t_f / done_f, done_f);
+		return done_f == (only >= 0 ? 1 : cubes) ? 0 : 1;
 	}
 	if (done > 0)
 		printf("mean of %d: %.2f OBTM (S1 %.2f, stages 1-5: %.2f %.2f %.2f %.2f %.2f) %.2f s (max %.2f), stage 5 %.0f nodes\n",

@@ -110,6 +110,15 @@ bool r7_stage_m(uint8_t *col, struct r7_path *path, int *left, struct tw_error *
  * not solvable. */
 bool r7_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
 
+/* The finish (finish7.c): path (model moves of c, the cube as given)
+ * replayed on the engine, r7_grouped's 5x5x5 through cube5_reduce_solve,
+ * all of it written to out as WCA tokens and replayed (it must solve c);
+ * *obtm_stages (may be NULL) the OBTM of path as written, *obtm5 (may be
+ * NULL) the 5x5x5's. */
+struct movelist;
+bool r7_finish(const struct cube *c, const struct r7_path *path, struct movelist *out, long *obtm_stages,
+    long *obtm5, struct tw_error *err);
+
 /* OBTM of path's moves from index from on. */
 int r7_path_obtm(const struct r7_path *path, int from);
 
