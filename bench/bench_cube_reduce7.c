@@ -10,7 +10,9 @@
  * inner T) instead of stage I.
  * --finish: the finish alone (r7_finish: r7_grouped, cube5_reduce_solve,
  * written back and replayed) on 7x7x7s scrambled by 400 turns that keep
- * them grouped as a 5x5x5 (ranges 1, 1-2, 2 and 3-5). */
+ * them grouped as a 5x5x5 (ranges 1, 1-2, 2 and 3-5).
+ * --te: stages E and T (stage_te.c) instead of M after W, then r7_finish
+ * on the cube as scrambled: the whole solve, replayed on the engine. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +38,9 @@ main(int argc, char **argv)
 {
 	int cubes = 10, i, k, done = 0;
 	bool old = false, finish = false;
-	int done_f = 0;
+	int done_f = 0, done_te = 0, done_end = 0;
+	bool te = false;
+	double sum_te = 0, t_te = 0, sum_end = 0;
 	double sum_f = 0, t_f = 0;
 	struct r7_options ro = {0};
 	int only = -1, done_w = 0, done_m = 0;
@@ -56,8 +60,10 @@ main(int argc, char **argv)
 			old = true;
 		else if (strcmp(argv[i], "--finish") == 0)
 			finish = true;
+		else if (strcmp(argv[i], "--te") == 0)
+			te = true;
 		else {
-			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old] [--finish] [--nodes N] [--only K]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--old] [--finish] [--te] [--nodes N] [--only K]\n", argv[0]);
 			return 2;
 		}
 	}
@@ -70,7 +76,7 @@ main(int argc, char **argv)
 		printf("model and tables %.2f s\n", tw_monotonic_seconds() - t0);
 	}
 	for (k = 0; k < cubes; k++) {
-		uint8_t col[R7_FACELETS];
+		uint8_t col[R7_FACELETS], col0[R7_FACELETS];
 		struct r7_path path = {0};
 		struct tw_error err = {{0}};
 		int sm[6] = {0}, len, w_len = -1, left = -1;
@@ -84,6 +90,7 @@ main(int argc, char **argv)
 		for (i = 0; i < 400; i++)
 			r7_apply(col, (int)(next_random() % R7_MOVES));
 		r7_centres_home(col);
+		memcpy(col0, col, sizeof col0);
 		if (only >= 0 && k != only)
 			continue;
 		if (finish) {
@@ -133,7 +140,34 @@ main(int argc, char **argv)
 				done_w++;
 				before = path.len;
 				tw0 = tw_monotonic_seconds();
-				if (r7_stage_m(col, &path, &left, &err)) {
+				if (te) {
+					int le = -1, lt = -1, me = 0, mt = 0, b2 = path.len;
+					struct cube c7;
+					struct movelist out = MOVELIST_EMPTY;
+					long os = 0, o5 = 0;
+					bool okte = r7_stage_te(col, &path, &le, &lt, &me, &mt, &err);
+					double tte = tw_monotonic_seconds() - tw0;
+
+					printf("cube %d: stages E+T %s, %d OBTM (%d + %d steps), left %d %d, %.2f s; goal 2 %d C %d\n", k,
+					    okte ? "done" : err.msg, r7_path_obtm(&path, b2), me, mt, le, lt, tte,
+					    r7_stage_done(col, '2'), r7_stage_done(col, 'C'));
+					if (okte) {
+						sum_te += r7_path_obtm(&path, b2);
+						t_te += tte;
+						done_te++;
+						r7_to_cube(col0, &c7);
+						tw0 = tw_monotonic_seconds();
+						if (r7_finish(&c7, &path, &out, &os, &o5, &err)) {
+							printf("cube %d: END TO END solved: %ld OBTM as written (stages %ld + 5x5x5 %ld), finish %.2f s\n",
+							    k, os + o5, os, o5, tw_monotonic_seconds() - tw0);
+							sum_end += (double)(os + o5);
+							sum_f += (double)o5;
+							done_end++;
+						} else
+							printf("cube %d: finish: %s\n", k, err.msg);
+						movelist_clear(&out);
+					}
+				} else if (r7_stage_m(col, &path, &left, &err)) {
 					sum_m += r7_path_obtm(&path, before);
 					t_m += tw_monotonic_seconds() - tw0;
 					done_m++;
@@ -169,6 +203,12 @@ main(int argc, char **argv)
 	if (done_w > 0)
 		printf("stage W (reduce6's stage 6 on the fake 6x6x6): %.2f OBTM, %.2f s mean of %d\n", sum_w / done_w,
 		    t_w / done_w, done_w);
+	if (done_te > 0)
+		printf("stages E+T (greedy, pure macros): %.2f OBTM, %.2f s mean of %d done\n", sum_te / done_te, t_te / done_te,
+		    done_te);
+	if (done_end > 0)
+		printf("END TO END: %.2f OBTM mean of %d solved (5x5x5 finish %.2f)\n", sum_end / done_end, done_end,
+		    sum_f / done_end);
 	if (done_m > 0)
 		printf("stage M (greedy middle-slice macros): %.2f OBTM, %.2f s mean of %d done\n", sum_m / done_m,
 		    t_m / done_m, done_m);
