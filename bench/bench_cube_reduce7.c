@@ -40,7 +40,7 @@ main(int argc, char **argv)
 	bool old = false, finish = false;
 	int done_f = 0, done_te = 0, done_end = 0;
 	bool te = false;
-	double sum_te = 0, t_te = 0, sum_end = 0;
+	double sum_te = 0, t_te = 0, sum_end = 0, sum_e = 0;
 	double sum_f = 0, t_f = 0;
 	struct r7_options ro = {0};
 	int only = -1, done_w = 0, done_m = 0;
@@ -141,18 +141,19 @@ main(int argc, char **argv)
 				before = path.len;
 				tw0 = tw_monotonic_seconds();
 				if (te) {
-					int le = -1, lt = -1, me = 0, mt = 0, b2 = path.len;
+					int le = -1, lt = -1, me = 0, mt = 0, b2 = path.len, lene = path.len;
 					struct cube c7;
 					struct movelist out = MOVELIST_EMPTY;
 					long os = 0, o5 = 0;
-					bool okte = r7_stage_te(col, &path, &le, &lt, &me, &mt, &err);
+					bool okte = r7_stage_te(col, &path, &le, &lt, &me, &mt, &lene, &err);
 					double tte = tw_monotonic_seconds() - tw0;
 
-					printf("cube %d: stages E+T %s, %d OBTM (%d + %d steps), left %d %d, %.2f s; goal 2 %d C %d\n", k,
-					    okte ? "done" : err.msg, r7_path_obtm(&path, b2), me, mt, le, lt, tte,
+					printf("cube %d: stages E+T %s, %d OBTM (E %d, %d + %d steps), left %d %d, %.2f s; goal 2 %d C %d\n", k,
+					    okte ? "done" : err.msg, r7_path_obtm(&path, b2), okte ? r7_path_obtm(&path, b2) - r7_path_obtm(&path, lene) : -1, me, mt, le, lt, tte,
 					    r7_stage_done(col, '2'), r7_stage_done(col, 'C'));
 					if (okte) {
 						sum_te += r7_path_obtm(&path, b2);
+						sum_e += r7_path_obtm(&path, b2) - r7_path_obtm(&path, lene);
 						t_te += tte;
 						done_te++;
 						r7_to_cube(col0, &c7);
@@ -204,8 +205,8 @@ main(int argc, char **argv)
 		printf("stage W (reduce6's stage 6 on the fake 6x6x6): %.2f OBTM, %.2f s mean of %d\n", sum_w / done_w,
 		    t_w / done_w, done_w);
 	if (done_te > 0)
-		printf("stages E+T (greedy, pure macros): %.2f OBTM, %.2f s mean of %d done\n", sum_te / done_te, t_te / done_te,
-		    done_te);
+		printf("stages E+T (greedy, pure macros): %.2f OBTM (E %.2f, T %.2f), %.2f s mean of %d done\n", sum_te / done_te,
+		    sum_e / done_te, (sum_te - sum_e) / done_te, t_te / done_te, done_te);
 	if (done_end > 0)
 		printf("END TO END: %.2f OBTM mean of %d solved (5x5x5 finish %.2f)\n", sum_end / done_end, done_end,
 		    sum_f / done_end);

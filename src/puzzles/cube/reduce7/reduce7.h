@@ -109,9 +109,10 @@ bool r7_stage_m(uint8_t *col, struct r7_path *path, int *left, struct tw_error *
  * inner wing pair, then every outer T home, by greedies over pure macros
  * (slice, face commutator, slice back; and [middle slice, layer-2
  * slice] conjugated by a face turn); *left_e, *left_t the unmatched
- * stickers when a greedy stalls, *macros_e, *macros_t its steps. */
+ * stickers when a greedy stalls, *macros_e, *macros_t its steps, *len_e
+ * (may be NULL) path's length after stage E. */
 bool r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *macros_e, int *macros_t,
-    struct tw_error *err);
+    int *len_e, struct tw_error *err);
 
 /* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
  * columns 0 1 3 5 6); false with the reason if it does not group or is

@@ -78,14 +78,34 @@ add(struct te_set *set, const int *ms, int len)
 	if (set->n >= TE_MAX_MACROS)
 		return false;
 	compose(ms, len, s);
-	/* Outside the orbit: every centre facelet must stay (for stage T,
-	 * every facelet). */
-	for (d = 0; d < R7_FACELETS; d++) {
-		int r = d % 49 / 7, c = d % 7;
-		bool centre = r >= 1 && r <= 5 && c >= 1 && c <= 5;
+	/* Stage T: every facelet outside the orbit stays. Stage E: every
+	 * face's centre (rows and columns 1 to 5) stays or turns as a whole,
+	 * as a face turn turns it (that keeps every goal of stage I). */
+	if (set->orbit_n != 72) {
+		for (d = 0; d < R7_FACELETS; d++)
+			if (set->place[d] < 0 && s[d] != d)
+				return false;
+	} else {
+		int f, q;
 
-		if (set->place[d] < 0 && s[d] != d && (centre || set->orbit_n != 72))
-			return false;
+		for (f = 0; f < 6; f++) {
+			bool any = false;
+
+			for (q = 0; q < 4 && !any; q++) {
+				const uint16_t *rot = q == 0 ? NULL : md->src[r7_move(f, 1, 1, q)];
+				bool same = true;
+
+				for (d = f * 49; d < f * 49 + 49 && same; d++) {
+					int r = d % 49 / 7, c = d % 7;
+
+					if (r >= 1 && r <= 5 && c >= 1 && c <= 5)
+						same = s[d] == (rot == NULL ? d : rot[d]);
+				}
+				any = same;
+			}
+			if (!any)
+				return false;
+		}
 	}
 	mc = &set->mac[set->n];
 	for (k = 0; k < set->orbit_n; k++) {
@@ -215,6 +235,12 @@ build_e(void)
 							int ms[6] = {y, a, b, inverse(a), inverse(b), inverse(y)};
 
 							add(set, ms, 6);
+							/* Y a b a' Y': b's face turns as a whole. */
+							{
+								int m5[5] = {y, a, b, inverse(a), inverse(y)};
+
+								add(set, m5, 5);
+							}
 						}
 	return set;
 }
@@ -274,6 +300,23 @@ apply_p(const uint8_t *p, int n, const uint8_t *in, uint8_t *out)
 		out[k] = in[p[k]];
 }
 
+struct ranked {
+	int score, i;
+};
+
+static struct ranked order[TE_MAX_MACROS];
+/* The first macros of a two-macro step tried (0: only when no single
+ * step gains); TE_TOP in the environment sets it (a measurement). */
+static int te_top;
+
+static int
+by_score(const void *x, const void *y)
+{
+	const struct ranked *a = x, *b = y;
+
+	return b->score != a->score ? b->score - a->score : a->i - b->i;
+}
+
 static bool
 greedy(const struct te_set *set, const struct te_set *faces, bool midges, uint8_t *col, struct r7_path *path,
     int *left, int *steps)
@@ -320,8 +363,19 @@ greedy(const struct te_set *set, const struct te_set *faces, bool midges, uint8_
 				}
 			}
 		}
-		if (bkind == 0)
+		/* Two macros, the first among the te_top best alone (all of
+		 * them when nothing gains). */
+		if (bkind == 0 || te_top > 0) {
+			int lim = bkind == 0 || te_top > set->n ? set->n : te_top, j;
+
 			for (k = 0; k < set->n; k++) {
+				apply_p(set->mac[k].p, set->orbit_n, oc, a);
+				order[k].score = score(set, a) * 64 - set->mac[k].cost;
+				order[k].i = k;
+			}
+			qsort(order, (size_t)set->n, sizeof order[0], by_score);
+			for (j = 0; j < lim; j++) {
+				k = order[j].i;
 				apply_p(set->mac[k].p, set->orbit_n, oc, a);
 				for (i = 0; i < set->n; i++) {
 					int g;
@@ -336,6 +390,7 @@ greedy(const struct te_set *set, const struct te_set *faces, bool midges, uint8_
 					}
 				}
 			}
+		}
 		if (bkind == 0)
 			return false;
 		{
@@ -360,12 +415,14 @@ greedy(const struct te_set *set, const struct te_set *faces, bool midges, uint8_
 
 bool
 r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *macros_e, int *macros_t,
-    struct tw_error *err)
+    int *len_e, struct tw_error *err)
 {
 	static struct te_set *e, *t, *fe, *ft;
 	int k;
 
 	if (e == NULL) {
+		if (getenv("TE_TOP") != NULL)
+			te_top = atoi(getenv("TE_TOP"));
 		e = build_e();
 		t = build_t();
 		fe = malloc(sizeof *fe);
@@ -387,6 +444,8 @@ r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *m
 		tw_error_set(err, "stage E stalled, %d of 24 midge stickers unmatched (%d macros in set)", *left_e, e->n);
 		return false;
 	}
+	if (len_e != NULL)
+		*len_e = path->len;
 	for (k = 0; k < t->orbit_n; k++) {
 		int d = t->orbit[k], r = d % 49 / 7;
 
