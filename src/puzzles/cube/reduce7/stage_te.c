@@ -42,6 +42,7 @@ struct te_macro {
 
 struct te_set {
 	int n, orbit_n;
+	bool midges;
 	uint16_t orbit[TE_MAX_ORBIT];
 	int16_t place[R7_FACELETS];
 	struct te_macro mac[TE_MAX_MACROS];
@@ -81,7 +82,7 @@ add(struct te_set *set, const int *ms, int len)
 	/* Stage T: every facelet outside the orbit stays. Stage E: every
 	 * face's centre (rows and columns 1 to 5) stays or turns as a whole,
 	 * as a face turn turns it (that keeps every goal of stage I). */
-	if (set->orbit_n != 72) {
+	if (!set->midges) {
 		for (d = 0; d < R7_FACELETS; d++)
 			if (set->place[d] < 0 && s[d] != d)
 				return false;
@@ -137,7 +138,9 @@ set_orbit(struct te_set *set, bool midges)
 			in = (r == 0 || r == 6 || c == 0 || c == 6) && (r == 2 || r == 3 || r == 4 || c == 2 || c == 3 || c == 4) &&
 			    !((r == 0 || r == 6) && (c == 0 || c == 6));
 		else
-			in = (r == 1 && c == 3) || (r == 5 && c == 3) || (r == 3 && c == 1) || (r == 3 && c == 5);
+			/* The outer T and the obliques beside them (stage T's
+			 * goal reads them, and face turns move them). */
+			in = ((r == 1 || r == 5) && c >= 2 && c <= 4) || ((c == 1 || c == 5) && r >= 2 && r <= 4);
 		if (in) {
 			set->place[d] = (int16_t)k;
 			set->orbit[k++] = (uint16_t)d;
@@ -145,6 +148,7 @@ set_orbit(struct te_set *set, bool midges)
 	}
 	set->orbit_n = k;
 	set->n = 0;
+	set->midges = midges;
 }
 
 static void
@@ -245,20 +249,35 @@ build_e(void)
 	return set;
 }
 
-/* Each outer T place's goal: the colour of its oblique pair (stage I
- * pairs them, on their axis, but does not put them home); set per solve
- * before stage T (T macros do not move the obliques). */
-static uint8_t t_goal[TE_MAX_ORBIT];
+/* Stage T: pairs (outer T place, the oblique place beside it). */
+static int t_pairs[24][2];
 
-/* Matched count on colours oc of the orbit. */
+/* Matched outer T on colours oc of the orbit. */
 static int
 score_t(const struct te_set *set, const uint8_t *oc)
 {
 	int k, s = 0;
 
-	for (k = 0; k < set->orbit_n; k++)
-		s += oc[k] == t_goal[k];
+	(void)set;
+	for (k = 0; k < 24; k++)
+		s += oc[t_pairs[k][0]] == oc[t_pairs[k][1]];
 	return s;
+}
+
+static void
+init_t_pairs(const struct te_set *set)
+{
+	int f, q, n = 0;
+
+	for (f = 0; f < 6; f++)
+		for (q = 0; q < 4; q++) {
+			int t = q == 0 ? at(f, 1, 3) : q == 1 ? at(f, 5, 3) : q == 2 ? at(f, 3, 1) : at(f, 3, 5);
+			int o = q == 0 ? at(f, 1, 2) : q == 1 ? at(f, 5, 2) : q == 2 ? at(f, 2, 1) : at(f, 2, 5);
+
+			t_pairs[n][0] = set->place[t];
+			t_pairs[n][1] = set->place[o];
+			n++;
+		}
 }
 
 /* Midge facelets equal to their wing 2 neighbour (place pair list). */
@@ -418,7 +437,6 @@ r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *m
     int *len_e, struct tw_error *err)
 {
 	static struct te_set *e, *t, *fe, *ft;
-	int k;
 
 	if (e == NULL) {
 		if (getenv("TE_TOP") != NULL)
@@ -436,8 +454,8 @@ r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *m
 		/* Face turns (setups, not pure: they turn a face's centre, which
 		 * neither stage's goal sees): the orbit permutation only. */
 		add_faces(fe);
-		/* No free face turn in stage T: it would move the obliques
-		 * that t_goal reads (its macros carry their own setups). */
+		add_faces(ft);
+		init_t_pairs(t);
 		init_e_pairs(e);
 	}
 	if (!greedy(e, fe, true, col, path, left_e, macros_e)) {
@@ -446,13 +464,6 @@ r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *m
 	}
 	if (len_e != NULL)
 		*len_e = path->len;
-	for (k = 0; k < t->orbit_n; k++) {
-		int d = t->orbit[k], r = d % 49 / 7;
-
-		/* (1,3) and (5,3) beside (1,2) and (5,2); (3,1), (3,5) beside
-		 * (2,1), (2,5). */
-		t_goal[k] = r == 3 ? col[d - 7] : col[d - 1];
-	}
 	if (!greedy(t, ft, false, col, path, left_t, macros_t)) {
 		if (getenv("TE_DEBUG") != NULL) {
 			int f;
