@@ -14,9 +14,13 @@
  *  5.  every inner X block, inner T and oblique pair (1,2)-(1,4) home:
  *      the inner 3x3 of every face solved, the oblique pairs one colour
  *      (stage5_7.c).
- * Missing: every T triple (1,2) (1,3) (1,4) one colour (the outer T
- * onto its pair), every edge's positions 2, 3, 4 one dedge, the
- * parities, then cube5_reduce_solve on r7_grouped's 5x5x5.
+ *      The oblique pairs are one colour each but not home (U and D
+ *      colours mix on the U-D faces), so stage T reads its goal from them.
+ * Then stage W (the inner wings 2 and 4 paired), E (the midges between
+ * them) and T (every T triple (1,2) (1,3) (1,4) one colour), stage_te.c,
+ * and r7_finish (cube5_reduce_solve on r7_grouped's 5x5x5, written back
+ * and replayed): end to end, 255 OBTM mean (README.md). Not wired into
+ * the dispatch.
  * Stage A (r7_stage_a, reduce6's stages 1 to 5 on the fake 6x6x6
  * without the inner T) is the first try, kept to compare. */
 #ifndef TWIRL_CUBE_REDUCE7_H
