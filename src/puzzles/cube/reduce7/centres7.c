@@ -1,0 +1,847 @@
+/* The 7x7x7 staged reduction prototype's stages 1 to 4 (README.md): the
+ * 6x6x6 staged reduction's stages 1 to 4 (reduce6/centres.c, copied)
+ * on the fake 6x6x6 of the 7x7x7 (its turns of one to three layers from
+ * a face, which never move layer 4), with a fifth centre orbit: the
+ * inner T centres (2,3) (3,4) (4,3) (3,2).
+ *
+ * They run after stage S1 (stages.c), which stages the inner 3x3 (inner
+ * X, inner T) of every face on its axis; stages 1 and 3 keep that: of
+ * the turns of three layers they take only the half turns (stage 1: all
+ * turns of one and two layers, three-layer half turns; stage 3:
+ * reduce6's set without its R and L three-layer quarter turns). Their
+ * goals (reduce6's: stage 1 the R-L oblique pairs of one kind, 3 the
+ * U-D ones) then come with the inner X and inner T staged already; the
+ * bound keeps the inner X and inner T tables (0 there) and weighs the
+ * unpaired facelets more (STAGE1_PAIR_W, STAGE3_PAIR_W: measured).
+ * Without S1, stage 1 with the inner T added to its goal found no end
+ * within 1.5e9 nodes (the inner X and inner T staged at once are about
+ * 12 turns deep, their two tables a weak bound). Stages 2 and 4 (turns
+ * of one and two layers) do not touch the inner 3x3.
+ *
+ * Works on the 7x7x7's colours (294) with the fixed centres home (a
+ * rotation of the colours: r7_centres_home), in one of reduce6's three
+ * views (the same whole-cube turns and colour renaming); moves are
+ * numbered as reduce6's model numbers them (r6_move), mapped to the
+ * 7x7x7's model move of the same face, layers and turns. */
+#include "puzzles/cube/reduce7/reduce7.h"
+#include "puzzles/cube/reduce6/reduce6.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/cube/pieces.h"
+#ifdef R7_CENTRES_TRACE
+#include "sys/clock.h"
+#endif
+
+enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
+
+#define RANKS 735471u          /* C(24, 8) */
+#define RANK_BITS 20           /* RANKS < 2^20 */
+#define MAX_STAGE 40           /* a stage's longest path */
+#define STAGE1_ENDS 30         /* stage-1 ends collected at the first bound with any */
+#define CANDIDATES 4           /* of which stage 2 tries the best */
+#ifndef STAGE1_PAIR_W
+#define STAGE1_PAIR_W 3        /* stage 1: + ceil(unpaired / 3) */
+#endif
+#ifndef STAGE3_PAIR_W
+#define STAGE3_PAIR_W 4        /* stage 3: + ceil(unpaired / 4) */
+#endif
+#ifndef NODES_13
+#define NODES_13 60000000L     /* default work of stages 1 and 3 */
+#endif
+#ifndef IT_W
+#define IT_W 1                 /* stages 1 and 3: + ceil(min(inner X, inner T) / IT_W) */
+#endif
+#define ODD_END 100            /* stage-1 score of an odd inner wing permutation */
+#define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
+#define NODES_24 400000000L    /* of stages 2 and 4 */
+#ifndef R6_ENDGAME_DEPTH
+#define R6_ENDGAME_DEPTH 5     /* stage 2's exact table: every (X, T) within 5 turns */
+#endif
+
+struct tables {
+	/* lut[s][m][b][x]: the places of set s that the places x (bits of
+	 * byte b) go to under move m. */
+	uint32_t lut[SETS][R6_MOVES][3][256];
+	uint32_t rank_part[3 * 9 * 256];
+	uint16_t place[SETS][24];      /* 7x7x7 facelet of each place */
+	uint16_t m7[R6_MOVES];         /* the 7x7x7 model move of each move */
+	uint8_t moves[5][54];          /* each stage's turns */
+	int n_moves[5];
+	uint8_t order[R6_MOVES];       /* block's place along its axis: U 0 Uw 1 3Uw 2 D 3.. */
+	/* Pruning tables on the colex rank of a mask: stage 1's inner X,
+	 * 2's outer X and pairs, 3's inner X, 4's outer X and pairs. */
+	uint8_t *x1, *x2, *t2, *x3, *x4, *t4, *it1, *it3;
+	/* Stage 2's endgame: the (X, T) within R6_ENDGAME_DEPTH of the goal,
+	 * entries (T rank << 3 | distance) sorted, those of X rank r at
+	 * eg[eg_start[r] .. eg_start[r + 1]). */
+	uint32_t *eg_start, *eg;
+	long eg_n;
+	double build_seconds;
+	bool ok;
+};
+
+static struct tables tb;
+static pthread_once_t tb_once = PTHREAD_ONCE_INIT;
+
+static inline uint32_t
+move_mask(int s, int m, uint32_t x)
+{
+	uint32_t (*l)[256] = tb.lut[s][m];
+
+	return l[0][x & 255] | l[1][x >> 8 & 255] | l[2][x >> 16];
+}
+
+/* Set bits of each byte. */
+static uint8_t bits8[256];
+
+static inline int
+bits24(uint32_t x)
+{
+	return bits8[x & 255] + bits8[x >> 8 & 255] + bits8[x >> 16 & 255];
+}
+
+static inline uint32_t
+rank8(uint32_t x)
+{
+	int c0 = bits8[x & 255], c1 = bits8[x >> 8 & 255];
+
+	return tb.rank_part[x & 255] + tb.rank_part[(9 + c0) * 256 + (x >> 8 & 255)] +
+	    tb.rank_part[(18 + c0 + c1) * 256 + (x >> 16)];
+}
+
+/* The mask of set s's places whose colours in col are of axis a (or,
+ * with face set, whose faces are). */
+static uint32_t
+mask_of(const uint8_t *col, int s, int a, bool face)
+{
+	uint32_t x = 0;
+	int k;
+
+	for (k = 0; k < 24; k++) {
+		int d = tb.place[s][k];
+
+		if ((face ? r7_face(d) : col[d]) % 3 == a)
+			x |= 1u << k;
+	}
+	return x;
+}
+
+static void
+apply7(uint8_t *col, int m)
+{
+	r7_apply(col, tb.m7[m]);
+}
+
+static int
+parity7(const uint8_t *col)
+{
+	uint8_t col6[R6_FACELETS];
+
+	r7_fake6(col, col6);
+	return r6_wing_parity(col6);
+}
+
+static int
+to7(int d6)
+{
+	static const int keep6[6] = {0, 1, 2, 4, 5, 6};
+
+	return d6 / 36 * 49 + keep6[d6 % 36 / 6] * 7 + keep6[d6 % 6];
+}
+
+static void
+build_places(const struct r6_model *md)
+{
+	static const uint8_t kind_of_set[3] = {R6_OUTER_X, R6_INNER_X, R6_OBLIQUE_A};
+	static const int tpos[4][2] = {{2, 3}, {3, 4}, {4, 3}, {3, 2}};
+	const struct r7_model *m7 = r7_model();
+	int s, d, k, m, b, n[3] = {0};
+	uint8_t index[R7_FACELETS];
+
+	for (d = 0; d < R6_FACELETS; d++)
+		for (s = 0; s < 3; s++)
+			if (md->kind[d] == kind_of_set[s]) {
+				tb.place[s][n[s]] = (uint16_t)to7(d);
+				index[to7(d)] = (uint8_t)n[s]++;
+			}
+	for (k = 0; k < 24; k++) {
+		int a6 = -1;
+
+		for (d = 0; d < R6_FACELETS; d++)
+			if (to7(d) == tb.place[SET_A][k])
+				a6 = d;
+		tb.place[SET_B][k] = (uint16_t)to7(md->partner[a6]);
+		index[tb.place[SET_B][k]] = (uint8_t)k;
+		tb.place[SET_IT][k] = (uint16_t)(k / 4 * 49 + tpos[k % 4][0] * 7 + tpos[k % 4][1]);
+		index[tb.place[SET_IT][k]] = (uint8_t)k;
+	}
+	for (m = 0; m < R6_MOVES; m++)
+		tb.m7[m] = (uint16_t)r7_move(md->face[m], md->first[m], md->last[m], md->turns[m]);
+	for (s = 0; s < SETS; s++)
+		for (m = 0; m < R6_MOVES; m++) {
+			uint16_t to[R7_FACELETS];
+
+			for (d = 0; d < R7_FACELETS; d++)
+				to[m7->src[tb.m7[m]][d]] = (uint16_t)d;
+			for (b = 0; b < 3; b++) {
+				unsigned x;
+
+				for (x = 0; x < 256; x++) {
+					uint32_t y = 0;
+
+					for (k = 0; k < 8; k++)
+						if (x >> k & 1)
+							y |= 1u << index[to[tb.place[s][b * 8 + k]]];
+					tb.lut[s][m][b][x] = y;
+				}
+			}
+		}
+}
+
+static void
+build_moves(const struct r6_model *md)
+{
+	int m, st;
+
+	for (m = 0; m < R6_MOVES; m++) {
+		int w = md->last[m], lr = md->axis[m] == 1, half = md->turns[m] == 2;
+		bool in[5];
+
+		tb.order[m] = (uint8_t)((md->face[m] < 3 ? 0 : 3) + w - 1);
+		if (md->first[m] != 1)
+			continue;
+		/* Stages 1 and 3 keep the inner 3x3 staged (stage S1, README.md):
+		 * of the three-layer turns only the half turns. */
+		in[1] = w <= 2 || half;
+		in[2] = w <= 2;
+		in[3] = (lr ? w >= 2 : w == 1 || half) && (w <= 2 || half);
+		in[4] = lr ? w == 2 : w == 1 || (w == 2 && half);
+		for (st = 1; st <= 4; st++)
+			if (in[st])
+				tb.moves[st][tb.n_moves[st]++] = (uint8_t)m;
+	}
+}
+
+/* The next mask with as many bits as x, in increasing order (Gosper):
+ * masks in that order have colex ranks 0, 1, 2, ... */
+static inline uint32_t
+next_subset(uint32_t x)
+{
+	uint32_t low = x & -x, up = x + low;
+
+	return up | ((x ^ up) >> 2) / low;
+}
+
+/* The pruning table of set s's mask under stage st's turns, the goal
+ * the places on the faces of axis a: breadth first, level by level,
+ * over the turns that move the set differently (a face turn and its
+ * two-layer block move an inner X alike); a level with more than a
+ * quarter of the ranks is found backwards (the unseen masks with a
+ * neighbour on the last level: the turn sets are closed under inverse). */
+static uint8_t *
+build_table(int s, int st, int a)
+{
+	uint8_t *t = malloc(RANKS), distinct[54];
+	long level = 1, r;
+	int n = 0, j, i, d;
+
+	if (t == NULL)
+		return NULL;
+	for (j = 0; j < tb.n_moves[st]; j++) {
+		int m = tb.moves[st][j];
+
+		for (i = 0; i < n && memcmp(tb.lut[s][distinct[i]], tb.lut[s][m], sizeof tb.lut[s][m]) != 0; i++)
+			;
+		if (i == n)
+			distinct[n++] = (uint8_t)m;
+	}
+	memset(t, CUBE_TABLE_UNSEEN, RANKS);
+	t[rank8(mask_of(NULL, s, a, true))] = 0;
+	for (d = 0; level > 0; d++) {
+		bool back = level > (long)RANKS / 4;
+		uint32_t x = 0xff;
+
+		level = 0;
+		for (r = 0; r < (long)RANKS; r++, x = r < (long)RANKS ? next_subset(x) : x) {
+			if (back && t[r] == CUBE_TABLE_UNSEEN) {
+				for (j = 0; j < n && t[rank8(move_mask(s, distinct[j], x))] != d; j++)
+					;
+				if (j < n) {
+					t[r] = (uint8_t)(d + 1);
+					level++;
+				}
+			} else if (!back && t[r] == d) {
+				for (j = 0; j < n; j++) {
+					uint32_t y = rank8(move_mask(s, distinct[j], x));
+
+					if (t[y] == CUBE_TABLE_UNSEEN) {
+						t[y] = (uint8_t)(d + 1);
+						level++;
+					}
+				}
+			}
+		}
+	}
+	return t;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Whether key (X rank << RANK_BITS | T rank) is in sorted seen[0..n). */
+static bool
+seen_key(const uint64_t *seen, long n, uint64_t key)
+{
+	long lo = 0, hi = n;
+
+	while (lo < hi) {
+		long mid = (lo + hi) / 2;
+
+		if (seen[mid] >> 3 < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && seen[lo] >> 3 == key;
+}
+
+/* Stage 2's endgame table: breadth first over the pairs (outer X, T)
+ * from the goal, each level's candidates sorted and those already seen
+ * dropped. */
+static bool
+build_endgame(void)
+{
+	uint64_t *all = NULL, *level = NULL, *next = NULL, goal;
+	long n_all = 1, n_level = 1, i, r;
+	int depth, j;
+	bool ok = false;
+
+	goal = (uint64_t)rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
+	    rank8(mask_of(NULL, SET_A, 1, true));
+	all = malloc(sizeof *all);
+	level = malloc(sizeof *level);
+	if (all == NULL || level == NULL)
+		goto done;
+	all[0] = goal << 3;
+	level[0] = goal;
+	for (depth = 1; depth <= R6_ENDGAME_DEPTH; depth++) {
+		long n_next = 0, kept = 0, a, b, k;
+		uint64_t *merged;
+
+		next = malloc((size_t)(n_level * tb.n_moves[2]) * sizeof *next);
+		if (next == NULL)
+			goto done;
+		for (i = 0; i < n_level; i++) {
+			uint32_t x = cube_colex_unrank((uint32_t)(level[i] >> RANK_BITS), 24, 8);
+			uint32_t t = cube_colex_unrank((uint32_t)(level[i] & ((1u << RANK_BITS) - 1)), 24, 8);
+
+			for (j = 0; j < tb.n_moves[2]; j++) {
+				int m = tb.moves[2][j];
+
+				next[n_next++] = (uint64_t)rank8(move_mask(SET_OX, m, x)) << RANK_BITS |
+				    rank8(move_mask(SET_A, m, t));
+			}
+		}
+		qsort(next, (size_t)n_next, sizeof *next, cmp_u64);
+		for (i = 0; i < n_next; i++)
+			if ((i == 0 || next[i] != next[i - 1]) && !seen_key(all, n_all, next[i]))
+				next[kept++] = next[i];
+		merged = malloc((size_t)(n_all + kept) * sizeof *merged);
+		if (merged == NULL)
+			goto done;
+		for (a = 0, b = 0, k = 0; a < n_all || b < kept;)
+			if (b == kept || (a < n_all && all[a] >> 3 < next[b]))
+				merged[k++] = all[a++];
+			else
+				merged[k++] = next[b++] << 3 | (uint64_t)depth;
+		free(all);
+		free(level);
+		all = merged;
+		n_all = k;
+		level = next;
+		next = NULL;
+		n_level = kept;
+	}
+	tb.eg_start = malloc((RANKS + 1) * sizeof *tb.eg_start);
+	tb.eg = malloc((size_t)n_all * sizeof *tb.eg);
+	if (tb.eg_start == NULL || tb.eg == NULL)
+		goto done;
+	for (r = 0, i = 0; r <= (long)RANKS; r++) {
+		while (i < n_all && (long)(all[i] >> (3 + RANK_BITS)) < r)
+			i++;
+		tb.eg_start[r] = (uint32_t)i;
+	}
+	for (i = 0; i < n_all; i++)
+		tb.eg[i] = (uint32_t)(all[i] & (((uint64_t)1 << (3 + RANK_BITS)) - 1));
+	tb.eg_n = n_all;
+	ok = true;
+done:
+	free(all);
+	free(level);
+	free(next);
+	return ok;
+}
+
+static void
+build_tables(void)
+{
+	const struct r6_model *md = r6_model();
+	int i;
+#ifdef R7_CENTRES_TRACE
+	double t0 = tw_monotonic_seconds();
+#endif
+
+	for (i = 1; i < 256; i++)
+		bits8[i] = (uint8_t)(bits8[i >> 1] + (i & 1));
+	cube_colex_rank_parts(tb.rank_part, 8);
+	build_places(md);
+	build_moves(md);
+	tb.x1 = build_table(SET_IX, 1, 1);
+	tb.x2 = build_table(SET_OX, 2, 1);
+	tb.t2 = build_table(SET_A, 2, 1);
+	tb.x3 = build_table(SET_IX, 3, 0);
+	tb.x4 = build_table(SET_OX, 4, 0);
+	tb.t4 = build_table(SET_A, 4, 0);
+	tb.it1 = build_table(SET_IT, 1, 1);
+	tb.it3 = build_table(SET_IT, 3, 0);
+#ifdef R7_CENTRES_TRACE
+	fprintf(stderr, "pruning tables: %.3f s\n", tw_monotonic_seconds() - t0);
+#endif
+	tb.ok = tb.x1 != NULL && tb.x2 != NULL && tb.t2 != NULL && tb.x3 != NULL && tb.x4 != NULL &&
+	    tb.t4 != NULL && tb.it1 != NULL && tb.it3 != NULL && build_endgame();
+#ifdef R7_CENTRES_TRACE
+	tb.build_seconds = tw_monotonic_seconds() - t0;
+	fprintf(stderr, "all tables: %.3f s, endgame depth %d: %ld entries, %.1f MB in all\n",
+	    tb.build_seconds, R6_ENDGAME_DEPTH, tb.eg_n,
+	    (sizeof tb + 6.0 * RANKS + 4.0 * (RANKS + 1) + 4.0 * (double)tb.eg_n) / 1e6);
+#endif
+}
+
+/* Stage 2's exact distance of (X rank rx, T rank rt) if it is within the
+ * endgame table's depth, else that depth + 1. */
+static int
+endgame(uint32_t rx, uint32_t rt)
+{
+	uint32_t lo = tb.eg_start[rx], hi = tb.eg_start[rx + 1];
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (tb.eg[mid] >> 3 < rt)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < tb.eg_start[rx + 1] && tb.eg[lo] >> 3 == rt)
+		return (int)(tb.eg[lo] & 7);
+	return R6_ENDGAME_DEPTH + 1;
+}
+
+static inline int
+ceil_div(int a, int b)
+{
+	return (a + b - 1) / b;
+}
+
+/* The stage's heuristic of masks s (inadmissible for 1 and 3). */
+static int
+estimate(int stage, const uint32_t *s)
+{
+	int x, t;
+
+	switch (stage) {
+	case 1:
+		x = tb.x1[rank8(s[SET_IX])];
+		t = tb.it1[rank8(s[SET_IT])];
+		return (x > t ? x : t) + ceil_div(x < t ? x : t, IT_W) + ceil_div(bits24(s[SET_A] ^ s[SET_B]), STAGE1_PAIR_W);
+	case 2: {
+		uint32_t rx = rank8(s[SET_OX]), rt = rank8(s[SET_A]);
+
+		x = tb.x2[rx];
+		t = tb.t2[rt];
+		x = x > t ? x : t;
+		return x <= R6_ENDGAME_DEPTH ? endgame(rx, rt) : x;
+	}
+	case 3:
+		x = tb.x3[rank8(s[SET_IX])];
+		t = tb.it3[rank8(s[SET_IT])];
+		return (x > t ? x : t) + ceil_div(x < t ? x : t, IT_W) + ceil_div(bits24(s[SET_A] ^ s[SET_B]), STAGE3_PAIR_W);
+	default:
+		x = tb.x4[rank8(s[SET_OX])];
+		t = tb.t4[rank8(s[SET_A])];
+		return x > t ? x : t;
+	}
+}
+
+/* The sets each stage moves. */
+static const unsigned stage_sets[5] = {0, 31, 1u << SET_OX | 1u << SET_A,
+    1u << SET_IX | 1u << SET_A | 1u << SET_B | 1u << SET_IT, 1u << SET_OX | 1u << SET_A};
+
+/* A stage-1 end that stage 2 may start from. */
+struct candidate {
+	int score, len, view;
+	uint32_t end[SETS];
+	uint8_t path[MAX_STAGE];
+};
+
+struct run {
+	int stage;
+	long nodes, max_nodes;
+	atomic_bool *cancel;
+	bool stopped;
+	uint8_t path[MAX_STAGE];
+	int len;                       /* stages 2 to 4: the end's path length */
+	/* Stages 3 and 4: the wing parities (model.h) at the stage's start
+	 * and those an end must have even (parity_base ^ its turns'). */
+	int parity_base, parity_even;
+	/* Stage 1: ends collected at the current bound. */
+	int view, n_ends;
+	int n_cand;
+	struct candidate cand[CANDIDATES];
+};
+
+/* Stage 1's end s (path of len turns in r->view) into the candidates,
+ * kept sorted by score (stage 2's max(X, T), then X + T, an end with
+ * the inner wings' permutation odd as if one turn longer). */
+static void
+collect(struct run *r, const uint32_t *s, int len, bool odd)
+{
+	int x = tb.x2[rank8(s[SET_OX])], t = tb.t2[rank8(s[SET_A])];
+	int score = 100 * (x > t ? x : t) + x + t + (odd ? ODD_END : 0), i;
+
+	r->n_ends++;
+	for (i = 0; i < r->n_cand; i++)
+		if (r->cand[i].view == r->view && memcmp(r->cand[i].end, s, sizeof r->cand[i].end) == 0)
+			return;
+	if (r->n_cand == CANDIDATES && score >= r->cand[CANDIDATES - 1].score)
+		return;
+	i = r->n_cand < CANDIDATES ? r->n_cand++ : CANDIDATES - 1;
+	for (; i > 0 && r->cand[i - 1].score > score; i--)
+		r->cand[i] = r->cand[i - 1];
+	r->cand[i].score = score;
+	r->cand[i].len = len;
+	r->cand[i].view = r->view;
+	memcpy(r->cand[i].end, s, sizeof r->cand[i].end);
+	memcpy(r->cand[i].path, r->path, (size_t)len);
+}
+
+/* IDA*'s depth-first pass below s (g turns done, bound the most): true
+ * when the stage has its end (stage 1: enough of them) in r->path. */
+static bool
+dfs(struct run *r, const uint32_t *s, int g, int bound, int prev)
+{
+	const uint8_t *moves = tb.moves[r->stage];
+	const struct r6_model *md = r6_model();
+	unsigned sets = stage_sets[r->stage];
+	int h = estimate(r->stage, s), j, n = tb.n_moves[r->stage];
+
+	if (h == 0 && r->stage != 1) {
+		int parity = r->parity_base;
+
+		for (j = 0; j < g; j++)
+			parity ^= md->wing_odd[r->path[j]];
+		if ((parity & r->parity_even) == 0) {
+			r->len = g;
+			return true;
+		}
+		h = 1;   /* the wrong parity: at least one turn more */
+	} else if (h == 0) {
+		int parity = r->parity_base;
+
+		for (j = 0; j < g; j++)
+			parity ^= md->wing_odd[r->path[j]];
+		collect(r, s, g, (parity & r->parity_even) != 0);
+		return r->n_ends >= STAGE1_ENDS;
+	}
+	if (g + h > bound || g >= MAX_STAGE)
+		return false;
+	for (j = 0; j < n; j++) {
+		int m = moves[j], k;
+		uint32_t t[SETS];
+
+		if (prev >= 0 && md->axis[m] == md->axis[prev] && tb.order[m] <= tb.order[prev])
+			continue;
+		if (++r->nodes > r->max_nodes ||
+		    ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
+			r->stopped = true;
+			return false;
+		}
+		for (k = 0; k < SETS; k++)
+			t[k] = sets >> k & 1 ? move_mask(k, m, s[k]) : s[k];
+		r->path[g] = (uint8_t)m;
+		if (dfs(r, t, g + 1, bound, m))
+			return true;
+		if (r->stopped)
+			return false;
+	}
+	return false;
+}
+
+static void
+masks_of(const uint8_t *col, int axis, uint32_t *s)
+{
+	int k;
+
+	for (k = 0; k < SETS; k++)
+		s[k] = mask_of(col, k, axis, false);
+}
+
+static bool
+stage_failed(const struct run *r, int stage, struct tw_error *err)
+{
+	if (r->cancel != NULL && atomic_load(r->cancel))
+		tw_error_set(err, "cancelled");
+	else
+		tw_error_set(err, "no stage-%d end within the search's work", stage);
+	return false;
+}
+
+static void
+start_run(struct run *r, int stage, const struct r6_options *opt)
+{
+	r->stage = stage;
+	r->parity_even = 0;
+	r->nodes = 0;
+	r->stopped = false;
+	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes :
+	    stage == 1 || stage == 3 ? NODES_13 : NODES_24;
+}
+
+static void
+trace(int stage, int len, long nodes, double t0)
+{
+#ifdef R7_CENTRES_TRACE
+	fprintf(stderr, "stage %d: %2d OBTM %10ld nodes %.3f s\n", stage, len, nodes,
+	    tw_monotonic_seconds() - t0);
+#else
+	(void)stage;
+	(void)len;
+	(void)nodes;
+	(void)t0;
+#endif
+}
+
+static double
+now(void)
+{
+#ifdef R7_CENTRES_TRACE
+	return tw_monotonic_seconds();
+#else
+	return 0;
+#endif
+}
+
+/* Stage 1 on the three views' colours vc: the candidates in r. */
+static bool
+stage1(struct run *r, uint8_t vc[R6_VIEWS][R7_FACELETS], struct tw_error *err)
+{
+	uint32_t s[R6_VIEWS][SETS];
+	int v, b, h0 = 1 << 20;
+	double t0 = now();
+
+	r->n_cand = 0;
+	r->n_ends = 0;
+	for (v = 0; v < R6_VIEWS; v++) {
+		int h;
+
+		masks_of(vc[v], 1, s[v]);
+		h = estimate(1, s[v]);
+		h0 = h < h0 ? h : h0;
+	}
+	for (b = h0; b <= MAX_STAGE && r->n_ends == 0 && !r->stopped; b++)
+		for (v = 0; v < R6_VIEWS && !r->stopped; v++) {
+			r->view = v;
+			if (dfs(r, s[v], 0, b, -1))
+				break;
+		}
+	trace(1, r->n_cand > 0 ? r->cand[0].len : -1, r->nodes, t0);
+	/* Ends found before the work ran out still count. */
+	if (r->n_cand == 0 || (r->cancel != NULL && atomic_load(r->cancel)))
+		return stage_failed(r, 1, err);
+	return true;
+}
+
+/* Stage 2 from the candidates, interleaved by stage 1 + 2's length:
+ * *chosen the candidate, its stage-2 path in r->path, *len2 long. */
+static bool
+stage2(struct run *r, uint8_t vc[R6_VIEWS][R7_FACELETS], int *chosen, int *len2,
+    struct tw_error *err)
+{
+	uint32_t s[CANDIDATES][SETS];
+	int h[CANDIDATES], k, total, lo = 1 << 20;
+	double t0 = now();
+
+	for (k = 0; k < r->n_cand; k++) {
+		uint8_t col[R7_FACELETS];
+		int i;
+
+		memcpy(col, vc[r->cand[k].view], sizeof col);
+		for (i = 0; i < r->cand[k].len; i++)
+			apply7(col, r->cand[k].path[i]);
+		masks_of(col, 1, s[k]);
+		h[k] = estimate(2, s[k]);
+		lo = r->cand[k].len + h[k] < lo ? r->cand[k].len + h[k] : lo;
+	}
+	for (total = lo; total <= lo + MAX_STAGE && !r->stopped; total++)
+		for (k = 0; k < r->n_cand && !r->stopped; k++) {
+			int bound = total - r->cand[k].len;
+
+			if (bound < h[k] || bound > MAX_STAGE)
+				continue;
+			if (dfs(r, s[k], 0, bound, -1)) {
+				*chosen = k;
+				*len2 = r->len;
+				trace(2, *len2, r->nodes, t0);
+				return true;
+			}
+		}
+	return stage_failed(r, 2, err);
+}
+
+/* Stage 3 or 4 (r->stage) on col (in place), its moves appended to
+ * path, *len of them. */
+static bool
+stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_error *err)
+{
+	uint32_t s[SETS];
+	int b, i;
+	bool found = false;
+	double t0 = now();
+
+	masks_of(col, 0, s);
+	r->parity_base = parity7(col);
+	for (b = estimate(r->stage, s); b <= MAX_STAGE && !found && !r->stopped; b++)
+		found = dfs(r, s, 0, b, -1);
+	if (!found)
+		return stage_failed(r, r->stage, err);
+	for (i = 0; i < r->len; i++) {
+		apply7(col, r->path[i]);
+		if (!r6_path_push(path, r->path[i])) {
+			tw_error_set(err, "the stages' path is full");
+			return false;
+		}
+	}
+	*len = r->len;
+	trace(r->stage, r->len, r->nodes, t0);
+	return true;
+}
+
+/* Stage 3 or 4 ending with the wing parities even (inner for 3,
+ * both for 4) within NODES_PARITY, else stage34 without them. */
+static bool
+stage34_even(struct run *r, const struct r6_options *opt, int stage, uint8_t *col,
+    struct r6_path *path, int *len, struct tw_error *err)
+{
+	start_run(r, stage, opt);
+	r->parity_even = stage == 3 ? R6_INNER_ODD : R6_INNER_ODD | R6_OUTER_ODD;
+	if (r->max_nodes > NODES_PARITY)
+		r->max_nodes = NODES_PARITY;
+	if (parity7(col) >= 0 && stage34(r, col, path, len, err))
+		return true;
+	if (r->cancel != NULL && atomic_load(r->cancel))
+		return stage_failed(r, stage, err);
+	start_run(r, stage, opt);
+	return stage34(r, col, path, len, err);
+}
+
+static int
+obtm_of(const uint8_t *m, int n)
+{
+	const struct r6_model *md = r6_model();
+	int i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += md->obtm[m[i]];
+	return c;
+}
+
+size_t
+r7_centres_tables(void)
+{
+	pthread_once(&tb_once, build_tables);
+	return tb.ok ? sizeof tb + 6 * (size_t)RANKS + 4 * ((size_t)RANKS + 1) + 4 * (size_t)tb.eg_n : 0;
+}
+
+bool
+r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
+    struct r6_path *path, int *stage_moves, struct tw_error *err)
+{
+	uint8_t vc[R6_VIEWS][R7_FACELETS];
+	struct run *r;
+	const struct candidate *c;
+	int v, k = 0, len2 = 0, len3 = 0, len4 = 0, i;
+	bool ok = false;
+
+	path->len = 0;
+	pthread_once(&tb_once, build_tables);
+	if (!tb.ok) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	for (k = 0; k < SETS * 3; k++)
+		if (bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
+			tw_error_set(err, "not a 6x6x6's colours: a centre orbit without 4 of each colour");
+			return false;
+		}
+	if ((r = calloc(1, sizeof *r)) == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	r->cancel = opt != NULL ? opt->cancel : NULL;
+	for (v = 0; v < R6_VIEWS; v++)
+		r7_view_colours(col, v, vc[v]);
+	/* Wing parities (model.h): stage 1 prefers ends with the inner
+	 * wings' permutation even, stage 3 ends with it even (stage 2's and
+	 * 4's turns keep it), stage 4 with the outer wings' even; stages 5
+	 * and 6 keep both. So stage 6 needs no flipped middle edge fix and the
+	 * 5x5x5 no wing parity fix (about 7 and 3.5 OBTM on average; a
+	 * parity costs stages 3 and 4 about one turn in two). Should stage
+	 * 3 or 4 not find such an end within a smaller work (a cube that
+	 * meets the stage's goal with the wrong parity may need a long
+	 * detour), it runs again without the parity and the later stages
+	 * fix it. */
+	start_run(r, 1, opt);
+	r->parity_base = parity7(col);
+	r->parity_even = r->parity_base < 0 ? 0 : R6_INNER_ODD;
+	if (!stage1(r, vc, err))
+		goto done;
+	start_run(r, 2, opt);
+	if (!stage2(r, vc, &k, &len2, err))
+		goto done;
+	c = &r->cand[k];
+	*view = c->view;
+	memcpy(out, vc[c->view], R7_FACELETS);
+	for (i = 0; i < c->len; i++) {
+		apply7(out, c->path[i]);
+		r6_path_push(path, c->path[i]);
+	}
+	for (i = 0; i < len2; i++) {
+		apply7(out, r->path[i]);
+		r6_path_push(path, r->path[i]);
+	}
+	if (stage_moves != NULL) {
+		stage_moves[0] = obtm_of(c->path, c->len);
+		stage_moves[1] = obtm_of(r->path, len2);
+	}
+	if (!stage34_even(r, opt, 3, out, path, &len3, err))
+		goto done;
+	if (stage_moves != NULL)
+		stage_moves[2] = obtm_of(path->m + path->len - len3, len3);
+	if (!stage34_even(r, opt, 4, out, path, &len4, err))
+		goto done;
+	if (stage_moves != NULL)
+		stage_moves[3] = obtm_of(path->m + path->len - len4, len4);
+	ok = true;
+done:
+	free(r);
+	return ok;
+}
