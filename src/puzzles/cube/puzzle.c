@@ -11,6 +11,7 @@
 #include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce6/reduce6.h"
+#include "puzzles/cube/reduce7/reduce7.h"
 
 /* In the order of enum cube_metric (cube.h). */
 const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
@@ -597,8 +598,8 @@ cube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
 }
 
 /* twirl cache build: the 2x2x2 distance tables, the 3x3x3 two-phase
- * tables, the 4x4x4 and 5x5x5 phase reductions' and the 6x6x6 staged
- * reduction's (the greedy reduction of the bigger cubes keeps its small
+ * tables, the 4x4x4 and 5x5x5 phase reductions' and the 6x6x6 and 7x7x7
+ * staged reductions' (the greedy reduction of the bigger cubes keeps its small
  * tables in memory). */
 static bool
 cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
@@ -624,6 +625,10 @@ cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *
 	if (progress != NULL)
 		atomic_store(progress, 950);
 	if (!cube6_reduce_prepare(err))
+		return false;
+	if (progress != NULL)
+		atomic_store(progress, 980);
+	if (!cube7_reduce_prepare(err))
 		return false;
 	if (progress != NULL)
 		atomic_store(progress, 1000);

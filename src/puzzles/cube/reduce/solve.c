@@ -10,6 +10,7 @@
 #include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce6/reduce6.h"
+#include "puzzles/cube/reduce7/reduce7.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -105,13 +106,14 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
 		return false;
 	}
-	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 by its
-	 * staged reduction to a 5x5x5; the greedy one below only if that
-	 * runs out of work. */
-	if (c->n <= 6) {
-		static bool (*const phased[7])(const struct cube *, const struct cube_reduce_options *,
+	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 and
+	 * 7x7x7 by their staged reductions to a 5x5x5; the greedy one below
+	 * only if that runs out of work. */
+	if (c->n <= 7) {
+		static bool (*const phased[8])(const struct cube *, const struct cube_reduce_options *,
 		    struct movelist *, struct cube_reduce_stats *, struct tw_error *) = {
 			[4] = cube4_reduce_solve, [5] = cube5_reduce_solve, [6] = cube6_reduce_solve,
+			[7] = cube7_reduce_solve,
 		};
 		struct tw_error e = {{0}};
 
@@ -139,8 +141,10 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r->edge_lookahead = edge_lookahead_for[c->n];
 	r->lookahead_depth = lookahead_depth_for[c->n];
 	r->even_wings = even_wings_for[c->n];
-	if (opt != NULL && opt->progress != NULL)
-		atomic_store(opt->progress, 0);   /* this solve's figure starts here */
+	/* This solve's figure starts here, or stays where a staged solver
+	 * that ran out of work left it (the greedy's only rises). */
+	if (opt != NULL && opt->progress != NULL && c->n > 7)
+		atomic_store(opt->progress, 0);
 	rd_report(r, REDUCE_CENTRES, 0);
 	r->t = rd_table_for(c->n, NULL);
 	if (r->t == NULL) {

@@ -60,35 +60,6 @@ push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
 	return true;
 }
 
-/* OBTM of written tokens from index from on. */
-static long
-obtm_from(const struct movelist *list, size_t from)
-{
-	long sum = 0;
-	size_t i;
-
-	for (i = from; i < list->len; i++) {
-		struct cube_move mv;
-
-		if (cube_move_parse(R6_N, list->moves[i], &mv, NULL))
-			sum += cube_move_metric_cost(R6_N, &mv, CUBE_OBTM);
-	}
-	return sum;
-}
-
-/* The OBTM of turns[0..len) as written. */
-static long
-written_obtm(const uint16_t *turns, int len, struct tw_error *err)
-{
-	struct movelist list = MOVELIST_EMPTY;
-	long sum = -1;
-
-	if (cube_write_layer_turns(R6_N, turns, len, &list, err) >= 0)
-		sum = obtm_from(&list, 0);
-	movelist_clear(&list);
-	return sum;
-}
-
 /* c5 recoloured so that its fixed centres show their faces' colours (a
  * rotation of the colours, as stage 5 keeps the scheme a rotation). */
 static void
@@ -135,7 +106,8 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct movelist tokens5 = MOVELIST_EMPTY;
 	uint8_t col[R6_FACELETS], vcol[R6_FACELETS];
 	uint16_t *turns = NULL;
-	int stage_moves[4] = {0}, view = 0, len = 0, after5 = 0, len_after5 = 0, len_after6, i;
+	int stage_moves[4] = {0}, view = 0, len = 0, after5 = 0, len_after5 = 0, len_edges, i;
+	long five_edges;
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds(), t5 = 0, t6 = 0;
 	bool ok = false;
@@ -193,7 +165,6 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		if (i + 1 == after5)
 			len_after5 = len;
 	}
-	len_after6 = len;
 	r6_colours(&grouped, col);
 	if (!r6_grouped(col, &c5, err)) {
 		tw_error_prefix(err, "internal error: after stage 6");
@@ -207,9 +178,17 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
 		goto done;
 	}
-	for (i = 0; i < (int)tokens5.len; i++)
+	/* The 5x5x5's stats count its written tokens a phase, in order. */
+	five_edges = s5.moves[REDUCE_CENTRES] + s5.moves[REDUCE_EDGES] + s5.moves[REDUCE_PARITY];
+	len_edges = len;
+	for (i = 0; i < (int)tokens5.len; i++) {
 		if (!push_grouped(tokens5.moves[i], turns, &len, err))
 			goto done;
+		if (i + 1 == five_edges)
+			len_edges = len;
+	}
+	if (five_edges >= (long)tokens5.len)
+		len_edges = len;
 	if (cube_write_layer_turns(R6_N, turns, len, out, err) < 0)
 		goto done;
 	{
@@ -226,14 +205,16 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		}
 	}
 	if (stats != NULL) {
-		long total = obtm_from(out, first), centres, edges;
+		/* Counts of written tokens a phase, in order, as cube_reduce_solve
+		 * gives them: the centres are stages 1 to 5, the edges stage 6 to
+		 * the grouped 5x5x5's edges (its centres, if any, among them). */
+		long centres = cube_write_layer_turns(R6_N, turns, len_after5, NULL, NULL);
+		long edges = cube_write_layer_turns(R6_N, turns, len_edges, NULL, NULL);
 
-		centres = written_obtm(turns, len_after5, err);
-		edges = written_obtm(turns, len_after6, err) - centres;
 		memset(stats, 0, sizeof *stats);
-		stats->moves[REDUCE_CENTRES] = centres + s5.moves[REDUCE_CENTRES];
-		stats->moves[REDUCE_EDGES] = edges + s5.moves[REDUCE_EDGES];
-		stats->moves[REDUCE_FINISH] = total - stats->moves[REDUCE_CENTRES] - stats->moves[REDUCE_EDGES];
+		stats->moves[REDUCE_CENTRES] = centres;
+		stats->moves[REDUCE_EDGES] = edges - centres;
+		stats->moves[REDUCE_FINISH] = (long)(out->len - first) - edges;
 		stats->seconds[REDUCE_CENTRES] = t5 - t0 + s5.seconds[REDUCE_CENTRES];
 		stats->seconds[REDUCE_EDGES] = t6 - t5 + s5.seconds[REDUCE_EDGES];
 		stats->seconds[REDUCE_FINISH] = s5.seconds[REDUCE_FINISH];

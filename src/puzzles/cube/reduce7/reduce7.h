@@ -1,28 +1,25 @@
-/* The 7x7x7 staged reduction PROTOTYPE (README.md): the 7x7x7 brought
- * together until it turns as a 5x5x5 of layers {1}, {2}, {3,4,5}, {6},
- * {7}, for the 5x5x5 phase reduction (reduce5.h) to solve. Not wired
- * into the solver dispatch. Private to src/puzzles/cube/reduce7.
+/* The 7x7x7 staged reduction (README.md): the 7x7x7 brought together
+ * until it turns as a 5x5x5 of layers {1}, {2}, {3,4,5}, {6}, {7}, for
+ * the 5x5x5 phase reduction (reduce5.h) to solve. After dwalton76's
+ * order (docs/papers.md [dwalton76]): the inner 3x3 centres first, by a
+ * 5x5x5's phases, then the 6x6x6's centre stages.
  *
- * Done (stage I, r7_stage_i), the colours first renamed so that the
- * fixed centres are home (r7_centres_home):
- *  S1. the fake 5x5x5 (rows and columns 0 2 3 4 6, turned by blocks of
- *      two and three layers from a face) through the 5x5x5 phase
+ * The colours are first renamed so that the fixed centres are home
+ * (r7_centres_home). Then:
+ *  I.  S1: the fake 5x5x5 (rows and columns 0 2 3 4 6, turned by blocks
+ *      of two and three layers from a face) through the 5x5x5 phase
  *      reduction's phases 1 and 2: every face's inner 3x3 on its axis;
- *  1-4. reduce6's stages 1 to 4 on the fake 6x6x6 (the 7x7x7 without
- *      its middle rows and columns, turned by blocks that never move
- *      layer 4) keeping S1 (centres7.c);
- *  5.  every inner X block, inner T and oblique pair (1,2)-(1,4) home:
- *      the inner 3x3 of every face solved, the oblique pairs one colour
- *      (stage5_7.c).
- *      The oblique pairs are one colour each but not home (U and D
- *      colours mix on the U-D faces), so stage T reads its goal from them.
- * Then stage W (the inner wings 2 and 4 paired), E (the midges between
- * them) and T (every T triple (1,2) (1,3) (1,4) one colour), stage_te.c,
- * and r7_finish (cube5_reduce_solve on r7_grouped's 5x5x5, written back
- * and replayed): end to end, 255 OBTM mean (README.md). Not wired into
- * the dispatch.
- * Stage A (r7_stage_a, reduce6's stages 1 to 5 on the fake 6x6x6
- * without the inner T) is the first try, kept to compare. */
+ *      stages 1-4: reduce6's centre stages on the fake 6x6x6 (the 7x7x7
+ *      without its middle rows and columns, turned by blocks that never
+ *      move layer 4) keeping S1 (centres7.c); stage 5: every inner X
+ *      block, inner T and oblique pair (1,2)-(1,4) home: the inner 3x3
+ *      of every face solved, the oblique pairs one colour (stage5_7.c);
+ *  W.  the inner wings 2 and 4 of every edge paired (reduce6's stage 6);
+ *  E.  every midge between its inner wing pair (stage_te.c);
+ *  T.  every T triple (1,2) (1,3) (1,4) one colour (stage_te.c);
+ * then r7_finish: cube5_reduce_solve on r7_grouped's 5x5x5, written back
+ * and replayed. Private to src/puzzles/cube/reduce7 but for the
+ * cube7_reduce_* functions. */
 #ifndef TWIRL_CUBE_REDUCE7_H
 #define TWIRL_CUBE_REDUCE7_H
 
@@ -33,6 +30,7 @@
 
 #include "core/error.h"
 #include "puzzles/cube/cube.h"
+#include "puzzles/cube/reduce/reduce.h"
 #include "puzzles/cube/reduce7/model.h"
 
 #define R7_MAX_PATH 400
@@ -49,18 +47,13 @@ struct r7_options {
 };
 
 /* The stages' goals on colours col: 'A' (inner X blocks and oblique
- * pairs, reduce6's stage 5 on the fake 6x6x6), 'I' (and the inner 3x3
+ * pairs, as reduce6's stage 5 on the fake 6x6x6), 'I' (and the inner 3x3
  * of every face one colour), '2' (the inner 3x3 and every T triple one
  * colour), 'C' (and every edge's positions 2 to 4 one dedge). */
 bool r7_stage_done(const uint8_t *col, int stage);
 
 /* The fake 6x6x6 of col: facelets of rows and columns 0 1 2 4 5 6. */
 void r7_fake6(const uint8_t *col, uint8_t *col6);
-
-/* Stage A on col in place, moves appended to path; stage_moves (may be
- * NULL) gets the OBTM of the 6x6x6 stages 1 to 5. */
-bool r7_stage_a(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
-    int *stage_moves, struct tw_error *err);
 
 /* Stage S1 (README.md): the fake 5x5x5 (rows and columns 0 2 3 4 6,
  * turned by blocks of 1-2 and 1-3 layers) through the 5x5x5 phase
@@ -103,12 +96,6 @@ size_t r7_stage5_tables(void);
  * not yet between them), keeping stage I's goal (checked). */
 bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
 
-/* Stage M (stage_m.c, a measurement): after stages I and W, the outer
- * T onto their pairs and the midges between their wing pairs by a greedy
- * over middle-slice macros; *left the points (of 48) still missing when
- * it stalls (false). */
-bool r7_stage_m(uint8_t *col, struct r7_path *path, int *left, struct tw_error *err);
-
 /* Stages E and T (stage_te.c, after I and W): every midge between its
  * inner wing pair, then every outer T home, by greedies over pure macros
  * (slice, face commutator, slice back; and [middle slice, layer-2
@@ -123,14 +110,58 @@ bool r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, i
  * not solvable. */
 bool r7_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
 
-/* The finish (finish7.c): path (model moves of c, the cube as given)
- * replayed on the engine, r7_grouped's 5x5x5 through cube5_reduce_solve,
- * all of it written to out as WCA tokens and replayed (it must solve c);
- * *obtm_stages (may be NULL) the OBTM of path as written, *obtm5 (may be
- * NULL) the 5x5x5's. */
+/* What r7_finish reports of its answer. */
+struct r7_finish_info {
+	long obtm_stages;         /* OBTM of the stages' path written alone */
+	long obtm_grouped;        /* the answer's OBTM less obtm_stages */
+	long tokens;              /* tokens written */
+	long tokens_centres;      /* of them, about as many as the path's first
+	                           * centres_end moves written alone */
+	long tokens_edges;        /* and the stages with the 5x5x5's centres,
+	                           * edges and parity */
+	struct cube_reduce_stats s5;   /* the 5x5x5's stats (its tokens) */
+};
+
+/* The finish (solve.c): path (model moves of c, the cube as given)
+ * replayed on the engine, r7_grouped's 5x5x5 through cube5_reduce_solve
+ * with options o5 (may be NULL), all of it written to out as WCA tokens
+ * (runs of one axis merged) and replayed (it must solve c); info (may be
+ * NULL) the shares, with the centres ending after path move centres_end.
+ * Errors: the 5x5x5's; "internal error: ..." if the path does not group
+ * the cube or the answer does not solve it. out is as it was on failure. */
 struct movelist;
-bool r7_finish(const struct cube *c, const struct r7_path *path, struct movelist *out, long *obtm_stages,
-    long *obtm5, struct tw_error *err);
+struct cube_reduce_options;
+bool r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
+    const struct cube_reduce_options *o5, struct movelist *out, struct r7_finish_info *info,
+    struct tw_error *err);
+
+/* Loads stage 5's table from the table cache, or builds it reporting
+ * through prog (may be NULL; its cancel stops the build: "cancelled");
+ * stage 5 loads it without progress if this was not called. Errors: out
+ * of memory, "cancelled", the cache's own. */
+struct table_progress;
+bool r7_stage5_load(const struct table_progress *prog, struct tw_error *err);
+
+/* Builds or loads every table of the 7x7x7 solver now (the stages' and
+ * the 5x5x5 phase reduction's); false with the reason (err may be
+ * NULL). */
+bool cube7_reduce_prepare(struct tw_error *err);
+
+/* Their size in bytes (in memory); 0 if they cannot be had. */
+size_t cube7_reduce_table_bytes(void);
+
+/* The whole solver (solve.c): stages I, W, E and T, then
+ * cube5_reduce_solve on the grouped cube, its turns of the 5x5x5's middle
+ * layer written as turns of layers 3 to 5. Solves c (a 7x7x7 that
+ * cube_state_solvable accepts), appending WCA moves to out; stats (may
+ * be NULL) as cube_reduce_solve's: REDUCE_CENTRES stages I and T and the
+ * 5x5x5's centres, REDUCE_EDGES stages W and E and the 5x5x5's edges,
+ * REDUCE_FINISH the 3x3x3, all in OBTM. The answer is replayed before it
+ * is returned. Errors: not a 7x7x7; "cancelled"; out of memory; the
+ * tables'; "... within the search's work" (a stage ran out of work or
+ * stalled: the caller may fall back to the greedy reduction). */
+bool cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 
 /* OBTM of path's moves from index from on. */
 int r7_path_obtm(const struct r7_path *path, int from);

@@ -1,8 +1,7 @@
-/* The 7x7x7 staged reduction prototype's goals, stage A (the fake
- * 6x6x6 through reduce6's stages 1 to 5, the first try), stage S1 (the
- * fake 5x5x5 through the 5x5x5 phase reduction's phases 1 and 2) and
- * stage I (S1, centres7.c's stages 1 to 4, stage5_7.c), see reduce7.h
- * and README.md. */
+/* The 7x7x7 staged reduction's goals, stage S1 (the fake 5x5x5 through
+ * the 5x5x5 phase reduction's phases 1 and 2), stage I (S1, centres7.c's
+ * stages 1 to 4, stage5_7.c) and stage W (reduce6's stage 6 on the fake
+ * 6x6x6), see reduce7.h and README.md. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <stdlib.h>
@@ -146,47 +145,6 @@ r7_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err)
 	c5->f[150] = '\0';
 	if (!cube_state_solvable(NULL, c5, err)) {
 		tw_error_prefix(err, "the grouped 5x5x5");
-		return false;
-	}
-	return true;
-}
-
-bool
-r7_stage_a(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
-    int *stage_moves, struct tw_error *err)
-{
-	const struct r6_model *m6 = r6_model();
-	struct r6_options o6 = {0};
-	struct r6_path p6;
-	uint8_t col6[216], vcol[216];
-	int view = 0, i, moves[4] = {0}, before;
-
-	if (opt != NULL) {
-		o6.cancel = opt->cancel;
-		o6.max_nodes = opt->max_nodes;
-	}
-	r7_fake6(col, col6);
-	if (!r6_stages_1to4(col6, &o6, &view, vcol, &p6, moves, err))
-		return false;
-	before = p6.len;
-	if (!r6_stage5(vcol, &o6, &p6, err))
-		return false;
-	if (stage_moves != NULL) {
-		memcpy(stage_moves, moves, sizeof moves);
-		stage_moves[4] = 0;
-		for (i = before; i < p6.len; i++)
-			stage_moves[4] += m6->obtm[p6.m[i]];
-	}
-	for (i = 0; i < p6.len; i++) {
-		int m = m6->view_move[view][p6.m[i]];
-		int m7 = r7_move(m6->face[m], m6->first[m], m6->last[m], m6->turns[m]);
-
-		r7_apply(col, m7);
-		if (!push(path, m7, err))
-			return false;
-	}
-	if (!r7_stage_done(col, 'A')) {
-		tw_error_set(err, "internal error: stage A's end is not its goal");
 		return false;
 	}
 	return true;

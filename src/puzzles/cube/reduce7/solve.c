@@ -1,0 +1,315 @@
+/* The 7x7x7 staged reduction's whole solver (reduce7.h): stages I, W, E
+ * and T on the colours, then the 5x5x5 phase reduction on the grouped
+ * cube, its layers 1 2 3 4 5 written as the 7x7x7's 1, 2, 3-5, 6, 7, and
+ * the answer replayed on the facelet engine. */
+#include "puzzles/cube/reduce7/reduce7.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/cube/reduce/reduce.h"
+#include "puzzles/cube/reduce5/reduce5.h"
+#include "puzzles/cube/reduce6/reduce6.h"
+#include "sys/clock.h"
+#include "sys/tablecache.h"
+
+/* The most turns the 5x5x5 solver's answer may have here. */
+#define R7_MAX_GROUPED 600
+
+/* The progress figure (thousandths of the solve after the caller's
+ * share): stage 5's table (a first build) fills up to PROGRESS_TABLE,
+ * stage I to PROGRESS_CENTRES, W to PROGRESS_WINGS, E and T to
+ * PROGRESS_STAGES; the 5x5x5 solve (and a first build of its tables) the
+ * rest. */
+enum { PROGRESS_TABLE = 80, PROGRESS_CENTRES = 280, PROGRESS_WINGS = 300, PROGRESS_STAGES = 330 };
+
+static void
+report(const struct cube_reduce_options *opt, const char *phase, int permille)
+{
+	if (opt == NULL)
+		return;
+	if (opt->phase != NULL)
+		atomic_store(opt->phase, phase);
+	if (opt->progress != NULL)
+		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
+}
+
+/* Appends the turn of layers first..last (from face's side) of the
+ * 7x7x7 by quarter turns to turns, as single-layer turns as
+ * cube_write_layer_turns numbers them. */
+static void
+push_block(int face, int first, int last, int quarter, uint16_t *turns, int *len)
+{
+	int axis = face % 3, t = face < 3 ? quarter : 4 - quarter, k;
+
+	for (k = first; k <= last; k++) {
+		int layer = face < 3 ? k - 1 : R7_N - k;
+
+		turns[(*len)++] = (uint16_t)((axis * R7_N + layer) * 3 + t - 1);
+	}
+}
+
+/* Appends a 5x5x5 token of the grouped cube as turns of the 7x7x7. */
+static bool
+push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
+{
+	static const int lo[6] = {0, 1, 2, 3, 6, 7}, hi[6] = {0, 1, 2, 5, 6, 7};
+	struct cube_move mv;
+
+	if (!cube_move_parse(5, token, &mv, err)) {
+		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
+		return false;
+	}
+	push_block((int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
+	return true;
+}
+
+/* OBTM of written tokens from index from on. */
+static long
+obtm_from(const struct movelist *list, size_t from)
+{
+	long sum = 0;
+	size_t i;
+
+	for (i = from; i < list->len; i++) {
+		struct cube_move mv;
+
+		if (cube_move_parse(R7_N, list->moves[i], &mv, NULL))
+			sum += cube_move_metric_cost(R7_N, &mv, CUBE_OBTM);
+	}
+	return sum;
+}
+
+/* c5 recoloured so that its fixed centres show their faces' colours (a
+ * rotation of the colours). */
+static void
+centre_colours_home(struct cube *c5)
+{
+	static const char letters[] = "URFDLB";
+	char rename[128] = {0};
+	int f, d;
+
+	for (f = 0; f < 6; f++)
+		rename[(unsigned char)c5->f[f * 25 + 12]] = letters[f];
+	for (d = 0; d < 150; d++)
+		c5->f[d] = rename[(unsigned char)c5->f[d]];
+}
+
+bool
+r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
+    const struct cube_reduce_options *o5, struct movelist *out, struct r7_finish_info *info,
+    struct tw_error *err)
+{
+	const struct r7_model *md = r7_model();
+	struct cube grouped = *c, c5;
+	struct cube_reduce_stats s5;
+	struct movelist tokens5 = MOVELIST_EMPTY;
+	uint8_t col[R7_FACELETS];
+	uint16_t *turns;
+	size_t first = out->len;
+	int len = 0, len_centres = 0, len_stages, len_edges, i;
+	long five_edges;
+	bool ok = false;
+
+	turns = malloc(sizeof *turns * (3 * R7_MAX_PATH + 5 * R7_MAX_GROUPED));
+	if (turns == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	for (i = 0; i < path->len; i++) {
+		int m = path->m[i];
+		struct cube_move mv = {.face = (enum cube_face)md->face[m], .first = md->first[m],
+		    .last = md->last[m], .turns = md->turns[m]};
+
+		if (i == centres_end)
+			len_centres = len;
+		cube_move_do(&grouped, &mv);
+		push_block(md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
+	}
+	if (centres_end >= path->len)
+		len_centres = len;
+	len_stages = len;
+	r7_colours(&grouped, col);
+	if (!r7_grouped(col, &c5, err)) {
+		tw_error_prefix(err, "internal error: after the stages");
+		goto done;
+	}
+	centre_colours_home(&c5);
+	if (!cube5_reduce_solve(&c5, o5, &tokens5, &s5, err))
+		goto done;
+	if (tokens5.len > R7_MAX_GROUPED) {
+		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
+		goto done;
+	}
+	/* The 5x5x5's stats count its written tokens a phase, in order. */
+	five_edges = s5.moves[REDUCE_CENTRES] + s5.moves[REDUCE_EDGES] + s5.moves[REDUCE_PARITY];
+	len_edges = len;
+	for (i = 0; i < (int)tokens5.len; i++) {
+		if (!push_grouped(tokens5.moves[i], turns, &len, err))
+			goto done;
+		if (i + 1 == five_edges)
+			len_edges = len;
+	}
+	if (five_edges >= (long)tokens5.len)
+		len_edges = len;
+	if (cube_write_layer_turns(R7_N, turns, len, out, err) < 0)
+		goto done;
+	{
+		struct cube check = *c;
+		struct tw_error replay = {{0}};
+
+		for (i = (int)first; i < (int)out->len; i++)
+			if (!cube_apply_alg(&check, out->moves[i], &replay))
+				break;
+		if (i < (int)out->len || !cube_is_solved(&check)) {
+			tw_error_set(err, "internal error: the 7x7x7 solution does not solve the cube%s%s",
+			    replay.msg[0] != '\0' ? ": " : "", replay.msg);
+			goto done;
+		}
+	}
+	if (info != NULL) {
+		struct movelist part = MOVELIST_EMPTY;
+
+		/* The stages written alone, for their OBTM; a run of one axis
+		 * across the seam is merged in out, so the 5x5x5's share is the
+		 * rest. */
+		if (cube_write_layer_turns(R7_N, turns, len_stages, &part, err) < 0) {
+			movelist_clear(&part);
+			goto done;
+		}
+		info->obtm_stages = obtm_from(&part, 0);
+		info->obtm_grouped = obtm_from(out, first) - info->obtm_stages;
+		movelist_clear(&part);
+		info->tokens_centres = cube_write_layer_turns(R7_N, turns, len_centres, NULL, NULL);
+		info->tokens_edges = cube_write_layer_turns(R7_N, turns, len_edges, NULL, NULL);
+		info->tokens = (long)(out->len - first);
+		info->s5 = s5;
+	}
+	ok = true;
+done:
+	if (!ok)
+		while (out->len > first) {
+			out->len--;
+			free(out->moves[out->len]);
+		}
+	free(turns);
+	movelist_clear(&tokens5);
+	return ok;
+}
+
+bool
+cube7_reduce_prepare(struct tw_error *err)
+{
+	if (!r7_stage5_load(NULL, err))
+		return false;
+	if (r7_centres_tables() == 0 || r6_stage6_tables() == 0) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	return cube5_reduce_prepare(err);
+}
+
+size_t
+cube7_reduce_table_bytes(void)
+{
+	if (!cube7_reduce_prepare(NULL))
+		return 0;
+	return r7_centres_tables() + r7_stage5_tables() + r6_stage6_tables() + cube5_reduce_table_bytes();
+}
+
+/* Whether the caller cancelled; err says so. */
+static bool
+cancelled(const struct cube_reduce_options *opt, struct tw_error *err)
+{
+	if (opt == NULL || opt->cancel == NULL || !atomic_load(opt->cancel))
+		return false;
+	tw_error_set(err, "cancelled");
+	return true;
+}
+
+bool
+cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	struct r7_options ro = {0};
+	struct r7_path path = {0};
+	struct cube_reduce_options o5 = {0};
+	uint8_t col[R7_FACELETS];
+	int after_i, after_e = 0, left_e = 0, left_t = 0, macros_e = 0, macros_t = 0;
+	double t0 = tw_monotonic_seconds(), t_i, t_te;
+	struct r7_finish_info info;
+	bool ok = false;
+
+	if (c->n != R7_N) {
+		tw_error_set(err, "the 7x7x7 staged reduction takes a 7x7x7, not %dx%dx%d", c->n, c->n, c->n);
+		return false;
+	}
+	if (opt != NULL) {
+		ro.cancel = opt->cancel;
+		o5 = *opt;
+	}
+	report(opt, "centres", 0);
+	/* Stage 5's table: a first build names itself on the hint line and
+	 * fills the stages' first share; the 5x5x5's own first build comes in
+	 * its share. */
+	{
+		struct table_progress prog = {0}, *pp = NULL;
+
+		if (opt != NULL) {
+			prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
+			prog.from = opt->progress_from;
+			prog.to = opt->progress_from + (1000 - opt->progress_from) * PROGRESS_TABLE / 1000;
+			pp = &prog;
+		}
+		if (!r7_stage5_load(pp, err))
+			goto done;
+	}
+	report(opt, "centres", PROGRESS_TABLE);
+	r7_colours(c, col);
+	/* The stages name colours by the fixed centres (a rotation of the
+	 * colours: the moves are the same). */
+	r7_centres_home(col);
+	if (!r7_stage_i(col, &ro, &path, NULL, NULL, err))
+		goto done;
+	after_i = path.len;
+	t_i = tw_monotonic_seconds();
+	report(opt, "edges", PROGRESS_CENTRES);
+	if (!r7_stage_w(col, &ro, &path, err))
+		goto done;
+	report(opt, "edges", PROGRESS_WINGS);
+	if (cancelled(opt, err))
+		goto done;
+	if (!r7_stage_te(col, &path, &left_e, &left_t, &macros_e, &macros_t, &after_e, err)) {
+		/* A stall is the stages' way of running out: the caller falls
+		 * back to the greedy reduction. */
+		tw_error_prefix(err, "no end within the search's work");
+		goto done;
+	}
+	t_te = tw_monotonic_seconds();
+	if (cancelled(opt, err))
+		goto done;
+	report(opt, "3x3x3", PROGRESS_STAGES);
+	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
+	if (!r7_finish(c, &path, after_i, &o5, out, &info, err))
+		goto done;
+	if (stats != NULL) {
+		/* Counts of written tokens a phase, in order, as cube_reduce_solve
+		 * gives them: the centres are stage I; the edges run from stage W
+		 * to the grouped 5x5x5's edges, stage T's outer T centres among
+		 * them, as it comes between W and E and the 5x5x5. */
+		memset(stats, 0, sizeof *stats);
+		stats->moves[REDUCE_CENTRES] = info.tokens_centres;
+		stats->moves[REDUCE_EDGES] = info.tokens_edges - info.tokens_centres;
+		stats->moves[REDUCE_FINISH] = info.tokens - info.tokens_edges;
+		stats->seconds[REDUCE_CENTRES] = t_i - t0 + info.s5.seconds[REDUCE_CENTRES];
+		stats->seconds[REDUCE_EDGES] = t_te - t_i + info.s5.seconds[REDUCE_EDGES];
+		stats->seconds[REDUCE_FINISH] = info.s5.seconds[REDUCE_FINISH];
+	}
+	report(opt, "3x3x3", 1000);
+	ok = true;
+done:
+	/* A search stopped by the caller says so, whatever it reported. */
+	if (!ok)
+		(void)cancelled(opt, err);
+	return ok;
+}
