@@ -86,10 +86,31 @@ bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view,
 size_t r7_centres_tables(void);
 
 /* stage5_7.c: stage 5 with the inner T, on view colours col in place,
- * its reduce6 moves appended to path. */
+ * its reduce6 moves appended to path; loads its tables
+ * (r7_stage5_load) without progress if they are not loaded. */
 bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
     struct tw_error *err);
+
+/* Loads stage 5's pruning tables (one set for the three axes: the
+ * (X, A, B, T) table and four small ones, 25,386,900 bytes in one
+ * block) from the table cache ("cube7-stage5"), or builds them (about
+ * 1.3 s of CPU; breadth first, stage5_7.c) reporting through prog (may
+ * be NULL; its cancel stops the build: "cancelled"); r7_stage5 loads
+ * them without progress if this was not called. Thread-safe; later calls
+ * return at once. The block lives until table_cache_release_all.
+ * Errors: out of memory, "cancelled", the builder's or the cache's own,
+ * "internal error: stage 5's axes are not alike" (a bug). */
+struct table_progress;
+bool r7_stage5_load(const struct table_progress *prog, struct tw_error *err);
+
+/* Stage 5's tables loaded (r7_stage5_load, no progress): their size in
+ * bytes, 0 if they could not be loaded. */
 size_t r7_stage5_tables(void);
+
+/* Stage 5's IDA* bound (its heuristic, not admissible) of view colours
+ * col, as r7_stage5 starts from; -1 if col is not a stage-5 start (a
+ * centre off its axis) or the tables could not be loaded. For checks. */
+int r7_stage5_bound(const uint8_t *col);
 
 /* Stage W (a measurement): reduce6's stage 6 on the fake 6x6x6 after
  * stage I: every edge's inner wings 2 and 4 one colour pair (the midge

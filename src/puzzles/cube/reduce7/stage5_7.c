@@ -13,13 +13,19 @@
  *
  * Coordinate per axis: which of the axis's eight inner X, oblique A,
  * oblique B and inner T facelets hold the colour of the axis's first
- * face: four ranks 0..69. Tables (exact, breadth first): per axis the
- * distance of (X, A, B, T) to home with the pairs one colour (S7_FULL:
- * 24,010,000 entries, 72 MB for the three, about 15 s to build: over
- * the 10 s the brief allows; the three are alike up to the whole-cube
- * turns, one would do with the places numbered alike), of (X, A, B) and
- * (T, A, B) (343,000 each), of (X, T) (4,900), and over the three axes
- * of the inner X ranks and of the inner T ranks (343,000 each).
+ * face: four ranks 0..69. The places of the R-L and F-B axes are those
+ * of the U-D axis turned whole about the URF-DLB diagonal (U to R to F,
+ * once and twice), and that turn maps the 27 turns onto themselves
+ * (checked: every turn of an axis acts on its ranks as one of the U-D
+ * axis's, and the pairs' goals agree), so each table below is
+ * exact for all three axes at once (bench/check_reduce7_stage5.c
+ * compares every entry and the bound with the former three per-axis
+ * tables). Tables (exact, breadth first): the distance of an axis's
+ * (X, A, B, T) to home with the pairs one colour (24,010,000 entries),
+ * of (X, A, B) and (T, A, B) (343,000 each), of (X, T) (4,900), and over
+ * the three axes of the inner X ranks and of the inner T ranks (343,000
+ * each): 25.4 MB in one block of the table cache, "cube7-stage5"
+ * (r7_stage5_load), about 1.3 s of CPU to build, 0.02 s to load.
  * Bound: the largest of those, ceil(2/3 of the sum of the axes' (X, A,
  * B, T) distances) (S7_SUM_NUM / S7_SUM_DEN) and one more while X and T
  * are both off (S7_XT_W); not admissible (a wide half turn moves all
@@ -34,14 +40,23 @@
 
 #include "puzzles/cube/pieces.h"
 #include "puzzles/cube/reduce6/reduce6.h"
+#include "sys/tablecache.h"
 
 #define S5_MOVES 27
 #define S5_C84 70
 #define S5_SIZE (S5_C84 * S5_C84 * S5_C84)
+#define S5_FULL_SIZE ((size_t)S5_SIZE * S5_C84)
+/* The cached block: the (X, A, B, T) table, then the small ones. */
+#define S5_OFF_DIST S5_FULL_SIZE
+#define S5_OFF_TDIST3 (S5_OFF_DIST + S5_SIZE)
+#define S5_OFF_XDIST (S5_OFF_TDIST3 + S5_SIZE)
+#define S5_OFF_TDIST (S5_OFF_XDIST + S5_SIZE)
+#define S5_OFF_XT (S5_OFF_TDIST + S5_SIZE)
+#define S5_BLOCK (S5_OFF_XT + S5_C84 * S5_C84)
 #define S5_DEFAULT_NODES 400000000L
 #define S5_MAX 40
 #ifndef S7_FULL
-#define S7_FULL 1      /* the per-axis (X, A, B, T) tables (24 M entries each) */
+#define S7_FULL 1      /* the bound uses the (X, A, B, T) table, else (X, A, B) (built either way) */
 #endif
 #ifndef S7_SUM_NUM
 #define S7_SUM_NUM 2   /* the bound: at least ceil(sum of the axes' distances * NUM / DEN) */
@@ -59,24 +74,32 @@ struct s7_tables {
 	bool wide[S5_MOVES];
 	uint8_t key[S5_MOVES];
 	uint8_t axis[S5_MOVES], face[S5_MOVES];
-	uint16_t place[3][PARTS][8];
+	uint16_t place[3][PARTS][8];  /* axes 1 and 2: axis 0's turned whole (top of the file) */
 	uint8_t next[3][S5_MOVES][PARTS][S5_C84];
 	uint8_t rank8[256];
 	uint8_t mask8[S5_C84];
-	uint8_t dist[3][S5_SIZE];     /* axis: (X, A, B) to home, pairs one colour */
-	uint8_t tdist3[3][S5_SIZE];   /* axis: (T, A, B) alike */
-	uint8_t *full[3];             /* axis: (X, A, B, T) to home, pairs one colour (S7_FULL) */
-	uint8_t xt[3][S5_C84 * S5_C84];
-	uint8_t xdist[S5_SIZE], tdist[S5_SIZE];
-	bool ok;
+	uint8_t hx;                   /* the rank of X or T home: places 0..3, the first face */
+	int pa[8], pb[8];             /* A place pa[i] and B place pb[i] pair up */
+};
+
+/* The pruning tables, in the table cache's block (S5_OFF_...). */
+struct s7_prune {
+	const uint8_t *full;          /* an axis's (X, A, B, T) to home, pairs one colour */
+	const uint8_t *dist;          /* (X, A, B) alike */
+	const uint8_t *tdist3;        /* (T, A, B) alike */
+	const uint8_t *xt;            /* (X, T) to home */
+	const uint8_t *xdist, *tdist; /* the three axes' X ranks, T ranks to home */
 };
 
 static struct s7_tables *s7;
+static const char *s7_fail;       /* why s7 is NULL */
 static pthread_once_t s7_once = PTHREAD_ONCE_INIT;
+static struct s7_prune s7p;
+static atomic_bool s7_loaded;
 
 struct bfs_ctx {
 	const struct s7_tables *t;
-	int mode;      /* 0..2: (X, A, B) of that axis; 3..5: (X, T) of axis mode - 3; 6: all X; 7: all T; 8..10: (T, A, B) of axis mode - 8 */
+	int mode;      /* 0: (X, A, B); 1: (T, A, B); 2: (X, T); 3: all X; 4: all T */
 };
 
 static int
@@ -87,30 +110,19 @@ expand(const void *vctx, uint32_t state, uint32_t *out)
 	int m, n = 0;
 
 	for (m = 0; m < S5_MOVES; m++) {
-		if (ctx->mode < 3 || (ctx->mode >= 8 && ctx->mode < 11)) {
-			const uint8_t(*nx)[S5_C84] = t->next[ctx->mode % 8][m];
+		const uint8_t(*nx)[S5_C84] = t->next[0][m];
+
+		if (ctx->mode < 2) {
 			int x = (int)(state / (S5_C84 * S5_C84)), a = (int)(state / S5_C84 % S5_C84), b = (int)(state % S5_C84);
-			int p = ctx->mode < 3 ? PX : PT;
+			int p = ctx->mode == 0 ? PX : PT;
 
 			out[n++] = ((uint32_t)nx[p][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b];
-		} else if (ctx->mode >= 11) {
-			const uint8_t(*nx)[S5_C84] = t->next[ctx->mode - 11][m];
-			uint32_t q = state;
-			int y = (int)(q % S5_C84), b, a, x;
-
-			q /= S5_C84;
-			b = (int)(q % S5_C84);
-			q /= S5_C84;
-			a = (int)(q % S5_C84);
-			x = (int)(q / S5_C84);
-			out[n++] = (((uint32_t)nx[PX][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b]) * S5_C84 + nx[PT][y];
-		} else if (ctx->mode < 6) {
-			const uint8_t(*nx)[S5_C84] = t->next[ctx->mode - 3][m];
+		} else if (ctx->mode == 2) {
 			int x = (int)(state / S5_C84), y = (int)(state % S5_C84);
 
 			out[n++] = (uint32_t)nx[PX][x] * S5_C84 + nx[PT][y];
 		} else {
-			int p = ctx->mode == 6 ? PX : PT;
+			int p = ctx->mode == 3 ? PX : PT;
 			int x = (int)(state / (S5_C84 * S5_C84)), y = (int)(state / S5_C84 % S5_C84), z = (int)(state % S5_C84);
 
 			out[n++] = ((uint32_t)t->next[0][m][p][x] * S5_C84 + t->next[1][m][p][y]) * S5_C84 +
@@ -120,6 +132,73 @@ expand(const void *vctx, uint32_t state, uint32_t *out)
 	return n;
 }
 
+/* The facelet of the 7x7x7 at doubled position p (cube_facelet_position). */
+static int
+facelet_at(int pos[R7_FACELETS][3], const int p[3])
+{
+	int d;
+
+	for (d = 0; d < R7_FACELETS; d++)
+		if (pos[d][0] == p[0] && pos[d][1] == p[1] && pos[d][2] == p[2])
+			return d;
+	return -1;
+}
+
+/* Axis a's places: axis 0's turned a times about the URF-DLB diagonal,
+ * (x, y, z) -> (y, z, x), which takes U to R to F (and D to L to B):
+ * a proper turn, so it keeps the obliques' handedness. Each place must
+ * be one of the kind's places of the axis (the facelets of orbit). */
+static bool
+turn_places(struct s7_tables *t, uint16_t orbit[3][PARTS][8])
+{
+	int pos[R7_FACELETS][3], d, a, k, i, j;
+
+	for (d = 0; d < R7_FACELETS; d++)
+		cube_facelet_position(R7_N, d, pos[d]);
+	for (a = 0; a < 3; a++)
+		for (k = 0; k < PARTS; k++)
+			for (i = 0; i < 8; i++) {
+				const int *p = pos[orbit[0][k][i]];
+				int q[3] = {p[0], p[1], p[2]}, r, e;
+
+				for (r = 0; r < a; r++) {
+					int x = q[0];
+
+					q[0] = q[1];
+					q[1] = q[2];
+					q[2] = x;
+				}
+				if ((e = facelet_at(pos, q)) < 0)
+					return false;
+				for (j = 0; j < 8 && orbit[a][k][j] != e; j++)
+					;
+				if (j == 8)
+					return false;
+				t->place[a][k][i] = (uint16_t)e;
+			}
+	return true;
+}
+
+/* Whether every turn acts on axis a's ranks as one of axis 0's (a
+ * bijection of the turns): then a table over axis 0's ranks under the
+ * turns is exact for axis a's ranks too. */
+static bool
+axes_alike(const struct s7_tables *t, int a)
+{
+	bool used[S5_MOVES] = {false};
+	int m, n;
+
+	for (m = 0; m < S5_MOVES; m++) {
+		for (n = 0; n < S5_MOVES; n++)
+			if (!used[n] && memcmp(t->next[a][m], t->next[0][n], sizeof t->next[0][n]) == 0)
+				break;
+		if (n == S5_MOVES)
+			return false;
+		used[n] = true;
+	}
+	return true;
+}
+
 static bool
 build_moves(struct s7_tables *t, const struct r6_model *md)
 {
@@ -127,6 +206,7 @@ build_moves(struct s7_tables *t, const struct r6_model *md)
 	static const int keep6[6] = {0, 1, 2, 4, 5, 6};
 	static const int tpos[4][2] = {{2, 3}, {3, 4}, {4, 3}, {3, 2}};
 	const struct r7_model *m7 = r7_model();
+	uint16_t orbit[3][PARTS][8];
 	int n = 0, f, p, a, v, m, k, r;
 
 	for (f = 0; f < 6; f++) {
@@ -161,6 +241,9 @@ build_moves(struct s7_tables *t, const struct r6_model *md)
 			t->mask8[r++] = (uint8_t)v;
 		}
 	}
+	t->hx = t->rank8[0x0f];
+	/* Every axis's orbits in facelet order, the first face's four first;
+	 * axis 0 keeps this order, the others take axis 0's turned whole. */
 	for (a = 0; a < 3; a++) {
 		for (k = 0; k < 3; k++) {
 			int c = 0, d;
@@ -168,15 +251,17 @@ build_moves(struct s7_tables *t, const struct r6_model *md)
 			for (f = a; f < 6; f += 3)
 				for (d = f * 36; d < f * 36 + 36; d++)
 					if (md->kind[d] == kinds[k])
-						t->place[a][k][c++] = (uint16_t)(f * 49 + keep6[d % 36 / 6] * 7 + keep6[d % 6]);
+						orbit[a][k][c++] = (uint16_t)(f * 49 + keep6[d % 36 / 6] * 7 + keep6[d % 6]);
 			if (c != 8)
 				return false;
 		}
 		for (k = 0; k < 8; k++) {
 			f = k < 4 ? a : a + 3;
-			t->place[a][PT][k] = (uint16_t)(f * 49 + tpos[k % 4][0] * 7 + tpos[k % 4][1]);
+			orbit[a][PT][k] = (uint16_t)(f * 49 + tpos[k % 4][0] * 7 + tpos[k % 4][1]);
 		}
 	}
+	if (!turn_places(t, orbit))
+		return false;
 	for (a = 0; a < 3; a++)
 		for (m = 0; m < S5_MOVES; m++) {
 			const uint16_t *src = m7->src[t->m7[m]];
@@ -197,7 +282,42 @@ build_moves(struct s7_tables *t, const struct r6_model *md)
 					t->next[a][m][k][r] = t->rank8[out];
 				}
 		}
+	for (a = 1; a < 3; a++)
+		if (!axes_alike(t, a))
+			return false;
 	return true;
+}
+
+/* The pairs of axis a: A place pa[i] and B place pb[i] are partners in
+ * the 6x6x6 model (8 of them, else false). */
+static bool
+pairs_of(const struct s7_tables *t, const struct r6_model *md, int a, int *pa, int *pb)
+{
+	static const int keep6[6] = {0, 1, 2, 4, 5, 6};
+	int np = 0, i, j;
+
+	for (i = 0; i < 8; i++)
+		for (j = 0; j < 8; j++) {
+			int d6a = -1, d6b = -1, d;
+
+			for (d = 0; d < R6_FACELETS; d++) {
+				int d7 = d / 36 * 49 + keep6[d % 36 / 6] * 7 + keep6[d % 6];
+
+				if (d7 == t->place[a][PA][i])
+					d6a = d;
+				if (d7 == t->place[a][PB][j])
+					d6b = d;
+			}
+			if (d6a < 0 || d6b < 0)
+				return false;
+			if (md->partner[d6a] == d6b) {
+				if (np == 8)
+					return false;
+				pa[np] = i;
+				pb[np++] = j;
+			}
+		}
+	return np == 8;
 }
 
 static void
@@ -205,100 +325,193 @@ build(void)
 {
 	const struct r6_model *md = r6_model();
 	struct s7_tables *t = calloc(1, sizeof *t);
-	int a, g, hx;
+	int pa[8], pb[8], a;
 
+	s7_fail = "out of memory";
 	if (t == NULL)
 		return;
+	s7_fail = "internal error: stage 5's axes are not alike";
 	if (!build_moves(t, md))
 		goto fail;
-	hx = t->rank8[0x0f];
 	for (a = 0; a < 3; a++) {
-		struct bfs_ctx ctx = {t, a}, ctx2 = {t, 3 + a}, ctx3 = {t, 8 + a};
-		int pa[8], pb[8], np = 0, i, j;
-
-		for (i = 0; i < 8; i++)
-			for (j = 0; j < 8; j++) {
-				int d6a = -1, d6b = -1, d;
-
-				/* A place i and B place j pair up: partner in the 6x6x6 model. */
-				for (d = 0; d < R6_FACELETS; d++) {
-					static const int keep6[6] = {0, 1, 2, 4, 5, 6};
-					int d7 = d / 36 * 49 + keep6[d % 36 / 6] * 7 + keep6[d % 6];
-
-					if (d7 == t->place[a][PA][i])
-						d6a = d;
-					if (d7 == t->place[a][PB][j])
-						d6b = d;
-				}
-				if (md->partner[d6a] == d6b) {
-					pa[np] = i;
-					pb[np++] = j;
-				}
-			}
-		if (np != 8)
+		if (!pairs_of(t, md, a, pa, pb))
 			goto fail;
-		memset(t->dist[a], CUBE_TABLE_UNSEEN, S5_SIZE);
-		for (g = 0; g < 256; g++) {
-			int ma = 0, mb = 0;
-
-			if (__builtin_popcount((unsigned)g) != 4)
-				continue;
-			for (i = 0; i < 8; i++)
-				if (g >> i & 1) {
-					ma |= 1 << pa[i];
-					mb |= 1 << pb[i];
-				}
-			t->dist[a][((uint32_t)hx * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
-		}
-		if (!cube_table_bfs(t->dist[a], S5_SIZE, expand, &ctx, NULL, NULL))
-			goto fail;
-		memcpy(t->tdist3[a], t->dist[a], S5_SIZE);   /* same goals: T home, pairs */
-		{
-			long r;
-
-			for (r = 0; r < S5_SIZE; r++)
-				if (t->tdist3[a][r] != 0)
-					t->tdist3[a][r] = CUBE_TABLE_UNSEEN;
-		}
-		if (!cube_table_bfs(t->tdist3[a], S5_SIZE, expand, &ctx3, NULL, NULL))
-			goto fail;
-#if S7_FULL
-		{
-			struct bfs_ctx c4 = {t, 11 + a};
-			uint32_t r;
-
-			t->full[a] = malloc((size_t)S5_SIZE * S5_C84);
-			if (t->full[a] == NULL)
-				goto fail;
-			memset(t->full[a], CUBE_TABLE_UNSEEN, (size_t)S5_SIZE * S5_C84);
-			for (r = 0; r < S5_SIZE; r++)
-				if (t->dist[a][r] == 0)
-					t->full[a][r * S5_C84 + (uint32_t)hx] = 0;
-			if (!cube_table_bfs(t->full[a], S5_SIZE * S5_C84, expand, &c4, NULL, NULL))
-				goto fail;
-		}
-#endif
-		memset(t->xt[a], CUBE_TABLE_UNSEEN, sizeof t->xt[a]);
-		t->xt[a][hx * S5_C84 + hx] = 0;
-		if (!cube_table_bfs(t->xt[a], S5_C84 * S5_C84, expand, &ctx2, NULL, NULL))
+		if (a == 0) {
+			memcpy(t->pa, pa, sizeof pa);
+			memcpy(t->pb, pb, sizeof pb);
+		} else if (memcmp(t->pa, pa, sizeof pa) != 0 || memcmp(t->pb, pb, sizeof pb) != 0)
 			goto fail;
 	}
-	{
-		struct bfs_ctx cx = {t, 6}, ct = {t, 7};
-
-		memset(t->xdist, CUBE_TABLE_UNSEEN, S5_SIZE);
-		memset(t->tdist, CUBE_TABLE_UNSEEN, S5_SIZE);
-		t->xdist[((uint32_t)hx * S5_C84 + hx) * S5_C84 + hx] = 0;
-		t->tdist[((uint32_t)hx * S5_C84 + hx) * S5_C84 + hx] = 0;
-		if (!cube_table_bfs(t->xdist, S5_SIZE, expand, &cx, NULL, NULL) ||
-		    !cube_table_bfs(t->tdist, S5_SIZE, expand, &ct, NULL, NULL))
-			goto fail;
-	}
-	t->ok = true;
+	s7_fail = NULL;
 	s7 = t;
 	return;
 fail:
 	free(t);
+}
+
+/* The small tables (about 0.3 s) into block (S5_OFF_...), by
+ * cube_table_bfs. */
+static bool
+build_small(const struct s7_tables *t, uint8_t *block, const struct table_progress *prog, struct tw_error *err)
+{
+	struct bfs_ctx c0 = {t, 0}, c1 = {t, 1}, c2 = {t, 2}, c3 = {t, 3}, c4 = {t, 4};
+	uint8_t *dist = block + S5_OFF_DIST, *tdist3 = block + S5_OFF_TDIST3, *xt = block + S5_OFF_XT;
+	uint8_t *xdist = block + S5_OFF_XDIST, *tdist = block + S5_OFF_TDIST;
+	uint32_t home3 = ((uint32_t)t->hx * S5_C84 + t->hx) * S5_C84 + t->hx;
+	int g, i;
+	long r;
+
+	memset(dist, CUBE_TABLE_UNSEEN, S5_SIZE);
+	for (g = 0; g < 256; g++) {
+		int ma = 0, mb = 0;
+
+		if (__builtin_popcount((unsigned)g) != 4)
+			continue;
+		for (i = 0; i < 8; i++)
+			if (g >> i & 1) {
+				ma |= 1 << t->pa[i];
+				mb |= 1 << t->pb[i];
+			}
+		dist[((uint32_t)t->hx * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
+	}
+	if (!cube_table_bfs(dist, S5_SIZE, expand, &c0, prog, err))
+		return false;
+	for (r = 0; r < S5_SIZE; r++)   /* same goals: T home, pairs */
+		tdist3[r] = dist[r] == 0 ? 0 : CUBE_TABLE_UNSEEN;
+	memset(xt, CUBE_TABLE_UNSEEN, S5_C84 * S5_C84);
+	xt[t->hx * S5_C84 + t->hx] = 0;
+	memset(xdist, CUBE_TABLE_UNSEEN, S5_SIZE);
+	memset(tdist, CUBE_TABLE_UNSEEN, S5_SIZE);
+	xdist[home3] = 0;
+	tdist[home3] = 0;
+	return cube_table_bfs(tdist3, S5_SIZE, expand, &c1, prog, err) &&
+	    cube_table_bfs(xt, S5_C84 * S5_C84, expand, &c2, prog, err) &&
+	    cube_table_bfs(xdist, S5_SIZE, expand, &c3, prog, err) &&
+	    cube_table_bfs(tdist, S5_SIZE, expand, &c4, prog, err);
+}
+
+/* The block's builder (table_spec.build): the small tables, then the
+ * (X, A, B, T) table breadth first in bytes, from the (X, A, B) goals
+ * with T home. A level looks forward
+ * from its states while they are fewer than the unseen ones, then
+ * backward (each unseen state looks for a neighbour of the level; the
+ * turns are closed under inverses, so that is the same distance), which
+ * reads each of the last, largest levels' states once instead of
+ * writing every neighbour of the level before. A row is the 70 T ranks
+ * of one (X, A, B): its turns' (X, A, B) part is computed once. */
+static bool
+build_block(void *buf, size_t size, void *vctx, const struct table_progress *prog, struct tw_error *err)
+{
+	const struct s7_tables *t = vctx;
+	uint8_t *d = buf;
+	const uint8_t *dist = d + S5_OFF_DIST;
+	uint32_t base[S5_MOVES];
+	size_t seen = 0, frontier = 0, r;
+	int depth, x, a, b, y, m;
+
+	if (size != S5_BLOCK) {
+		tw_error_set(err, "internal error: stage 5's table size");
+		return false;
+	}
+	if (!build_small(t, d, prog, err))
+		return false;
+	table_progress_report(prog, 50);
+	memset(d, CUBE_TABLE_UNSEEN, S5_FULL_SIZE);
+	size = S5_FULL_SIZE;
+	for (r = 0; r < S5_SIZE; r++)
+		if (dist[r] == 0) {
+			d[r * S5_C84 + t->hx] = 0;
+			frontier++;
+		}
+	seen = frontier;
+	for (depth = 0; frontier > 0 && depth < CUBE_TABLE_UNSEEN - 1; depth++) {
+		bool back = frontier > size - seen;
+		uint8_t want = back ? CUBE_TABLE_UNSEEN : (uint8_t)depth;
+		size_t found = 0;
+
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		for (x = 0; x < S5_C84; x++)
+			for (a = 0; a < S5_C84; a++)
+				for (b = 0; b < S5_C84; b++) {
+					uint8_t *row = d + (((size_t)x * S5_C84 + (size_t)a) * S5_C84 + (size_t)b) * S5_C84;
+
+					if (memchr(row, want, S5_C84) == NULL)
+						continue;
+					for (m = 0; m < S5_MOVES; m++) {
+						const uint8_t(*nx)[S5_C84] = t->next[0][m];
+
+						base[m] = (((uint32_t)nx[PX][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b]) * S5_C84;
+					}
+					for (y = 0; y < S5_C84; y++) {
+						if (row[y] != want)
+							continue;
+						for (m = 0; m < S5_MOVES; m++) {
+							uint8_t *e = d + base[m] + t->next[0][m][PT][y];
+
+							if (back && *e == depth) {
+								row[y] = (uint8_t)(depth + 1);
+								found++;
+								break;
+							}
+							if (!back && *e == CUBE_TABLE_UNSEEN) {
+								*e = (uint8_t)(depth + 1);
+								found++;
+							}
+						}
+					}
+				}
+		seen += found;
+		frontier = found;
+		table_progress_report(prog, 50 + (int)(seen * 949 / size));
+	}
+	table_progress_report(prog, 1000);
+	return true;
+}
+
+static const struct table_spec block_spec = {
+	.name = "cube7-stage5",
+	.version = 1,
+	.params = "U-D axis ranks C(8,4): (X, A, B, T), (X, A, B), (T, A, B); all X, all T; (X, T); 27 turns",
+	.size = S5_BLOCK,
+	.build = build_block,
+};
+
+bool
+r7_stage5_load(const struct table_progress *prog, struct tw_error *err)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	bool ok = true;
+
+	pthread_once(&s7_once, build);
+	if (s7 == NULL) {
+		tw_error_set(err, "%s", s7_fail);
+		return false;
+	}
+	if (atomic_load(&s7_loaded))
+		return true;
+	pthread_mutex_lock(&lock);
+	if (!atomic_load(&s7_loaded)) {
+		struct table_spec spec = block_spec;
+		const uint8_t *block;
+
+		spec.ctx = s7;
+		block = table_get_huge(&spec, prog, err);
+		if (block != NULL) {
+			s7p.full = block;
+			s7p.dist = block + S5_OFF_DIST;
+			s7p.tdist3 = block + S5_OFF_TDIST3;
+			s7p.xt = block + S5_OFF_XT;
+			s7p.xdist = block + S5_OFF_XDIST;
+			s7p.tdist = block + S5_OFF_TDIST;
+			atomic_store(&s7_loaded, true);
+		} else
+			ok = false;
+	}
+	pthread_mutex_unlock(&lock);
+	return ok;
 }
 
 struct state {
@@ -307,6 +520,7 @@ struct state {
 
 struct run {
 	const struct s7_tables *t;
+	const struct s7_prune *p;
 	atomic_bool *cancel;
 	long nodes, max_nodes;
 	bool stopped;
@@ -315,7 +529,7 @@ struct run {
 };
 
 static int
-bound_of(const struct s7_tables *t, const struct state *s)
+bound_of(const struct s7_prune *t, const struct state *s)
 {
 	int a, h, sum = 0, sum2 = 0, v, x;
 
@@ -325,17 +539,19 @@ bound_of(const struct s7_tables *t, const struct state *s)
 	x = v < x ? v : x;
 	h += (x + S7_XT_W - 1) / S7_XT_W;   /* not admissible: X and T apart */
 	for (a = 0; a < 3; a++) {
-		v = t->tdist3[a][((uint32_t)s->r[a][PT] * S5_C84 + s->r[a][PA]) * S5_C84 + s->r[a][PB]];
+		const uint8_t *r = s->r[a];
+
+		v = t->tdist3[((uint32_t)r[PT] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
 		sum2 += v;
 		h = v > h ? v : h;
 #if S7_FULL
-		v = t->full[a][(((uint32_t)s->r[a][PX] * S5_C84 + s->r[a][PA]) * S5_C84 + s->r[a][PB]) * S5_C84 + s->r[a][PT]];
+		v = t->full[(((size_t)r[PX] * S5_C84 + r[PA]) * S5_C84 + r[PB]) * S5_C84 + r[PT]];
 #else
-		v = t->dist[a][((uint32_t)s->r[a][PX] * S5_C84 + s->r[a][PA]) * S5_C84 + s->r[a][PB]];
+		v = t->dist[((uint32_t)r[PX] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
 #endif
 		sum += v;
 		h = v > h ? v : h;
-		v = t->xt[a][s->r[a][PX] * S5_C84 + s->r[a][PT]];
+		v = t->xt[r[PX] * S5_C84 + r[PT]];
 		h = v > h ? v : h;
 	}
 	sum = (sum * S7_SUM_NUM + S7_SUM_DEN - 1) / S7_SUM_DEN;
@@ -348,7 +564,7 @@ static bool
 search(struct run *run, const struct state *s, int g, int bound, int prev)
 {
 	const struct s7_tables *t = run->t;
-	int m, h = bound_of(t, s), a, k;
+	int m, h = bound_of(run->p, s), a, k;
 
 	if (h == 0) {
 		run->len = g;
@@ -386,26 +602,18 @@ search(struct run *run, const struct state *s, int g, int bound, int prev)
 size_t
 r7_stage5_tables(void)
 {
-	pthread_once(&s7_once, build);
-	return s7 != NULL ? sizeof *s7 + (S7_FULL ? 3 * (size_t)S5_SIZE * S5_C84 : 0) : 0;
+	if (!r7_stage5_load(NULL, NULL))
+		return 0;
+	return sizeof *s7 + S5_BLOCK;
 }
 
-bool
-r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
-    struct tw_error *err)
+/* The ranks of view colours col; false with the reason if col is not a
+ * stage-5 start (tables loaded). */
+static bool
+state_of(const uint8_t *col, struct state *s, struct tw_error *err)
 {
-	struct run run = {0};
-	struct state s;
-	int a, k, i, bound;
+	int a, k, i;
 
-	pthread_once(&s7_once, build);
-	if (s7 == NULL) {
-		tw_error_set(err, "out of memory");
-		return false;
-	}
-	run.t = s7;
-	run.cancel = opt != NULL ? opt->cancel : NULL;
-	run.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES;
 	for (a = 0; a < 3; a++)
 		for (k = 0; k < PARTS; k++) {
 			int mask = 0;
@@ -424,9 +632,38 @@ r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long
 				tw_error_set(err, "stage 5: not four of each colour on an axis");
 				return false;
 			}
-			s.r[a][k] = s7->rank8[mask];
+			s->r[a][k] = s7->rank8[mask];
 		}
-	for (bound = bound_of(s7, &s); bound < S5_MAX; bound++) {
+	return true;
+}
+
+int
+r7_stage5_bound(const uint8_t *col)
+{
+	struct state s;
+
+	if (!r7_stage5_load(NULL, NULL) || !state_of(col, &s, NULL))
+		return -1;
+	return bound_of(&s7p, &s);
+}
+
+bool
+r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
+    struct tw_error *err)
+{
+	struct run run = {0};
+	struct state s;
+	int i, bound;
+
+	if (!r7_stage5_load(NULL, err))
+		return false;
+	run.t = s7;
+	run.p = &s7p;
+	run.cancel = opt != NULL ? opt->cancel : NULL;
+	run.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES;
+	if (!state_of(col, &s, err))
+		return false;
+	for (bound = bound_of(&s7p, &s); bound < S5_MAX; bound++) {
 		if (search(&run, &s, 0, bound, -1))
 			break;
 		if (run.stopped) {
