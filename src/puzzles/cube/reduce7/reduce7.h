@@ -156,13 +156,6 @@ bool r7_finish(const struct cube *c, const struct r7_path *path, int centres_end
     const struct cube_reduce_options *o5, struct movelist *out, struct r7_finish_info *info,
     struct tw_error *err);
 
-/* Loads stage 5's table from the table cache, or builds it reporting
- * through prog (may be NULL; its cancel stops the build: "cancelled");
- * stage 5 loads it without progress if this was not called. Errors: out
- * of memory, "cancelled", the cache's own. */
-struct table_progress;
-bool r7_stage5_load(const struct table_progress *prog, struct tw_error *err);
-
 /* Builds or loads every table of the 7x7x7 solver now (the stages' and
  * the 5x5x5 phase reduction's); false with the reason (err may be
  * NULL). */

@@ -691,15 +691,3 @@ r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long
 	}
 	return true;
 }
-
-/* TEMPORARY until the cached table lands (helper r7-s5). */
-bool
-r7_stage5_load(const struct table_progress *prog, struct tw_error *err)
-{
-	(void)prog;
-	if (r7_stage5_tables() == 0) {
-		tw_error_set(err, "out of memory");
-		return false;
-	}
-	return true;
-}
