@@ -86,6 +86,7 @@ struct search {
 	int target;
 	double deadline;            /* the clock (sys/clock.h) to stop at, or 0 */
 	long max_nodes;             /* the work budget when there is no deadline */
+	int max_phase2;             /* the longest phase 2 tried */
 	atomic_bool *cancel;
 	long nodes;                 /* phase-1 and phase-2 nodes visited */
 	long next_check;
@@ -99,8 +100,9 @@ skip_after(int face, int last_face)
 	return face == last_face || face + 3 == last_face;
 }
 
-/* The longest phase 2 tried (min2phase's limit: longer ones cost more
- * than a longer phase 1 with a short phase 2). */
+/* The longest phase 2 tried by default (min2phase's limit is 12: longer
+ * ones cost more than a longer phase 1 with a short phase 2; 11 gives
+ * shorter answers for more phase-1 search). */
 #define MAX_PHASE2 11
 
 static inline int
@@ -360,8 +362,8 @@ start_phase2(struct search *s, int d1)
 	for (i = 0; i < d1; i++)
 		cubie_multiply(&end, &T->move[s->moves[i]], &end);
 	limit = s->best_len - 1 - (d1 + s->pre_len);
-	if (limit > MAX_PHASE2)
-		limit = MAX_PHASE2;
+	if (limit > s->max_phase2)
+		limit = s->max_phase2;
 	for (v = 0; v < 4 && !s->stop; v++) {
 		struct cubie c = end;
 		struct node2 n;
@@ -387,8 +389,8 @@ start_phase2(struct search *s, int d1)
 			if (d2 == 0 || phase2(s, &n, d1, d2)) {
 				record(s, d1 + d2);
 				limit = s->best_len - 1 - (d1 + s->pre_len);
-				if (limit > MAX_PHASE2)
-					limit = MAX_PHASE2;
+				if (limit > s->max_phase2)
+					limit = s->max_phase2;
 				if (good_enough(s, s->length1))
 					s->stop = true;
 				break;
@@ -682,6 +684,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 	    tw_monotonic_seconds() + opt->time_limit : 0;
 	s->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : CUBE3_DEFAULT_NODES;
 	s->cancel = opt != NULL ? opt->cancel : NULL;
+	s->max_phase2 = opt != NULL && opt->max_phase2 > 0 ? opt->max_phase2 : MAX_PHASE2;
 	for (len1 = 0; len1 < s->best_len && len1 <= 20 && !s->stop &&
 	    !good_enough(s, len1); len1++) {
 		s->length1 = len1;
