@@ -46,12 +46,14 @@ cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The same count random-state cubes (seed 2026) solved with target and a
- * node budget: length mean/median/max and CPU per solve median/p90/max. */
+/* The same count random-state cubes (seed 2026) solved with target, a
+ * node budget and a longest phase 2 (0: the solver's): length
+ * mean/median/max and CPU per solve median/p90/max. */
 static int
-run_set(const char *label, int count, int target, long nodes)
+run_set(const char *label, int count, int target, long nodes, int max_phase2)
 {
-	struct cube3_options opt = {.target = target, .max_nodes = nodes};
+	struct cube3_options opt = {.target = target, .max_nodes = nodes,
+	    .max_phase2 = max_phase2};
 	double *times = calloc((size_t)count, sizeof *times), t0;
 	int *lens = calloc((size_t)count, sizeof *lens), total_len = 0, k;
 	struct tw_rng rng;
@@ -114,10 +116,11 @@ main(int argc, char **argv)
 	printf("\n3x3x3, %d random-state cubes (seed 2026), CPU time of this thread:\n\n", count);
 	printf("| setting | target | node budget | length mean / median / max | CPU median / p90 / max |\n");
 	printf("|---|---|---|---|---|\n");
-	if (run_set("default", count, 20, CUBE3_DEFAULT_NODES) != 0 ||
-	    run_set("first answer of at most 21", count, 21, 1) != 0 ||
-	    run_set("smaller budget", count, 20, 100000) != 0 ||
-	    run_set("larger budget", count, 20, 10000000) != 0)
+	if (run_set("default", count, 20, CUBE3_DEFAULT_NODES, 0) != 0 ||
+	    run_set("first answer of at most 21", count, 21, 1, 0) != 0 ||
+	    run_set("first answer, phase 2 at most 12 (min2phase's)", count, 21, 1, 12) != 0 ||
+	    run_set("smaller budget", count, 20, 100000, 0) != 0 ||
+	    run_set("larger budget", count, 20, 10000000, 0) != 0)
 		return 1;
 	if (two_phase_only)
 		return 0;

@@ -3,7 +3,8 @@
  * replayed on the facelets and checked solved and at most 21 moves; short
  * answers for nearly solved cubes; cubes that cannot exist refused with
  * the reason; the phase-1 tables over symmetry classes against a
- * breadth-first search over the raw coordinates. */
+ * breadth-first search over the raw coordinates; phase 2's class forms
+ * against the cubie. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
@@ -19,6 +20,7 @@
 #include "core/rng.h"
 #include "puzzles/cube/cube3.h"
 #include "puzzles/cube/cube3_tables.h"
+#include "puzzles/cube/symmetry.h"
 
 static const struct cube3_options defaults = {.target = 20};
 
@@ -164,6 +166,96 @@ phase1_tables_match_a_raw_breadth_first_search(void **unused)
 	    (size_t)t->slice_solved)), 0);
 	assert_int_equal(entries_wrong(t->prune_twist_flip, t->twist_class, N_TWIST, N_FLIP,
 	    t->flip_conj, raw_distances(t->twist_move, N_TWIST, t->flip_move, N_FLIP, 0)), 0);
+}
+
+/* The corners' combination as the phase-2 tables number it: the rank of
+ * the U corners' places among the 70 four-place masks, then the parity. */
+static int
+ccomb_of(const struct cubie *c)
+{
+	int mask = 0, rank = 0, i;
+
+	for (i = 0; i < 8; i++)
+		if (c->cp[i] < 4)
+			mask |= 1 << i;
+	for (i = 0; i < mask; i++)
+		rank += __builtin_popcount((unsigned)i) == 4;
+	return rank * 2 + cubie_parity(c->cp, 8);
+}
+
+/* The class form (class << 4 | s) of the corner (corners true) or U-D
+ * edge permutation of c checked: conjugating c by s gives the class's
+ * representative (a permutation whose own form is class << 4). */
+static void
+check_class_form(const struct cube3_tables *t, const struct cubie *c, int form, bool corners)
+{
+	struct cubie d;
+	int x;
+
+	sym_conjugate(form & 15, c, &d);
+	x = corners ? cube3_cperm_of(&d) : cube3_eperm_of(&d);
+	assert_int_equal((corners ? t->cperm_class : t->eperm_class)[x], form & ~15);
+}
+
+/* The composed form after a move, as the search finds it. */
+static int
+form_after(const struct cube3_tables *t, const uint16_t (*move)[10], int form, int k)
+{
+	int r = move[form >> 4][t->sym_move2[form & 15][k]];
+
+	return (r & ~15) | t->sym_mult[r & 15][form & 15];
+}
+
+static int
+form_of_inverse(const struct cube3_tables *t, const uint16_t *rep_inv, int form)
+{
+	int r = rep_inv[form >> 4];
+
+	return (r & ~15) | t->sym_mult[r & 15][form & 15];
+}
+
+/* Phase 2 holds the corner and edge permutations in class form and
+ * composes the symmetries move by move (cube3.c): along random walks in
+ * the phase-2 group the forms of the position and of its inverse stay
+ * true to the cubie, and the corners' combination read through the
+ * edges' symmetry is the conjugate's. (The tables over classes are
+ * checked entry by entry against the raw ones when they are built.) */
+static void
+phase2_class_forms_follow_the_cubie(void **unused)
+{
+	const struct cube3_tables *t = cube3_tables_get(NULL, NULL);
+	struct tw_rng rng;
+	int walk, step;
+
+	(void)unused;
+	assert_non_null(t);
+	sym_init();
+	tw_rng_seed(&rng, 28);
+	for (walk = 0; walk < tier_pick(200, 50, 10); walk++) {
+		struct cubie c;
+		int cp, ep;
+
+		cubie_identity(&c);
+		cp = t->cperm_class[0];
+		ep = t->eperm_class[0];
+		for (step = 0; step < 60; step++) {
+			int k = (int)tw_rng_below(&rng, 10);
+			struct cubie inv, d;
+
+			cubie_multiply(&c, &t->move[cube3_phase2_moves[k]], &c);
+			cp = form_after(t, t->cperm_sym_move, cp, k);
+			ep = form_after(t, t->eperm_sym_move, ep, k);
+			check_class_form(t, &c, cp, true);
+			check_class_form(t, &c, ep, false);
+			cubie_inverse(&c, &inv);
+			check_class_form(t, &inv, form_of_inverse(t, t->cperm_rep_inv, cp), true);
+			check_class_form(t, &inv, form_of_inverse(t, t->eperm_rep_inv, ep), false);
+			sym_conjugate(ep & 15, &c, &d);
+			assert_int_equal(t->ccomb_conj[t->ccomb_of_crep[cp >> 4]]
+			    [t->sym_mult_inv[ep & 15][cp & 15]], ccomb_of(&d));
+			assert_int_equal(t->sperm_conj[cube3_sperm_of(&c)][ep & 15], cube3_sperm_of(&d));
+		}
+	}
 }
 
 /* Cubes one turn of R, F, L or B (or U R, F U) on each side of a word in
@@ -353,6 +445,7 @@ main(void)
 		cmocka_unit_test(nearly_solved_cubes_get_short_answers),
 		cmocka_unit_test(cubes_next_to_the_phase2_group_are_solved),
 		cmocka_unit_test(phase1_tables_match_a_raw_breadth_first_search),
+		cmocka_unit_test(phase2_class_forms_follow_the_cubie),
 		cmocka_unit_test(turned_cubes_are_solved_by_face_turns_only),
 		cmocka_unit_test(impossible_cubes_are_refused_with_the_reason),
 		cmocka_unit_test(answers_are_the_same_idle_and_under_load),

@@ -86,6 +86,7 @@ struct search {
 	int target;
 	double deadline;            /* the clock (sys/clock.h) to stop at, or 0 */
 	long max_nodes;             /* the work budget when there is no deadline */
+	int max_phase2;             /* the longest phase 2 tried */
 	atomic_bool *cancel;
 	long nodes;                 /* phase-1 and phase-2 nodes visited */
 	long next_check;
@@ -99,8 +100,9 @@ skip_after(int face, int last_face)
 	return face == last_face || face + 3 == last_face;
 }
 
-/* The longest phase 2 tried (min2phase's limit: longer ones cost more
- * than a longer phase 1 with a short phase 2). */
+/* The longest phase 2 tried by default (min2phase's limit is 12: longer
+ * ones cost more than a longer phase 1 with a short phase 2; 11 gives
+ * shorter answers for more phase-1 search). */
 #define MAX_PHASE2 11
 
 static inline int
@@ -136,23 +138,69 @@ out_by(int h, int togo)
 	return h <= togo ? 0 : h == togo + 1 ? 1 : 2;
 }
 
-/* A phase-2 node: the permutations of the position and of its inverse
- * (the inverse is as far from solved, so its bound counts too). */
+/* A phase-2 node: the corner and U-D edge permutations in class form
+ * (class << 4 | symmetry, cube3_tables.h) and the slice edges'
+ * permutation. The inverse position, as far from solved, is read too:
+ * its permutations' class forms follow from these. */
 struct node2 {
-	int cp, ep, sp, icp, iep, isp;
+	int cp, ep, sp;
 };
+
+/* The class form of p after phase-2 move k, through the class's move
+ * table (move): the representative's result, its symmetry composed with
+ * p's. */
+static inline int
+perm_move(const uint16_t (*move)[10], int p, int k)
+{
+	int r = move[p >> 4][T->sym_move2[p & 15][k]];
+
+	return (r & ~15) | T->sym_mult[r & 15][p & 15];
+}
+
+/* The class form of p's inverse: the representative's inverse, its
+ * symmetry composed with p's. */
+static inline int
+perm_inverse(const uint16_t *rep_inv, int p)
+{
+	int r = rep_inv[p >> 4];
+
+	return (r & ~15) | T->sym_mult[r & 15][p & 15];
+}
+
+/* The phase-2 distances: corners (class form cp) with the slice edges
+ * (sp), edges (ep) with the same, edges with the corners' combination. */
+static inline int
+corner_bound(int cp, int sp)
+{
+	return T->prune_csperm[(cp >> 4) * N_SPERM + T->sperm_conj[sp][cp & 15]];
+}
+
+static inline int
+edge_bound(int ep, int sp)
+{
+	return T->prune_esperm[(ep >> 4) * N_SPERM + T->sperm_conj[sp][ep & 15]];
+}
+
+static inline int
+edge_ccomb_bound(int ep, int cp)
+{
+	return T->prune_eccomb[(ep >> 4) * N_CCOMB +
+	    T->ccomb_conj[T->ccomb_of_crep[cp >> 4]][T->sym_mult_inv[ep & 15][cp & 15]]];
+}
 
 /* The largest of the five phase-2 bounds phase2_child reads. */
 static int
 node2_bound(const struct node2 *n)
 {
 	int h[5], i, most = 0;
+	int icp = perm_inverse(T->cperm_rep_inv, n->cp);
+	int iep = perm_inverse(T->eperm_rep_inv, n->ep);
 
-	h[0] = T->prune_corner[n->cp * N_SPERM + n->sp];
-	h[1] = T->prune_edge_ccomb[n->ep * N_CCOMB + T->ccomb_of_cperm[n->cp]];
-	h[2] = T->prune_edge_ccomb[n->iep * N_CCOMB + T->ccomb_of_cperm[n->icp]];
-	h[3] = T->prune_edge[n->ep * N_SPERM + n->sp];
-	h[4] = T->prune_corner[n->icp * N_SPERM + n->isp];
+	h[0] = corner_bound(n->cp, n->sp);
+	h[1] = edge_ccomb_bound(n->ep, n->cp);
+	h[2] = edge_ccomb_bound(iep, icp);
+	h[3] = edge_bound(n->ep, n->sp);
+	h[4] = corner_bound(icp, T->sperm_inv[n->sp]);
 	for (i = 0; i < 5; i++)
 		most = h[i] > most ? h[i] : most;
 	return most;
@@ -163,27 +211,26 @@ node2_bound(const struct node2 *n)
 static inline int
 phase2_child(const struct node2 *n, int k, int togo, struct node2 *c)
 {
-	int m = cube3_phase2_moves[k], out;
+	int m = cube3_phase2_moves[k], out, icp, iep;
 
-	c->cp = T->cperm_move[n->cp][m];
+	c->cp = perm_move(T->cperm_sym_move, n->cp, k);
 	c->sp = T->sperm_move[n->sp][m];
-	out = out_by(T->prune_corner[c->cp * N_SPERM + c->sp], togo);
+	out = out_by(corner_bound(c->cp, c->sp), togo);
 	if (out)
 		return out;
-	c->ep = T->eperm_move[n->ep][m];
-	out = out_by(T->prune_edge_ccomb[c->ep * N_CCOMB + T->ccomb_of_cperm[c->cp]], togo);
+	c->ep = perm_move(T->eperm_sym_move, n->ep, k);
+	out = out_by(edge_ccomb_bound(c->ep, c->cp), togo);
 	if (out)
 		return out;
-	c->icp = T->cperm_inv_move[n->icp][k];
-	c->iep = T->eperm_inv_move[n->iep][k];
-	out = out_by(T->prune_edge_ccomb[c->iep * N_CCOMB + T->ccomb_of_cperm[c->icp]], togo);
+	icp = perm_inverse(T->cperm_rep_inv, c->cp);
+	iep = perm_inverse(T->eperm_rep_inv, c->ep);
+	out = out_by(edge_ccomb_bound(iep, icp), togo);
 	if (out)
 		return out;
-	out = out_by(T->prune_edge[c->ep * N_SPERM + c->sp], togo);
+	out = out_by(edge_bound(c->ep, c->sp), togo);
 	if (out)
 		return out;
-	c->isp = T->sperm_inv_move[n->isp][k];
-	return out_by(T->prune_corner[c->icp * N_SPERM + c->isp], togo);
+	return out_by(corner_bound(icp, T->sperm_inv[c->sp]), togo);
 }
 
 /* Phase 2 from depth with togo moves left: true when solved. A child is
@@ -315,10 +362,10 @@ start_phase2(struct search *s, int d1)
 	for (i = 0; i < d1; i++)
 		cubie_multiply(&end, &T->move[s->moves[i]], &end);
 	limit = s->best_len - 1 - (d1 + s->pre_len);
-	if (limit > MAX_PHASE2)
-		limit = MAX_PHASE2;
+	if (limit > s->max_phase2)
+		limit = s->max_phase2;
 	for (v = 0; v < 4 && !s->stop; v++) {
-		struct cubie c = end, inv;
+		struct cubie c = end;
 		struct node2 n;
 		int d2, last = d1 > 0 ? s->moves[d1 - 1] : -1;
 		int pre = s->pre_len > 0 ? s->pre[s->pre_len - 1] : -1;
@@ -333,21 +380,17 @@ start_phase2(struct search *s, int d1)
 			cubie_multiply(&T->move[half_turn(pre)], &c, &c);
 			s->pre[s->pre_len - 1] = other_quarter(pre);
 		}
-		cubie_inverse(&c, &inv);
-		n.cp = cube3_cperm_of(&c);
-		n.ep = cube3_eperm_of(&c);
+		n.cp = T->cperm_class[cube3_cperm_of(&c)];
+		n.ep = T->eperm_class[cube3_eperm_of(&c)];
 		n.sp = cube3_sperm_of(&c);
-		n.icp = cube3_cperm_of(&inv);
-		n.iep = cube3_eperm_of(&inv);
-		n.isp = cube3_sperm_of(&inv);
 		/* Iterative deepening from the pruning tables' bound: the
 		 * shallower depths cannot succeed. */
 		for (d2 = node2_bound(&n); d2 <= limit && !s->stop; d2++) {
 			if (d2 == 0 || phase2(s, &n, d1, d2)) {
 				record(s, d1 + d2);
 				limit = s->best_len - 1 - (d1 + s->pre_len);
-				if (limit > MAX_PHASE2)
-					limit = MAX_PHASE2;
+				if (limit > s->max_phase2)
+					limit = s->max_phase2;
 				if (good_enough(s, s->length1))
 					s->stop = true;
 				break;
@@ -641,6 +684,7 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 	    tw_monotonic_seconds() + opt->time_limit : 0;
 	s->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : CUBE3_DEFAULT_NODES;
 	s->cancel = opt != NULL ? opt->cancel : NULL;
+	s->max_phase2 = opt != NULL && opt->max_phase2 > 0 ? opt->max_phase2 : MAX_PHASE2;
 	for (len1 = 0; len1 < s->best_len && len1 <= 20 && !s->stop &&
 	    !good_enough(s, len1); len1++) {
 		s->length1 = len1;

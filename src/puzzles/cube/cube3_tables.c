@@ -11,7 +11,7 @@
 
 const int cube3_sym8[8] = {0, 1, 4, 5, 8, 9, 12, 13};
 
-/* The tables: one block without pointers (12 MB), so that the table
+/* The tables: one block without pointers (1.5 MB), so that the table
  * cache (sys/tablecache.h) keeps it on disk and maps it back read-only. */
 static const struct cube3_tables *T;
 static double build_seconds;
@@ -71,18 +71,35 @@ step_flip_slice(int x, int y, int m, int *ny)
 	return T->flip_class[f] >> 3;
 }
 
+/* Phase 2's raw tables, needed only while the tables are built: the
+ * moves of the corner and U-D edge permutations, the ccomb of each
+ * corner permutation and the conjugates of both permutations by the 16
+ * symmetries that keep the U-D axis. */
+struct raw2 {
+	uint16_t cperm_move[N_PERM][N_MOVES];
+	uint16_t eperm_move[N_PERM][N_MOVES];
+	uint16_t cperm_conj[N_PERM][SYM_UD];
+	uint16_t eperm_conj[N_PERM][SYM_UD];
+	uint8_t ccomb_of_cperm[N_PERM];
+	uint8_t prune_corner[N_PERM * N_SPERM];     /* cperm * 24 + sperm */
+	uint8_t prune_edge[N_PERM * N_SPERM];       /* eperm * 24 + sperm */
+	uint8_t prune_edge_ccomb[N_PERM * N_CCOMB]; /* eperm * 140 + ccomb */
+};
+
+static struct raw2 *R;
+
 static int
 step_corner(int x, int y, int m, int *ny)
 {
 	*ny = T->sperm_move[y][m];
-	return T->cperm_move[x][m];
+	return R->cperm_move[x][m];
 }
 
 static int
 step_edge(int x, int y, int m, int *ny)
 {
 	*ny = T->sperm_move[y][m];
-	return T->eperm_move[x][m];
+	return R->eperm_move[x][m];
 }
 
 static int
@@ -95,14 +112,14 @@ step_twist_flip(int x, int y, int m, int *ny)
 }
 
 /* The corner combination's move table, built with the tables (the block
- * keeps only ccomb_of_cperm). */
+ * keeps only the representatives' combinations and the conjugates). */
 static uint8_t ccomb_move[N_CCOMB][N_MOVES];
 
 static int
 step_edge_ccomb(int x, int y, int m, int *ny)
 {
 	*ny = ccomb_move[y][m];
-	return T->eperm_move[x][m];
+	return R->eperm_move[x][m];
 }
 
 /* For a table over classes: the other entries (x, y') that are the same
@@ -308,51 +325,14 @@ build_classes(struct cube3_tables *t, struct tw_error *err)
 	return true;
 }
 
-/* The inverse's move tables: the inverse permutation's values (places)
- * relabelled by the move's inverse. */
-static void
-build_inverse_moves(struct cube3_tables *t)
-{
-	int k, i, x;
-
-	for (k = 0; k < 10; k++) {
-		const struct cubie *mv = &t->move[cube3_phase2_moves[k]];
-		uint8_t ic[8], ie[8], is[4];
-
-		for (x = 0; x < 8; x++) {
-			ic[mv->cp[x]] = (uint8_t)x;
-			ie[mv->ep[x]] = (uint8_t)x;   /* phase 2 keeps the U-D edges in U-D */
-		}
-		for (x = 0; x < 4; x++)
-			is[mv->ep[8 + x] - 8] = (uint8_t)x;
-		for (i = 0; i < N_PERM; i++) {
-			uint8_t p[8], qc[8], qe[8];
-
-			perm_unrank(i, 8, p);
-			for (x = 0; x < 8; x++) {
-				qc[x] = ic[p[x]];
-				qe[x] = ie[p[x]];
-			}
-			t->cperm_inv_move[i][k] = (uint16_t)perm_rank(qc, 8);
-			t->eperm_inv_move[i][k] = (uint16_t)perm_rank(qe, 8);
-		}
-		for (i = 0; i < N_SPERM; i++) {
-			uint8_t p[4], q[4];
-
-			perm_unrank(i, 4, p);
-			for (x = 0; x < 4; x++)
-				q[x] = is[p[x]];
-			t->sperm_inv_move[i][k] = (uint8_t)perm_rank(q, 4);
-		}
-	}
-}
-
 /* The corner combination of each corner permutation: which four places
- * hold the U corners (70 ways), and the permutation's parity. */
-static void
-build_ccomb(struct cube3_tables *t)
+ * hold the U corners (70 ways), and the permutation's parity; its moves,
+ * and its conjugates (read off the permutations', and checked to depend
+ * on the combination only). */
+static bool
+build_ccomb(struct cube3_tables *t, struct tw_error *err)
 {
-	int comb_of_mask[256], mask_of_comb[70], n = 0, i, m;
+	int comb_of_mask[256], mask_of_comb[70], n = 0, i, m, k;
 
 	for (i = 0; i < 256; i++) {
 		comb_of_mask[i] = -1;
@@ -363,18 +343,18 @@ build_ccomb(struct cube3_tables *t)
 	}
 	for (i = 0; i < N_PERM; i++) {
 		uint8_t p[8];
-		int k, mask = 0;
+		int mask = 0;
 
 		perm_unrank(i, 8, p);
 		for (k = 0; k < 8; k++)
 			if (p[k] < 4)
 				mask |= 1 << k;
-		t->ccomb_of_cperm[i] = (uint8_t)(comb_of_mask[mask] * 2 + cubie_parity(p, 8));
+		R->ccomb_of_cperm[i] = (uint8_t)(comb_of_mask[mask] * 2 + cubie_parity(p, 8));
 	}
 	/* Each combination's moves, read off a permutation that has it. */
 	for (i = 0; i < N_CCOMB; i++) {
 		struct cubie c, d;
-		int k, up = 0, down = 4;
+		int up = 0, down = 4;
 
 		cubie_identity(&c);
 		for (k = 0; k < 8; k++)
@@ -391,24 +371,198 @@ build_ccomb(struct cube3_tables *t)
 		}
 		for (m = 0; m < N_MOVES; m++) {
 			cubie_multiply(&c, &t->move[m], &d);
-			ccomb_move[i][m] = t->ccomb_of_cperm[perm_rank(d.cp, 8)];
+			ccomb_move[i][m] = R->ccomb_of_cperm[perm_rank(d.cp, 8)];
+		}
+	}
+	memset(t->ccomb_conj, 0xff, sizeof t->ccomb_conj);
+	for (i = 0; i < N_PERM; i++) {
+		for (k = 0; k < SYM_UD; k++) {
+			uint8_t *to = &t->ccomb_conj[R->ccomb_of_cperm[i]][k];
+			uint8_t c = R->ccomb_of_cperm[R->cperm_conj[i][k]];
+
+			if (*to != 0xff && *to != c) {
+				tw_error_set(err, "the 3x3x3 corner combination's conjugates depend on more than the combination");
+				return false;
+			}
+			*to = c;
+		}
+	}
+	return true;
+}
+
+/* The permutations' conjugates by the symmetries that keep the U-D axis:
+ * the corners' and the U-D edges' (R), the slice edges' (t). */
+static void
+build_perm_conj(struct cube3_tables *t)
+{
+	int i, k;
+
+	for (i = 0; i < N_PERM; i++) {
+		struct cubie c, d;
+
+		cubie_identity(&c);
+		perm_unrank(i, 8, c.cp);
+		perm_unrank(i, 8, c.ep);
+		for (k = 0; k < SYM_UD; k++) {
+			sym_conjugate(k, &c, &d);
+			R->cperm_conj[i][k] = (uint16_t)cube3_cperm_of(&d);
+			R->eperm_conj[i][k] = (uint16_t)cube3_eperm_of(&d);
+		}
+	}
+	for (i = 0; i < N_SPERM; i++) {
+		struct cubie c, d;
+		uint8_t p[4], q[4];
+
+		cubie_identity(&c);
+		perm_unrank(i, 4, p);
+		for (k = 0; k < 4; k++) {
+			c.ep[8 + k] = (uint8_t)(8 + p[k]);
+			q[p[k]] = (uint8_t)k;
+		}
+		t->sperm_inv[i] = (uint8_t)perm_rank(q, 4);
+		for (k = 0; k < SYM_UD; k++) {
+			sym_conjugate_edges(k, &c, &d);
+			t->sperm_conj[i][k] = (uint8_t)cube3_sperm_of(&d);
 		}
 	}
 }
 
+/* Splits the permutations 0..N_PERM-1 into classes under the symmetries
+ * that keep the U-D axis (conj[x][s]: x conjugated by s), each named by
+ * its smallest member: cls[x] = class << 4 | the s that takes x to it;
+ * rep[class]. False if there are not N_PERM_SYM classes. */
+static bool
+classify_perm(uint16_t (*conj)[SYM_UD], uint16_t *cls, uint16_t *rep, const char *name,
+    struct tw_error *err)
+{
+	int x, k, n = 0;
+
+	for (x = 0; x < N_PERM; x++) {
+		int r = x, rk = 0;
+
+		for (k = 1; k < SYM_UD; k++)
+			if (conj[x][k] < r) {
+				r = conj[x][k];
+				rk = k;
+			}
+		if (r == x) {
+			if (n == N_PERM_SYM)
+				break;
+			rep[n] = (uint16_t)x;
+			cls[x] = (uint16_t)(n++ << 4);
+		} else {
+			cls[x] = (uint16_t)((cls[r] & ~15) | rk);
+		}
+	}
+	if (n != N_PERM_SYM || x != N_PERM) {
+		tw_error_set(err, "the 3x3x3 %s has more or fewer classes than %d", name, N_PERM_SYM);
+		return false;
+	}
+	return true;
+}
+
+/* The class form of the inverse of the permutation of rank x. */
+static int
+inverse_class(const uint16_t *cls, int x)
+{
+	uint8_t p[8], q[8];
+	int i;
+
+	perm_unrank(x, 8, p);
+	for (i = 0; i < 8; i++)
+		q[p[i]] = (uint8_t)i;
+	return cls[perm_rank(q, 8)];
+}
+
+/* Phase 2's tables over classes (cube3_tables.h), from the raw ones in
+ * R, each entry of which is checked against its class's. */
+static bool
+build_phase2_classes(struct cube3_tables *t, struct tw_error *err)
+{
+	static uint16_t crep[N_PERM_SYM], erep[N_PERM_SYM];
+	int c, k, s, x, y, wrong = 0;
+
+	if (!classify_perm(R->cperm_conj, t->cperm_class, crep, "corner permutation", err) ||
+	    !classify_perm(R->eperm_conj, t->eperm_class, erep, "edge permutation", err))
+		return false;
+	for (s = 0; s < SYM_UD; s++) {
+		for (k = 0; k < SYM_UD; k++) {
+			t->sym_mult[s][k] = (uint8_t)sym_multiply(s, k);
+			t->sym_mult_inv[s][k] = (uint8_t)sym_multiply(s, sym_inverse(k));
+		}
+		for (k = 0; k < 10; k++) {
+			int m = sym_move(s, cube3_phase2_moves[k]), j;
+
+			for (j = 0; j < 10 && cube3_phase2_moves[j] != m; j++)
+				;
+			if (j == 10) {
+				tw_error_set(err, "a 3x3x3 symmetry maps a phase-2 move out of phase 2");
+				return false;
+			}
+			t->sym_move2[s][k] = (uint8_t)j;
+		}
+	}
+	for (c = 0; c < N_PERM_SYM; c++) {
+		for (k = 0; k < 10; k++) {
+			t->cperm_sym_move[c][k] =
+			    t->cperm_class[R->cperm_move[crep[c]][cube3_phase2_moves[k]]];
+			t->eperm_sym_move[c][k] =
+			    t->eperm_class[R->eperm_move[erep[c]][cube3_phase2_moves[k]]];
+		}
+		t->cperm_rep_inv[c] = (uint16_t)inverse_class(t->cperm_class, crep[c]);
+		t->eperm_rep_inv[c] = (uint16_t)inverse_class(t->eperm_class, erep[c]);
+		t->ccomb_of_crep[c] = R->ccomb_of_cperm[crep[c]];
+		memcpy(&t->prune_csperm[c * N_SPERM], &R->prune_corner[crep[c] * N_SPERM], N_SPERM);
+		memcpy(&t->prune_esperm[c * N_SPERM], &R->prune_edge[erep[c] * N_SPERM], N_SPERM);
+		memcpy(&t->prune_eccomb[c * N_CCOMB], &R->prune_edge_ccomb[erep[c] * N_CCOMB],
+		    N_CCOMB);
+	}
+	/* Every raw entry read as the search reads it: the distances are
+	 * the same for conjugates (the moves and the goal are). */
+	for (x = 0; x < N_PERM; x++) {
+		int cp = t->cperm_class[x], ep = t->eperm_class[x];
+
+		for (y = 0; y < N_SPERM; y++) {
+			wrong += R->prune_corner[x * N_SPERM + y] !=
+			    t->prune_csperm[(cp >> 4) * N_SPERM + t->sperm_conj[y][cp & 15]];
+			wrong += R->prune_edge[x * N_SPERM + y] !=
+			    t->prune_esperm[(ep >> 4) * N_SPERM + t->sperm_conj[y][ep & 15]];
+		}
+		/* x as the edges, each corner permutation's combination. */
+		for (y = 0; y < N_PERM; y += 97) {
+			int cc = t->cperm_class[y];
+
+			wrong += R->prune_edge_ccomb[x * N_CCOMB + R->ccomb_of_cperm[y]] !=
+			    t->prune_eccomb[(ep >> 4) * N_CCOMB +
+			    t->ccomb_conj[t->ccomb_of_crep[cc >> 4]][t->sym_mult_inv[ep & 15][cc & 15]]];
+		}
+	}
+	if (wrong != 0) {
+		tw_error_set(err, "the 3x3x3 phase-2 tables over classes disagree with the raw ones in %d entries",
+		    wrong);
+		return false;
+	}
+	return true;
+}
+
 /* The table cache's builder: fills buf, a zeroed struct cube3_tables. The
- * step functions read T, which points at the block being built. */
+ * step functions read T, which points at the block being built, and R,
+ * phase 2's raw tables (freed at the end). */
 static bool
 build_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
     struct tw_error *err)
 {
 	struct cube3_tables *t = buf;
 	int i, m, mask, n = 0;
+	bool ok;
 
 	(void)size;
 	(void)ctx;
 	(void)prog;
 	T = t;
+	R = tw_calloc(1, sizeof *R, err);
+	if (R == NULL)
+		return false;
 	cubie_face_turns(t->move);
 	for (mask = 0; mask < 4096; mask++) {
 		int bits = 0;
@@ -440,8 +594,8 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 		perm_unrank(i, 8, c.ep);
 		for (m = 0; m < N_MOVES; m++) {
 			cubie_multiply(&c, &t->move[m], &d);
-			t->cperm_move[i][m] = (uint16_t)cube3_cperm_of(&d);
-			t->eperm_move[i][m] = (uint16_t)cube3_eperm_of(&d);
+			R->cperm_move[i][m] = (uint16_t)cube3_cperm_of(&d);
+			R->eperm_move[i][m] = (uint16_t)cube3_eperm_of(&d);
 		}
 	}
 	for (i = 0; i < N_SPERM; i++) {
@@ -458,34 +612,38 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 			t->sperm_move[i][m] = (uint8_t)cube3_sperm_of(&d);
 		}
 	}
-	build_inverse_moves(t);
-	bfs_table(t->prune_corner, sizeof t->prune_corner, 0, N_SPERM,
+	build_perm_conj(t);
+	bfs_table(R->prune_corner, sizeof R->prune_corner, 0, N_SPERM,
 	    step_corner, cube3_phase2_moves, 10);
-	bfs_table(t->prune_edge, sizeof t->prune_edge, 0, N_SPERM,
+	bfs_table(R->prune_edge, sizeof R->prune_edge, 0, N_SPERM,
 	    step_edge, cube3_phase2_moves, 10);
 	for (m = 0; m < N_MOVES; m++)
 		t->conj_move[m] = (uint8_t)sym_move(SYM_Y, m);
 	/* The solved twist and flip are each their class's representative
 	 * (0), so the goals are the solved slice and flip themselves. */
-	if (!build_classes(t, err) ||
-	    !build_packed(t->prune_twist, (size_t)N_TWIST_SYM * N_SLICE,
-	    (size_t)t->slice_solved, N_SLICE, step_twist_slice, equiv_twist_slice, err) ||
-	    !build_packed(t->prune_flip, (size_t)N_FLIP_SYM * N_SLICE,
-	    (size_t)t->slice_solved, N_SLICE, step_flip_slice, equiv_flip_slice, err) ||
-	    !build_packed(t->prune_twist_flip, (size_t)N_TWIST_SYM * N_FLIP, 0, N_FLIP,
-	    step_twist_flip, equiv_twist_flip, err))
-		return false;
-	build_ccomb(t);
-	bfs_table(t->prune_edge_ccomb, sizeof t->prune_edge_ccomb,
-	    t->ccomb_of_cperm[0], N_CCOMB, step_edge_ccomb, cube3_phase2_moves, 10);
-	return true;
+	ok = build_classes(t, err) &&
+	    build_packed(t->prune_twist, (size_t)N_TWIST_SYM * N_SLICE,
+	    (size_t)t->slice_solved, N_SLICE, step_twist_slice, equiv_twist_slice, err) &&
+	    build_packed(t->prune_flip, (size_t)N_FLIP_SYM * N_SLICE,
+	    (size_t)t->slice_solved, N_SLICE, step_flip_slice, equiv_flip_slice, err) &&
+	    build_packed(t->prune_twist_flip, (size_t)N_TWIST_SYM * N_FLIP, 0, N_FLIP,
+	    step_twist_flip, equiv_twist_flip, err) &&
+	    build_ccomb(t, err);
+	if (ok) {
+		bfs_table(R->prune_edge_ccomb, sizeof R->prune_edge_ccomb,
+		    R->ccomb_of_cperm[0], N_CCOMB, step_edge_ccomb, cube3_phase2_moves, 10);
+		ok = build_phase2_classes(t, err);
+	}
+	free(R);
+	R = NULL;
+	return ok;
 }
 
 static void
 load_tables(void)
 {
 	char params[64];
-	struct table_spec spec = {"cube3-two-phase", 2, params, sizeof(struct cube3_tables),
+	struct table_spec spec = {"cube3-two-phase", 3, params, sizeof(struct cube3_tables),
 	    build_tables, NULL, false};
 	double t0 = tw_monotonic_seconds();
 

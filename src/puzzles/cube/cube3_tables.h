@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/perm.h"
 #include "puzzles/cube/cubie.h"
+#include "puzzles/cube/symmetry.h"
 
 /* Coordinates. */
 #define N_TWIST 2187
@@ -23,6 +24,7 @@
 #define SYM_Y 2          /* symmetry.h's index of y, the quarter turn about U-D */
 #define N_TWIST_SYM 324  /* twist classes under cube3_sym8 */
 #define N_FLIP_SYM 336   /* flip classes under cube3_sym8 */
+#define N_PERM_SYM 2768  /* corner (or U-D edge) permutation classes under SYM_UD */
 
 /* symmetry.h's indices of the symmetries that keep the U-D and the F-B
  * axes (F2, U2 and the left-right mirror, and their products): the
@@ -37,15 +39,7 @@ struct cube3_tables {
 	uint16_t twist_move[N_TWIST][N_MOVES];
 	uint16_t flip_move[N_FLIP][N_MOVES];
 	uint16_t slice_move[N_SLICE][N_MOVES];
-	uint16_t cperm_move[N_PERM][N_MOVES];
-	uint16_t eperm_move[N_PERM][N_MOVES];
 	uint8_t sperm_move[N_SPERM][N_MOVES];
-	/* The inverse's coordinates under phase 2's moves (index into
-	 * phase2_moves): (P m)^-1 = m^-1 P^-1, each piece's place moved by
-	 * m^-1. */
-	uint16_t cperm_inv_move[N_PERM][10];
-	uint16_t eperm_inv_move[N_PERM][10];
-	uint8_t sperm_inv_move[N_SPERM][10];
 	/* Phase 1's coordinates by class under the 8 symmetries that keep
 	 * the U-D and F-B axes (cube3_sym8): class << 3 | the symmetry k whose
 	 * conjugate is the class's representative; the conjugates of the
@@ -61,15 +55,42 @@ struct cube3_tables {
 	 * coordinate conjugated by the class's symmetry). */
 	uint8_t prune_twist[(N_TWIST_SYM * N_SLICE + 1) / 2];
 	uint8_t prune_flip[(N_FLIP_SYM * N_SLICE + 1) / 2];
-	uint8_t prune_corner[N_PERM * N_SPERM];    /* cperm * 24 + sperm */
-	uint8_t prune_edge[N_PERM * N_SPERM];      /* eperm * 24 + sperm */
 	uint8_t conj_move[N_MOVES];                /* m conjugated by y */
-	uint8_t ccomb_of_cperm[N_PERM];
 	/* The twist x flip table is read for the position and for its
 	 * conjugate by y, whose flip is the position's edge orientation
 	 * about the R-L axis. */
 	uint8_t prune_twist_flip[N_TWIST_SYM * N_FLIP / 2];
-	uint8_t prune_edge_ccomb[N_PERM * N_CCOMB];  /* eperm * 140 + ccomb */
+	/* Phase 2 over the classes of the corner and of the U-D edge
+	 * permutations under the 16 symmetries that keep the U-D axis
+	 * (symmetry.h's 0..15, SYM_UD), which map phase-2 moves to phase-2
+	 * moves: a permutation p is held as class << 4 | s, conjugating p by s
+	 * giving the class's representative (its smallest rank). A move k
+	 * (index into cube3_phase2_moves) from p is move sym_move2[s][k] from
+	 * the representative, read from the class's row (class << 4 | t of
+	 * the result), the symmetries then composed (sym_mult[t][s]). A
+	 * distance over p and another coordinate is the representative's
+	 * over the other coordinate conjugated by s (sperm_conj, ccomb_conj):
+	 * 0.8 MB in all (0.6 MB read node by node) where the raw tables took
+	 * 12 MB. */
+	uint16_t cperm_class[N_PERM];
+	uint16_t eperm_class[N_PERM];
+	uint16_t cperm_sym_move[N_PERM_SYM][10];
+	uint16_t eperm_sym_move[N_PERM_SYM][10];
+	uint16_t cperm_rep_inv[N_PERM_SYM];     /* the representative's inverse, class form */
+	uint16_t eperm_rep_inv[N_PERM_SYM];
+	uint8_t ccomb_of_crep[N_PERM_SYM];      /* the corner representative's ccomb */
+	uint8_t ccomb_conj[N_CCOMB][SYM_UD];
+	uint8_t sperm_conj[N_SPERM][SYM_UD];
+	uint8_t sperm_inv[N_SPERM];
+	uint8_t sym_mult[SYM_UD][SYM_UD];        /* symmetry.h's sym_multiply */
+	uint8_t sym_mult_inv[SYM_UD][SYM_UD];    /* [s][t]: s times t's inverse */
+	uint8_t sym_move2[SYM_UD][10];
+	/* Phase-2 distances: corner class * 24 + the slice edges' permutation,
+	 * edge class * 24 + the same, edge class * 140 + the corners' ccomb
+	 * (the slice and ccomb conjugated by the class's symmetry). */
+	uint8_t prune_csperm[N_PERM_SYM * N_SPERM];
+	uint8_t prune_esperm[N_PERM_SYM * N_SPERM];
+	uint8_t prune_eccomb[N_PERM_SYM * N_CCOMB];
 };
 
 /* Phase 2 keeps to U, D and half turns of R, L, F, B (cubie.h's move
