@@ -19,7 +19,7 @@
  * Then stage W (the inner wings 2 and 4 paired), E (the midges between
  * them) and T (every T triple (1,2) (1,3) (1,4) one colour), stage_te.c,
  * and r7_finish (cube5_reduce_solve on r7_grouped's 5x5x5, written back
- * and replayed): end to end, 255 OBTM mean (README.md). Not wired into
+ * and replayed): end to end, 236 OBTM mean (README.md). Not wired into
  * the dispatch.
  * Stage A (r7_stage_a, reduce6's stages 1 to 5 on the fake 6x6x6
  * without the inner T) is the first try, kept to compare. */
@@ -110,11 +110,13 @@ bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path
 bool r7_stage_m(uint8_t *col, struct r7_path *path, int *left, struct tw_error *err);
 
 /* Stages E and T (stage_te.c, after I and W): every midge between its
- * inner wing pair, then every outer T home, by greedies over pure macros
- * (slice, face commutator, slice back; and [middle slice, layer-2
- * slice] conjugated by a face turn); *left_e, *left_t the unmatched
- * stickers when a greedy stalls, *macros_e, *macros_t its steps, *len_e
- * (may be NULL) path's length after stage E. */
+ * inner wing pair, then every outer T onto its oblique pair, by beam
+ * searches over macros checked when built (slice, face commutator,
+ * slice back; [middle slice, layer-2 slice] conjugated by a face turn;
+ * middle slice, one or two grouped 5x5x5 turns, slice back); *left_e,
+ * *left_t the unmatched stickers when a search fails, *macros_e,
+ * *macros_t its steps, *len_e (may be NULL) path's length after stage E.
+ * Deterministic (fixed beam widths, no clock). */
 bool r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *macros_e, int *macros_t,
     int *len_e, struct tw_error *err);
 
