@@ -96,7 +96,7 @@ main(int argc, char **argv)
 		}
 		after_w = path.len;
 		t[2] = tw_monotonic_seconds();
-		if (!r7_stage_te(col, &path, &le, &lt, &me, &mt, &after_e, &err) || !r7_stage_done(col, 'C')) {
+		if (!r7_stage_te(col, &ro, &path, &le, &lt, &me, &mt, &after_e, &err) || !r7_stage_done(col, 'C')) {
 			printf("cube %2d: stages E and T: %s\n", k, err.msg[0] != '\0' ? err.msg : "goal C not reached");
 			continue;
 		}

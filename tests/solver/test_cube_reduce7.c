@@ -69,7 +69,7 @@ run_stages(const struct cube *c, struct run *r, int index)
 		fail_msg("cube %d: stage W: %s", index, err.msg);
 	r->after_w = r->path.len;
 	assert_true(r7_stage_done(r->col, 'I'));
-	if (!r7_stage_te(r->col, &r->path, &le, &lt, &me, &mt, &r->after_e, &err))
+	if (!r7_stage_te(r->col, &opt, &r->path, &le, &lt, &me, &mt, &r->after_e, &err))
 		fail_msg("cube %d: stages E and T: %s", index, err.msg);
 	assert_int_equal(le, 0);
 	assert_int_equal(lt, 0);

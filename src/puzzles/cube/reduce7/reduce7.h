@@ -16,7 +16,9 @@
  *      of every face solved, the oblique pairs one colour (stage5_7.c);
  *  W.  the inner wings 2 and 4 of every edge paired (reduce6's stage 6);
  *  E.  every midge between its inner wing pair (stage_te.c);
- *  T.  every T triple (1,2) (1,3) (1,4) one colour (stage_te.c);
+ *  T.  every T triple (1,2) (1,3) (1,4) one colour (stage_te.c; the
+ *      oblique pairs are one colour each but not home, U and D colours
+ *      mixing on the U-D faces, so stage T reads its goal from them);
  * then r7_finish: cube5_reduce_solve on r7_grouped's 5x5x5, written back
  * and replayed. Private to src/puzzles/cube/reduce7 but for the
  * cube7_reduce_* functions. */
@@ -118,13 +120,17 @@ int r7_stage5_bound(const uint8_t *col);
 bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
 
 /* Stages E and T (stage_te.c, after I and W): every midge between its
- * inner wing pair, then every outer T home, by greedies over pure macros
- * (slice, face commutator, slice back; and [middle slice, layer-2
- * slice] conjugated by a face turn); *left_e, *left_t the unmatched
- * stickers when a greedy stalls, *macros_e, *macros_t its steps, *len_e
- * (may be NULL) path's length after stage E. */
-bool r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *macros_e, int *macros_t,
-    int *len_e, struct tw_error *err);
+ * inner wing pair, then every outer T onto its oblique pair, by beam
+ * searches over macros checked when built (slice, face commutator,
+ * slice back; [middle slice, layer-2 slice] conjugated by a face turn;
+ * middle slice, one or two grouped 5x5x5 turns, slice back); *left_e,
+ * *left_t the unmatched stickers when a search fails, *macros_e,
+ * *macros_t its steps, *len_e (may be NULL) path's length after stage E.
+ * Deterministic (fixed beam widths, no clock); opt's cancel (opt may be
+ * NULL) is read at each depth: "cancelled". Other errors: "stage E (T)
+ * stalled, ...", out of memory. */
+bool r7_stage_te(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_e, int *left_t,
+    int *macros_e, int *macros_t, int *len_e, struct tw_error *err);
 
 /* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
  * columns 0 1 3 5 6); false with the reason if it does not group or is

@@ -279,10 +279,11 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	report(opt, "edges", PROGRESS_WINGS);
 	if (cancelled(opt, err))
 		goto done;
-	if (!r7_stage_te(col, &path, &left_e, &left_t, &macros_e, &macros_t, &after_e, err)) {
+	if (!r7_stage_te(col, &ro, &path, &left_e, &left_t, &macros_e, &macros_t, &after_e, err)) {
 		/* A stall is the stages' way of running out: the caller falls
 		 * back to the greedy reduction. */
-		tw_error_prefix(err, "no end within the search's work");
+		if (left_e > 0 || left_t > 0)
+			tw_error_prefix(err, "no end within the search's work");
 		goto done;
 	}
 	t_te = tw_monotonic_seconds();

@@ -1,19 +1,22 @@
-/* The 7x7x7 staged reduction prototype's stages E and T (a first,
- * correct but costly way, see README.md), after stages I and W:
+/* The 7x7x7 staged reduction's stages E and T (README.md),
+ * after stages I and W:
  *  E. every midge between its inner wing pair, by macros Y X Y' (Y a
  *     middle-slice quarter or half turn, X a commutator [F, G] of two
- *     face turns, so every face turns by net zero and every centre comes
- *     back; inner wing pairs move whole);
- *  T. every outer T home (each T triple one colour), by commutators
- *     [Y, Z] of a middle slice Y and a layer-2 slice Z (they share only
- *     outer T), conjugated by a face turn or not: they move outer T
- *     only (checked when built).
- * Each stage is a greedy on the matched count: the step with the most
- * gain per OBTM among one macro, a face turn then a macro, and (when
- * none gains) two macros. */
+ *     face turns, or F G F', so every centre comes back or turns as a
+ *     whole; inner wing pairs move whole);
+ *  T. every outer T onto its oblique pair (each T triple one colour), by
+ *     commutators [Y, Z] of a middle slice Y and a layer-2 slice Z,
+ *     conjugated by a face turn or not, and by Y h Y' with h one or two
+ *     turns of the grouped 5x5x5 that keep Y's column but for its outer
+ *     T: these act on everything but the outer T as grouped 5x5x5 moves
+ *     (checked when built), so only the T triples change.
+ * Each stage is a beam search over steps "a face turn or none, then a
+ * macro", ranked by OBTM so far + lambda * unmatched pairs; a step's
+ * first turn merges with the step before it when they turn the same
+ * layers (Y' then Y cancel), and the path is written merged. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
-#include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,18 +36,23 @@ inverse(int m)
 
 #define TE_MAX_MACROS 16384
 #define TE_MAX_ORBIT 72
+#define TE_HASH 32749
 
 struct te_macro {
-	uint8_t len, cost;
+	uint8_t len, cost, na;
 	uint8_t m[10];
+	uint8_t nu;
+	uint8_t aff[24], up[24], down[24]; /* score pairs, see init_affected */
 	uint8_t p[TE_MAX_ORBIT]; /* after it, orbit place k shows what place p[k] showed */
 };
 
 struct te_set {
 	int n, orbit_n;
 	bool midges;
+	bool grouped; /* purity: everything but the outer T moves as a grouped 5x5x5 */
 	uint16_t orbit[TE_MAX_ORBIT];
 	int16_t place[R7_FACELETS];
+	int16_t seen[TE_HASH];   /* macro per orbit permutation hash, -1 if none */
 	struct te_macro mac[TE_MAX_MACROS];
 };
 
@@ -66,6 +74,53 @@ compose(const int *ms, int len, uint16_t *s)
 	}
 }
 
+/* The grouped 5x5x5's facelet (README.md) that 7x7x7 facelet d belongs
+ * to: rows and columns {0} {1} {2,3,4} {5} {6}. */
+static int
+group5(int d)
+{
+	static const int g[7] = {0, 1, 2, 2, 2, 3, 4};
+
+	return r7_face(d) * 25 + g[r7_row(d)] * 5 + g[r7_column(d)];
+}
+
+static bool
+outer_t(int d)
+{
+	int r = r7_row(d), c = r7_column(d);
+
+	return ((r == 1 || r == 5) && c == 3) || ((c == 1 || c == 5) && r == 3);
+}
+
+/* s acts on everything but the outer T as a move of the grouped 5x5x5
+ * does: every group (its outer T left out) lands whole on one group,
+ * and every face's inner 3x3 stays on its face (the fixed centres). So
+ * a cube grouped but for the outer T stays so. */
+static bool
+acts_grouped(const uint16_t *s)
+{
+	int16_t to[150], from[150];
+	int d;
+
+	memset(to, -1, sizeof to);
+	memset(from, -1, sizeof from);
+	for (d = 0; d < R7_FACELETS; d++) {
+		int gd = group5(d), gs = group5(s[d]);
+
+		if (outer_t(d) != outer_t(s[d]))
+			return false;
+		if (outer_t(d))
+			continue;
+		if ((to[gs] >= 0 && to[gs] != gd) || (from[gd] >= 0 && from[gd] != gs))
+			return false;
+		to[gs] = (int16_t)gd;
+		from[gd] = (int16_t)gs;
+		if (gd % 25 == 12 && gs != gd)
+			return false;
+	}
+	return true;
+}
+
 /* Adds the macro if it moves only orbit facelets (pure) and keeps the
  * orbit; false if it does not. */
 static bool
@@ -82,7 +137,10 @@ add(struct te_set *set, const int *ms, int len)
 	/* Stage T: every facelet outside the orbit stays. Stage E: every
 	 * face's centre (rows and columns 1 to 5) stays or turns as a whole,
 	 * as a face turn turns it (that keeps every goal of stage I). */
-	if (!set->midges) {
+	if (set->grouped) {
+		if (!acts_grouped(s))
+			return false;
+	} else if (!set->midges) {
 		for (d = 0; d < R7_FACELETS; d++)
 			if (set->place[d] < 0 && s[d] != d)
 				return false;
@@ -113,6 +171,23 @@ add(struct te_set *set, const int *ms, int len)
 		if (set->place[s[set->orbit[k]]] < 0)
 			return false;
 		mc->p[k] = (uint8_t)set->place[s[set->orbit[k]]];
+	}
+	/* One macro per orbit permutation (the cheapest, as the sets are
+	 * built cheapest first), none that keeps the orbit. */
+	{
+		uint32_t h = 2166136261u;
+		int slot;
+
+		for (k = 0; k < set->orbit_n && mc->p[k] == k; k++)
+			;
+		if (k == set->orbit_n)
+			return false;
+		for (k = 0; k < set->orbit_n; k++)
+			h = (h ^ mc->p[k]) * 16777619u;
+		for (slot = (int)(h % TE_HASH); set->seen[slot] >= 0; slot = (slot + 1) % TE_HASH)
+			if (memcmp(set->mac[set->seen[slot]].p, mc->p, (size_t)set->orbit_n) == 0)
+				return false;
+		set->seen[slot] = (int16_t)set->n;
 	}
 	for (k = 0; k < len; k++) {
 		mc->m[k] = (uint8_t)ms[k];
@@ -149,6 +224,8 @@ set_orbit(struct te_set *set, bool midges)
 	set->orbit_n = k;
 	set->n = 0;
 	set->midges = midges;
+	set->grouped = false;
+	memset(set->seen, -1, sizeof set->seen);
 }
 
 static void
@@ -167,7 +244,7 @@ add_faces(struct te_set *set)
 				mc->p[j] = (uint8_t)set->place[s[set->orbit[j]]];
 			mc->m[0] = (uint8_t)m;
 			mc->len = 1;
-			mc->cost = 1;
+			mc->cost = r7_model()->obtm[m];
 		}
 }
 
@@ -202,6 +279,44 @@ build_t(void)
 							ms[len++] = inverse(ms[0]);
 						add(set, ms, len);
 					}
+	{
+		/* Y h Y' (h not undone): h of one or two turns that keep the
+		 * middle slice Y's column but for its outer T (layer-2 slices
+		 * of the faces Y turns, turns of Y's own faces and their 1-2
+		 * blocks). h is a grouped 5x5x5 move, so only the outer T change
+		 * against their obliques. */
+		set->grouped = true;
+		for (ya = 0; ya < 3; ya++) {
+			int hs[24], nh = 0, f, t, i, j;
+
+			for (f = 0; f < 6; f++)
+				for (t = 1; t <= 3; t++) {
+					if (f % 3 != ya)
+						hs[nh++] = r7_move(f, 2, 2, t);
+					else {
+						hs[nh++] = r7_move(f, 1, 1, t);
+						hs[nh++] = r7_move(f, 1, 2, t);
+					}
+				}
+			for (yt = 1; yt <= 3; yt++) {
+				int y = r7_move(ya, 4, 4, yt);
+
+				for (i = 0; i < nh; i++) {
+					int ms[3] = {y, hs[i], inverse(y)};
+
+					add(set, ms, 3);
+				}
+				for (i = 0; i < nh; i++)
+					for (j = 0; j < nh; j++) {
+						int ms[4] = {y, hs[i], hs[j], inverse(y)};
+
+						if (r7_model()->face[hs[i]] == r7_model()->face[hs[j]])
+							continue;
+						add(set, ms, 4);
+					}
+			}
+		}
+	}
 	/* Single 3-cycles: [Y, s Z s'] with s a face turn (their supports
 	 * then meet in one outer T). */
 	for (s = 0; s < 18; s++)
@@ -252,18 +367,6 @@ build_e(void)
 /* Stage T: pairs (outer T place, the oblique place beside it). */
 static int t_pairs[24][2];
 
-/* Matched outer T on colours oc of the orbit. */
-static int
-score_t(const struct te_set *set, const uint8_t *oc)
-{
-	int k, s = 0;
-
-	(void)set;
-	for (k = 0; k < 24; k++)
-		s += oc[t_pairs[k][0]] == oc[t_pairs[k][1]];
-	return s;
-}
-
 static void
 init_t_pairs(const struct te_set *set)
 {
@@ -282,17 +385,6 @@ init_t_pairs(const struct te_set *set)
 
 /* Midge facelets equal to their wing 2 neighbour (place pair list). */
 static int e_pairs[24][2];
-
-static int
-score_e(const struct te_set *set, const uint8_t *oc)
-{
-	int k, s = 0;
-
-	(void)set;
-	for (k = 0; k < 24; k++)
-		s += oc[e_pairs[k][0]] == oc[e_pairs[k][1]];
-	return s;
-}
 
 static void
 init_e_pairs(const struct te_set *set)
@@ -319,162 +411,437 @@ apply_p(const uint8_t *p, int n, const uint8_t *in, uint8_t *out)
 		out[k] = in[p[k]];
 }
 
-struct ranked {
-	int score, i;
-};
-
-static struct ranked order[TE_MAX_MACROS];
-/* The first macros of a two-macro step tried (0: only when no single
- * step gains). 0 -> 200: E+T 136.6 -> 128.4 OBTM on 8 cubes (measured
- * before the obliques joined stage T's orbit); 1000: 104.1 against
- * 200's 104.4, 4.6 times slower. TE_TOP in the environment sets it (a measurement). */
-static int te_top = 200;
-
-static int
-by_score(const void *x, const void *y)
+/* Each macro's score pairs, so that a gain costs a few look-ups. A pair
+ * that gets both its places from one pair (a unit) keeps that pair's
+ * match; the units' sources S and targets R differ only in S \ R (up: a
+ * match gained) and R \ S (down: one lost). The other pairs (aff) are
+ * compared in full. */
+static void
+init_affected(struct te_set *set, int (*pairs)[2])
 {
-	const struct ranked *a = x, *b = y;
+	int i, j, k;
 
-	return b->score != a->score ? b->score - a->score : a->i - b->i;
+	for (i = 0; i < set->n; i++) {
+		struct te_macro *mc = &set->mac[i];
+		bool in_r[24] = {false}, in_s[24] = {false};
+
+		mc->na = mc->nu = 0;
+		for (j = 0; j < 24; j++) {
+			for (k = 0; k < 24; k++)
+				if (mc->p[pairs[j][0]] == pairs[k][0] && mc->p[pairs[j][1]] == pairs[k][1])
+					break;
+			if (k < 24) {
+				in_r[j] = true;
+				in_s[k] = true;
+			} else
+				mc->aff[mc->na++] = (uint8_t)j;
+		}
+		for (j = 0, k = 0; j < 24; j++)
+			if (in_s[j] && !in_r[j])
+				mc->up[mc->nu++] = (uint8_t)j;
+		for (j = 0; j < 24; j++)
+			if (in_r[j] && !in_s[j])
+				mc->down[k++] = (uint8_t)j;
+	}
 }
 
-static bool
-greedy(const struct te_set *set, const struct te_set *faces, bool midges, uint8_t *col, struct r7_path *path,
-    int *left, int *steps)
+/* Merged steps (bit 0: stage E, bit 1: stage T) and face-turn setups
+ * (none: E+T 81.1 against 69.9 OBTM, README.md). */
+static const int te_merge = 3;
+static const bool te_setups = true;
+
+/* OBTM saved when move b follows move a: the same layers of the same
+ * face merge into one turn, or cancel. */
+static int
+merge_save(int a, int b)
 {
-	int goal = midges ? 24 : 24, k, i;
-	uint8_t oc[TE_MAX_ORBIT];
-	int (*score)(const struct te_set *, const uint8_t *) = midges ? score_e : score_t;
+	const struct r7_model *md = r7_model();
 
-	*steps = 0;
-	for (;;) {
-		uint8_t a[TE_MAX_ORBIT], b[TE_MAX_ORBIT];
-		int cur, bi = -1, bj = -1, bkind = 0;
-		double best = 0;
+	if (a < 0 || a / 3 != b / 3)
+		return 0;
+	return md->obtm[a] + md->obtm[b] - ((md->turns[a] + md->turns[b]) % 4 != 0 ? md->obtm[a] : 0);
+}
 
-		for (k = 0; k < set->orbit_n; k++)
-			oc[k] = col[set->orbit[k]];
-		cur = score(set, oc);
-		*left = goal - cur;
-		if (cur == goal)
-			return true;
-		for (i = 0; i < set->n; i++) {
-			int g;
+/* Appends m to path, merged with the last move if it turns the same
+ * layers (not before index from). */
+static bool
+push_merged(struct r7_path *path, int from, int m)
+{
+	if (path->len > from && path->m[path->len - 1] / 3 == m / 3) {
+		const struct r7_model *md = r7_model();
+		int t = (md->turns[path->m[path->len - 1]] + md->turns[m]) % 4;
 
-			apply_p(set->mac[i].p, set->orbit_n, oc, a);
-			g = score(set, a) - cur;
-			if (g > 0 && (double)g / set->mac[i].cost > best) {
-				best = (double)g / set->mac[i].cost;
-				bi = i;
-				bkind = 1;
-			}
-		}
-		for (k = 0; k < faces->n; k++) {
-			apply_p(faces->mac[k].p, set->orbit_n, oc, a);
-			for (i = 0; i < set->n; i++) {
-				int g;
-
-				apply_p(set->mac[i].p, set->orbit_n, a, b);
-				g = score(set, b) - cur;
-				if (g > 0 && (double)g / (set->mac[i].cost + 1) > best) {
-					best = (double)g / (set->mac[i].cost + 1);
-					bi = i;
-					bj = k;
-					bkind = 2;
-				}
-			}
-		}
-		/* Two macros, the first among the te_top best alone (all of
-		 * them when nothing gains). */
-		if (bkind == 0 || te_top > 0) {
-			int lim = bkind == 0 || te_top > set->n ? set->n : te_top, j;
-
-			for (k = 0; k < set->n; k++) {
-				apply_p(set->mac[k].p, set->orbit_n, oc, a);
-				order[k].score = score(set, a) * 64 - set->mac[k].cost;
-				order[k].i = k;
-			}
-			qsort(order, (size_t)set->n, sizeof order[0], by_score);
-			for (j = 0; j < lim; j++) {
-				k = order[j].i;
-				apply_p(set->mac[k].p, set->orbit_n, oc, a);
-				for (i = 0; i < set->n; i++) {
-					int g;
-
-					apply_p(set->mac[i].p, set->orbit_n, a, b);
-					g = score(set, b) - cur;
-					if (g > 0 && (double)g / (set->mac[i].cost + set->mac[k].cost) > best) {
-						best = (double)g / (set->mac[i].cost + set->mac[k].cost);
-						bi = i;
-						bj = k;
-						bkind = 3;
-					}
-				}
-			}
-		}
-		if (bkind == 0)
-			return false;
-		{
-			const struct te_macro *first = bkind == 2 ? &faces->mac[bj] : bkind == 3 ? &set->mac[bj] : NULL;
-			const struct te_macro *second = &set->mac[bi];
-
-			if (path->len + 12 > R7_MAX_PATH)
-				return false;
-			if (first != NULL)
-				for (k = 0; k < first->len; k++) {
-					r7_apply(col, first->m[k]);
-					path->m[path->len++] = first->m[k];
-				}
-			for (k = 0; k < second->len; k++) {
-				r7_apply(col, second->m[k]);
-				path->m[path->len++] = second->m[k];
-			}
-		}
-		(*steps)++;
+		if (t == 0)
+			path->len--;
+		else
+			path->m[path->len - 1] = (uint16_t)(m - (md->turns[m] - 1) + (t - 1));
+		return true;
 	}
+	if (path->len >= R7_MAX_PATH)
+		return false;
+	path->m[path->len++] = (uint16_t)m;
+	return true;
+}
+
+/* The pairs that macro mc matches on oc less those it unmatches. */
+static inline int
+gain(const struct te_macro *mc, int (*pairs)[2], const uint8_t *oc)
+{
+	int j, g = 0;
+
+	for (j = 0; j < mc->na; j++) {
+		int a = pairs[mc->aff[j]][0], b = pairs[mc->aff[j]][1];
+
+		g += (oc[mc->p[a]] == oc[mc->p[b]]) - (oc[a] == oc[b]);
+	}
+	for (j = 0; j < mc->nu; j++) {
+		int a = pairs[mc->up[j]][0], b = pairs[mc->up[j]][1], c = pairs[mc->down[j]][0], d = pairs[mc->down[j]][1];
+
+		g += (oc[a] == oc[b]) - (oc[c] == oc[d]);
+	}
+	return g;
+}
+
+static int
+score(int (*pairs)[2], const uint8_t *oc)
+{
+	int k, s = 0;
+
+	for (k = 0; k < 24; k++)
+		s += oc[pairs[k][0]] == oc[pairs[k][1]];
+	return s;
+}
+
+/* Beam search over steps "setup (none or a face turn, not undone), then
+ * a macro": at each depth every child of every beam node is ranked by
+ * g + lambda * unmatched (g its OBTM so far), the best te_beam distinct
+ * ones are kept, and the cheapest end found is taken once no beam node
+ * can beat it. */
+struct te_node {
+	uint8_t oc[TE_MAX_ORBIT];
+	int16_t g, score, setup, mac;
+	int16_t last; /* the step's last move (-1 for the start) */
+	int32_t parent;
+};
+
+struct te_cand {
+	double key;
+	int32_t parent;
+	int16_t setup, mac, g, score;
+};
+
+/* Beam widths and lambdas (OBTM per unmatched pair in the rank), T
+ * then E. Measured on 23 cubes (README.md): widths 32 -> 64 took E+T
+ * from 75.2 to 69.9, 128 gained nothing in twice the time; lambda barely
+ * matters (T 1.2-4, E 1.2-3). */
+static const int te_beam[2] = {64, 64};
+static const double te_lambda[2] = {1.7, 3.0};
+
+static bool
+cand_worse(const struct te_cand *x, const struct te_cand *y)
+{
+	if (x->key != y->key)
+		return x->key > y->key;
+	if (x->parent != y->parent)
+		return x->parent > y->parent;
+	if (x->setup != y->setup)
+		return x->setup > y->setup;
+	return x->mac > y->mac;
+}
+
+/* Max-heap of the k best (smallest) candidates. */
+static void
+heap_offer(struct te_cand *h, int *n, int cap, const struct te_cand *c)
+{
+	int i;
+
+	if (*n < cap) {
+		i = (*n)++;
+		while (i > 0 && cand_worse(c, &h[(i - 1) / 2])) {
+			h[i] = h[(i - 1) / 2];
+			i = (i - 1) / 2;
+		}
+		h[i] = *c;
+		return;
+	}
+	if (!cand_worse(&h[0], c))
+		return;
+	i = 0;
+	for (;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		const struct te_cand *big = c;
+
+		if (l < *n && cand_worse(&h[l], big)) {
+			m = l;
+			big = &h[l];
+		}
+		if (r < *n && cand_worse(&h[r], big))
+			m = r;
+		if (m == i)
+			break;
+		h[i] = h[m];
+		i = m;
+	}
+	h[i] = *c;
+}
+
+static int
+cand_cmp(const void *x, const void *y)
+{
+	const struct te_cand *a = x, *b = y;
+
+	return cand_worse(a, b) ? 1 : cand_worse(b, a) ? -1 : 0;
+}
+
+static uint64_t
+hash_oc(const uint8_t *oc, int n)
+{
+	uint64_t h = 1469598103934665603ull;
+	int k;
+
+	for (k = 0; k < n; k++)
+		h = (h ^ oc[k]) * 1099511628211ull;
+	return h | 1;
+}
+
+#define TE_MAX_DEPTH 40
+
+/* One stage's beam search on col (in place; its moves appended to path
+ * merged); false if it found no end (*left unmatched pairs), ran out of
+ * memory or path, or *cancel was set (then *stopped). */
+static bool
+beam(const struct te_set *set, const struct te_set *faces, int (*pairs)[2], double lambda, uint8_t *col,
+    struct r7_path *path, int *left, int *steps, atomic_bool *cancel, bool *stopped)
+{
+	int B = te_beam[set->midges], K = 2 * B, n_nodes = 1, lo = 0, hi = 1, depth, i, k, from = path->len;
+	/* Each depth adds at most K nodes (the ends among them leave the beam). */
+	struct te_node *nodes = malloc(sizeof *nodes * (size_t)(K * TE_MAX_DEPTH + 2));
+	struct te_cand *heap = malloc(sizeof *heap * (size_t)K);
+	uint64_t *seen = calloc(4096, sizeof *seen);
+	int best = -1;
+	int best_cost = 1 << 30;
+	double rate = 0; /* the most pairs a macro can match per OBTM */
+	bool ok = false;
+
+	if (nodes == NULL || heap == NULL || seen == NULL)
+		goto out;
+	for (i = 0; i < set->n; i++)
+		if ((double)(set->mac[i].na + set->mac[i].nu) / set->mac[i].cost > rate)
+			rate = (double)(set->mac[i].na + set->mac[i].nu) / set->mac[i].cost;
+	for (k = 0; k < set->orbit_n; k++)
+		nodes[0].oc[k] = col[set->orbit[k]];
+	nodes[0].g = 0;
+	nodes[0].score = (int16_t)score(pairs, nodes[0].oc);
+	nodes[0].parent = -1;
+	nodes[0].last = -1;
+	/* (bit 0: stage E, bit 1: stage T) */
+	bool merging = (te_merge >> (set->midges ? 0 : 1)) & 1;
+	*left = 24 - nodes[0].score;
+	if (nodes[0].score == 24) {
+		best = 0;
+		best_cost = 0;
+	}
+	for (depth = 0; depth < TE_MAX_DEPTH && lo < hi && best != 0; depth++) {
+		int nh = 0, nc, min_gain = 1;
+
+		if (cancel != NULL && atomic_load(cancel)) {
+			*stopped = true;
+			goto out;
+		}
+
+again:
+		for (i = lo; i < hi; i++) {
+			const struct te_node *nd = &nodes[i];
+			int s;
+
+			for (s = -1; s < (te_setups ? faces->n : 0); s++) {
+				uint8_t a[TE_MAX_ORBIT];
+				const uint8_t *oc = nd->oc;
+				int cs = 0, sc = nd->score, j, prev = nd->last;
+
+				if (s >= 0) {
+					int sm = faces->mac[s].m[0];
+
+					apply_p(faces->mac[s].p, set->orbit_n, nd->oc, a);
+					oc = a;
+					cs = faces->mac[s].cost - merge_save(prev, sm);
+					prev = sm;
+					sc = score(pairs, a);
+				}
+				for (j = 0; j < set->n; j++) {
+					const struct te_macro *mc = &set->mac[j];
+					int gn, g = nd->g + cs + mc->cost, most = mc->na + mc->nu;
+
+					if (prev >= 0 && prev / 3 == mc->m[0] / 3)
+						g -= merge_save(prev, mc->m[0]);
+					struct te_cand c;
+
+					/* It cannot beat the K-th best: its key with every
+					 * pair it touches matched is already over. */
+					if (nh == K && g + lambda * (24 - sc - (most < 24 - sc ? most : 24 - sc)) > heap[0].key)
+						continue;
+					gn = gain(mc, pairs, oc);
+
+					if (gn < min_gain)
+						continue;
+					if (best >= 0 && g + (24 - sc - gn) / rate >= best_cost)
+						continue;
+					c.key = g + lambda * (24 - sc - gn);
+					c.parent = i;
+					c.setup = (int16_t)s;
+					c.mac = (int16_t)j;
+					c.g = (int16_t)g;
+					c.score = (int16_t)(sc + gn);
+					heap_offer(heap, &nh, K, &c);
+				}
+			}
+		}
+		/* No step gains: take the best that do not (a lone step never
+		 * stalled in the measured cubes; this keeps the search going). */
+		if (nh == 0 && min_gain > 0 && best < 0) {
+			min_gain = -24;
+			goto again;
+		}
+		qsort(heap, (size_t)nh, sizeof heap[0], cand_cmp);
+		memset(seen, 0, 4096 * sizeof *seen);
+		lo = hi;
+		for (nc = 0; nc < nh && n_nodes - lo < B; nc++) {
+			const struct te_cand *c = &heap[nc];
+			struct te_node *nd = &nodes[n_nodes];
+			uint8_t a[TE_MAX_ORBIT];
+			const uint8_t *src = nodes[c->parent].oc;
+			uint64_t h;
+			int slot;
+
+			if (c->setup >= 0) {
+				apply_p(faces->mac[c->setup].p, set->orbit_n, src, a);
+				src = a;
+			}
+			apply_p(set->mac[c->mac].p, set->orbit_n, src, nd->oc);
+			h = hash_oc(nd->oc, set->orbit_n);
+			for (slot = (int)(h & 4095); seen[slot] != 0 && seen[slot] != h; slot = (slot + 1) & 4095)
+				;
+			if (seen[slot] == h)
+				continue;
+			seen[slot] = h;
+			nd->g = c->g;
+			nd->score = c->score;
+			nd->setup = c->setup;
+			nd->mac = c->mac;
+			nd->parent = c->parent;
+			nd->last = merging ? set->mac[c->mac].m[set->mac[c->mac].len - 1] : -1;
+			if (nd->score == 24) {
+				if (nd->g < best_cost) {
+					best_cost = nd->g;
+					best = n_nodes;
+				}
+				/* An end is not expanded: keep it out of the beam. */
+				if (n_nodes != lo) {
+					struct te_node t = nodes[lo];
+
+					nodes[lo] = *nd;
+					*nd = t;
+					if (best == n_nodes)
+						best = lo;
+				}
+				lo++;
+			}
+			n_nodes++;
+		}
+		hi = n_nodes;
+	}
+	if (best < 0)
+		goto out;
+	{
+		int chain[TE_MAX_DEPTH + 1], nch = 0;
+
+		for (i = best; i > 0; i = nodes[i].parent)
+			chain[nch++] = i;
+		*steps = nch;
+		while (nch-- > 0) {
+			const struct te_node *nd = &nodes[chain[nch]];
+			const struct te_macro *ms[2] = {nd->setup >= 0 ? &faces->mac[nd->setup] : NULL, &set->mac[nd->mac]};
+			int q;
+
+			for (q = 0; q < 2; q++)
+				if (ms[q] != NULL)
+					for (k = 0; k < ms[q]->len; k++) {
+						if (!push_merged(path, from, ms[q]->m[k]))
+							goto out;
+						r7_apply(col, ms[q]->m[k]);
+					}
+		}
+	}
+	for (k = 0; k < set->orbit_n; k++)
+		nodes[0].oc[k] = col[set->orbit[k]];
+	*left = 24 - score(pairs, nodes[0].oc);
+	ok = *left == 0;
+out:
+	free(nodes);
+	free(heap);
+	free(seen);
+	return ok;
+}
+
+static struct te_set *set_e, *set_t, *faces_e, *faces_t;
+
+static void
+build_sets(void)
+{
+	struct te_set *e = build_e(), *t = build_t(), *fe = malloc(sizeof *fe), *ft = malloc(sizeof *ft);
+
+	if (e == NULL || t == NULL || fe == NULL || ft == NULL) {
+		free(e);
+		free(t);
+		free(fe);
+		free(ft);
+		return;
+	}
+	set_orbit(fe, true);
+	set_orbit(ft, false);
+	/* Face turns (setups, not pure: they turn a face's centre, which
+	 * neither stage's goal sees): the orbit permutation only. */
+	add_faces(fe);
+	add_faces(ft);
+	init_t_pairs(t);
+	init_e_pairs(e);
+	init_affected(t, t_pairs);
+	init_affected(e, e_pairs);
+	set_e = e;
+	set_t = t;
+	faces_e = fe;
+	faces_t = ft;
 }
 
 bool
-r7_stage_te(uint8_t *col, struct r7_path *path, int *left_e, int *left_t, int *macros_e, int *macros_t,
-    int *len_e, struct tw_error *err)
+r7_stage_te(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_e, int *left_t,
+    int *macros_e, int *macros_t, int *len_e, struct tw_error *err)
 {
-	static struct te_set *e, *t, *fe, *ft;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	atomic_bool *cancel = opt != NULL ? opt->cancel : NULL;
+	bool stopped = false;
 
-	if (e == NULL) {
-		if (getenv("TE_TOP") != NULL)
-			te_top = atoi(getenv("TE_TOP"));
-		e = build_e();
-		t = build_t();
-		fe = malloc(sizeof *fe);
-		ft = malloc(sizeof *ft);
-		if (e == NULL || t == NULL || fe == NULL || ft == NULL) {
-			tw_error_set(err, "out of memory");
-			return false;
-		}
-		set_orbit(fe, true);
-		set_orbit(ft, false);
-		/* Face turns (setups, not pure: they turn a face's centre, which
-		 * neither stage's goal sees): the orbit permutation only. */
-		add_faces(fe);
-		add_faces(ft);
-		init_t_pairs(t);
-		init_e_pairs(e);
+	pthread_once(&once, build_sets);
+	if (set_e == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
 	}
-	if (!greedy(e, fe, true, col, path, left_e, macros_e)) {
-		tw_error_set(err, "stage E stalled, %d of 24 midge stickers unmatched (%d macros in set)", *left_e, e->n);
+	*left_e = *left_t = -1;
+	*macros_e = *macros_t = 0;
+	if (!beam(set_e, faces_e, e_pairs, te_lambda[1], col, path, left_e, macros_e, cancel, &stopped)) {
+		if (stopped)
+			tw_error_set(err, "cancelled");
+		else
+			tw_error_set(err, "stage E stalled, %d of 24 midge stickers unmatched", *left_e);
 		return false;
 	}
 	if (len_e != NULL)
 		*len_e = path->len;
-	if (!greedy(t, ft, false, col, path, left_t, macros_t)) {
-		if (getenv("TE_DEBUG") != NULL) {
-			int f;
-
-			for (f = 0; f < 6; f++)
-				fprintf(stderr, "face %d: outer T %d %d %d %d, centre %d\n", f, col[at(f, 1, 3)],
-				    col[at(f, 3, 1)], col[at(f, 3, 5)], col[at(f, 5, 3)], col[at(f, 3, 3)]);
-		}
-		tw_error_set(err, "stage T stalled, %d of 24 outer T unmatched (%d macros in set)", *left_t, t->n);
+	if (!beam(set_t, faces_t, t_pairs, te_lambda[0], col, path, left_t, macros_t, cancel, &stopped)) {
+		if (stopped)
+			tw_error_set(err, "cancelled");
+		else
+			tw_error_set(err, "stage T stalled, %d of 24 outer T unmatched", *left_t);
 		return false;
 	}
 	return true;
