@@ -10,9 +10,12 @@
  * turns of one and two layers, three-layer half turns; stage 3:
  * reduce6's set without its R and L three-layer quarter turns). Their
  * goals (reduce6's: stage 1 the R-L oblique pairs of one kind, 3 the
- * U-D ones) then come with the inner X and inner T staged already; the
- * bound keeps the inner X and inner T tables (0 there) and weighs the
- * unpaired facelets more (STAGE1_PAIR_W, STAGE3_PAIR_W: measured).
+ * U-D ones) then come with the inner X and inner T staged already. Only
+ * three-layer half turns split or join pairs, so reduce6's bound
+ * ceil(unpaired / W) stays put along the turns that set them up; the
+ * bound is a pruning table of the mixed pair slots under the stage's
+ * turns instead (build_mixed, admissible): stage 1 takes at most 4e5
+ * nodes where 2 of 10 random cubes ran out of 6e7, and is optimal.
  * Without S1, stage 1 with the inner T added to its goal found no end
  * within 1.5e9 nodes (the inner X and inner T staged at once are about
  * 12 turns deep, their two tables a weak bound). Stages 2 and 4 (turns
@@ -32,6 +35,7 @@
 #include <string.h>
 
 #include "puzzles/cube/pieces.h"
+#include "sys/tablecache.h"
 #ifdef R7_CENTRES_TRACE
 #include "sys/clock.h"
 #endif
@@ -43,17 +47,11 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
 #define MAX_STAGE 40           /* a stage's longest path */
 #define STAGE1_ENDS 30         /* stage-1 ends collected at the first bound with any */
 #define CANDIDATES 4           /* of which stage 2 tries the best */
-#ifndef STAGE1_PAIR_W
-#define STAGE1_PAIR_W 3        /* stage 1: + ceil(unpaired / 3) */
-#endif
-#ifndef STAGE3_PAIR_W
-#define STAGE3_PAIR_W 4        /* stage 3: + ceil(unpaired / 4) */
-#endif
+/* Default work of stages 1 and 3: with the mixed-slot bound they took at
+ * most 4.8e6 and 1.3e6 nodes on 110 random cubes (bench seeds default, 7,
+ * 11, 77). */
 #ifndef NODES_13
-#define NODES_13 60000000L     /* default work of stages 1 and 3 */
-#endif
-#ifndef IT_W
-#define IT_W 1                 /* stages 1 and 3: + ceil(min(inner X, inner T) / IT_W) */
+#define NODES_13 60000000L
 #endif
 #define ODD_END 100            /* stage-1 score of an odd inner wing permutation */
 #define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
@@ -72,15 +70,19 @@ struct tables {
 	uint8_t moves[5][54];          /* each stage's turns */
 	int n_moves[5];
 	uint8_t order[R6_MOVES];       /* block's place along its axis: U 0 Uw 1 3Uw 2 D 3.. */
-	/* Pruning tables on the colex rank of a mask: stage 1's inner X,
-	 * 2's outer X and pairs, 3's inner X, 4's outer X and pairs. */
-	uint8_t *x1, *x2, *t2, *x3, *x4, *t4, *it1, *it3;
+	/* Pruning tables on the colex rank of a mask: stage 2's outer X and
+	 * pairs, 4's outer X and pairs. */
+	uint8_t *x2, *t2, *x4, *t4;
+	/* Stages 1 and 3: the mixed-slot mask's table (build_mixed), four
+	 * bits an entry, from the table cache. */
+	const uint8_t *mixed;
 	/* Stage 2's endgame: the (X, T) within R6_ENDGAME_DEPTH of the goal,
 	 * entries (T rank << 3 | distance) sorted, those of X rank r at
 	 * eg[eg_start[r] .. eg_start[r + 1]). */
 	uint32_t *eg_start, *eg;
 	long eg_n;
 	double build_seconds;
+	struct tw_error err;           /* why not ok */
 	bool ok;
 };
 
@@ -289,6 +291,142 @@ build_table(int s, int st, int a)
 	return t;
 }
 
+/* Each turn of a stage on the mixed-slot mask (build_mixed): the slots
+ * whose pair it keeps (their mask moves with the oblique A lut), and its
+ * couples: slots p, q whose A and B halves it sends to slots j, j2 as
+ * (A of p, B of q) and (A of q, B of p). */
+struct mixed_move {
+	int m, n_couples;
+	uint32_t intact;
+	uint8_t couple[12][4];         /* p, q, j, j2 */
+};
+
+static bool
+mixed_moves(int st, struct mixed_move *mm)
+{
+	int j, k;
+
+	for (j = 0; j < tb.n_moves[st]; j++) {
+		int m = tb.moves[st][j], pa[24], pb[24];
+		struct mixed_move *x = &mm[j];
+
+		*x = (struct mixed_move){.m = m};
+		for (k = 0; k < 24; k++) {
+			pa[k] = __builtin_ctz(move_mask(SET_A, m, 1u << k));
+			pb[k] = __builtin_ctz(move_mask(SET_B, m, 1u << k));
+			if (pa[k] == pb[k])
+				x->intact |= 1u << k;
+		}
+		for (k = 0; k < 24; k++) {
+			int q = 0;
+
+			while (pa[k] != pb[k] && q < 24 && pb[q] != pa[k])
+				q++;
+			if (pa[k] == pb[k] || q < k)
+				continue;
+			if (q == 24 || pa[q] != pb[k] || x->n_couples == 12)
+				return false;
+			memcpy(x->couple[x->n_couples++],
+			    (uint8_t[4]){(uint8_t)k, (uint8_t)q, (uint8_t)pa[k], (uint8_t)pa[q]}, 4);
+		}
+	}
+	return true;
+}
+
+/* Outcome o (bit c for couple c) of move x on mixed mask y. */
+static inline uint32_t
+mixed_next(const struct mixed_move *x, uint32_t y, unsigned o)
+{
+	uint32_t z = move_mask(SET_A, x->m, y & x->intact);
+	int c;
+
+	for (c = 0; c < x->n_couples; c++) {
+		const uint8_t *cp = x->couple[c];
+		unsigned par = (y >> cp[0] ^ y >> cp[1]) & 1, bit = o >> c & 1;
+
+		if (par)
+			z |= 1u << cp[bit ? 2 : 3];
+		else if (bit)
+			z |= 1u << cp[2] | 1u << cp[3];
+	}
+	return z;
+}
+
+#define MIXED_MASKS ((size_t)1 << 24)
+#define MIXED_BYTES (MIXED_MASKS / 2)  /* four bits an entry */
+
+/* The pruning table of the mixed-slot mask (bit k: oblique pair slot k
+ * holds one facelet of the stage's axis colours and one of another)
+ * under stage 1's turns, relaxed, four bits an entry. A turn of one or
+ * two layers moves pairs whole. A three-layer half turn also exchanges
+ * halves between couples of slots, and what that does to their
+ * mixedness depends on the colours, which the mask does not hold: every
+ * outcome of the same parity is allowed (both or neither mixed after
+ * two alike, one of the two after two unlike). Breadth first from the
+ * empty mask; the relaxed graph is undirected (the turn set is closed
+ * under inverse, the outcomes symmetric), so a level with more than an
+ * eighth of the masks is found backwards; masks with an odd number of
+ * bits are never reached. Admissible for stage 1, and for stage 3 too:
+ * its turns are some of stage 1's, and the goal (no mixed slot) is the
+ * same on any axis. A table of stage 3's own turns measured the same
+ * nodes. */
+static bool
+build_mixed(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	struct mixed_move mm[54];
+	int n = tb.n_moves[1], j, d;
+	long level = 1, r;
+	uint8_t *out = buf, *t = malloc(MIXED_MASKS);
+
+	(void)size, (void)ctx;
+	if (t == NULL || !mixed_moves(1, mm)) {
+		free(t);
+		tw_error_set(err, t == NULL ? "out of memory" : "internal error: a turn splits pairs unlike a half turn");
+		return false;
+	}
+	memset(t, CUBE_TABLE_UNSEEN, MIXED_MASKS);
+	t[0] = 0;
+	for (d = 0; level > 0; d++) {
+		bool back = level > (long)MIXED_MASKS / 8;
+
+		level = 0;
+		for (r = 0; r < (long)MIXED_MASKS; r++) {
+			unsigned o;
+
+			if (back ? t[r] != CUBE_TABLE_UNSEEN || bits24((uint32_t)r) % 2 != 0 : t[r] != d)
+				continue;
+			for (j = 0; j < n; j++)
+				for (o = 0; o < 1u << mm[j].n_couples; o++) {
+					uint32_t z = mixed_next(&mm[j], (uint32_t)r, o);
+
+					if (back && t[z] == d) {
+						t[r] = (uint8_t)(d + 1);
+						level++;
+						goto next;
+					} else if (!back && t[z] == CUBE_TABLE_UNSEEN) {
+						t[z] = (uint8_t)(d + 1);
+						level++;
+					}
+				}
+next:;
+		}
+		table_progress_report(prog, 100 * (d + 1));
+	}
+	for (r = 0; r < (long)MIXED_MASKS; r++)
+		out[r / 2] |= (uint8_t)((t[r] & 15) << (r % 2 * 4));
+	free(t);
+	table_progress_report(prog, 1000);
+	return true;
+}
+
+static const struct table_spec mixed_spec = {
+	.name = "cube7-centres13-mixed",
+	.version = 2,
+	.params = "mixed oblique pair slots 2^24, 4 bits, stage 1 turns, relaxed couples",
+	.size = MIXED_BYTES,
+	.build = build_mixed,
+};
+
 static int
 cmp_u64(const void *a, const void *b)
 {
@@ -405,24 +543,23 @@ build_tables(void)
 	cube_colex_rank_parts(tb.rank_part, 8);
 	build_places(md);
 	build_moves(md);
-	tb.x1 = build_table(SET_IX, 1, 1);
 	tb.x2 = build_table(SET_OX, 2, 1);
 	tb.t2 = build_table(SET_A, 2, 1);
-	tb.x3 = build_table(SET_IX, 3, 0);
 	tb.x4 = build_table(SET_OX, 4, 0);
 	tb.t4 = build_table(SET_A, 4, 0);
-	tb.it1 = build_table(SET_IT, 1, 1);
-	tb.it3 = build_table(SET_IT, 3, 0);
+	tb.mixed = table_get(&mixed_spec, NULL, &tb.err);
 #ifdef R7_CENTRES_TRACE
 	fprintf(stderr, "pruning tables: %.3f s\n", tw_monotonic_seconds() - t0);
 #endif
-	tb.ok = tb.x1 != NULL && tb.x2 != NULL && tb.t2 != NULL && tb.x3 != NULL && tb.x4 != NULL &&
-	    tb.t4 != NULL && tb.it1 != NULL && tb.it3 != NULL && build_endgame();
+	tb.ok = tb.x2 != NULL && tb.t2 != NULL && tb.x4 != NULL && tb.t4 != NULL && tb.mixed != NULL &&
+	    build_endgame();
+	if (!tb.ok && tb.mixed != NULL)
+		tw_error_set(&tb.err, "out of memory");
 #ifdef R7_CENTRES_TRACE
 	tb.build_seconds = tw_monotonic_seconds() - t0;
 	fprintf(stderr, "all tables: %.3f s, endgame depth %d: %ld entries, %.1f MB in all\n",
 	    tb.build_seconds, R6_ENDGAME_DEPTH, tb.eg_n,
-	    (sizeof tb + 6.0 * RANKS + 4.0 * (RANKS + 1) + 4.0 * (double)tb.eg_n) / 1e6);
+	    (sizeof tb + 8.0 * RANKS + 4.0 * (double)tb.eg_n + (double)MIXED_BYTES) / 1e6);
 #endif
 }
 
@@ -446,13 +583,18 @@ endgame(uint32_t rx, uint32_t rt)
 	return R6_ENDGAME_DEPTH + 1;
 }
 
+/* Stages 1 and 3: the mixed-slot table's entry of masks s. */
 static inline int
-ceil_div(int a, int b)
+mixed_h(const uint32_t *s)
 {
-	return (a + b - 1) / b;
+	uint32_t mx = s[SET_A] ^ s[SET_B];
+
+	return tb.mixed[mx / 2] >> (mx % 2 * 4) & 15;
 }
 
-/* The stage's heuristic of masks s (inadmissible for 1 and 3). */
+/* The stage's heuristic of masks s, admissible: stages 1 and 3 need no
+ * inner X or inner T term, their turns keep S1 (r7_stages_1to4 checks
+ * it at the start). */
 static int
 estimate(int stage, const uint32_t *s)
 {
@@ -460,9 +602,7 @@ estimate(int stage, const uint32_t *s)
 
 	switch (stage) {
 	case 1:
-		x = tb.x1[rank8(s[SET_IX])];
-		t = tb.it1[rank8(s[SET_IT])];
-		return (x > t ? x : t) + ceil_div(x < t ? x : t, IT_W) + ceil_div(bits24(s[SET_A] ^ s[SET_B]), STAGE1_PAIR_W);
+		return mixed_h(s);
 	case 2: {
 		uint32_t rx = rank8(s[SET_OX]), rt = rank8(s[SET_A]);
 
@@ -472,9 +612,7 @@ estimate(int stage, const uint32_t *s)
 		return x <= R6_ENDGAME_DEPTH ? endgame(rx, rt) : x;
 	}
 	case 3:
-		x = tb.x3[rank8(s[SET_IX])];
-		t = tb.it3[rank8(s[SET_IT])];
-		return (x > t ? x : t) + ceil_div(x < t ? x : t, IT_W) + ceil_div(bits24(s[SET_A] ^ s[SET_B]), STAGE3_PAIR_W);
+		return mixed_h(s);
 	default:
 		x = tb.x4[rank8(s[SET_OX])];
 		t = tb.t4[rank8(s[SET_A])];
@@ -483,8 +621,8 @@ estimate(int stage, const uint32_t *s)
 }
 
 /* The sets each stage moves. */
-static const unsigned stage_sets[5] = {0, 31, 1u << SET_OX | 1u << SET_A,
-    1u << SET_IX | 1u << SET_A | 1u << SET_B | 1u << SET_IT, 1u << SET_OX | 1u << SET_A};
+static const unsigned stage_sets[5] = {0, 1u << SET_OX | 1u << SET_A | 1u << SET_B,
+    1u << SET_OX | 1u << SET_A, 1u << SET_A | 1u << SET_B, 1u << SET_OX | 1u << SET_A};
 
 /* A stage-1 end that stage 2 may start from. */
 struct candidate {
@@ -616,29 +754,14 @@ start_run(struct run *r, int stage, const struct r6_options *opt)
 	    stage == 1 || stage == 3 ? NODES_13 : NODES_24;
 }
 
-static void
-trace(int stage, int len, long nodes, double t0)
-{
 #ifdef R7_CENTRES_TRACE
-	fprintf(stderr, "stage %d: %2d OBTM %10ld nodes %.3f s\n", stage, len, nodes,
-	    tw_monotonic_seconds() - t0);
+static double now(void) { return tw_monotonic_seconds(); }
+#define trace(stage, len, nodes, t0) \
+	fprintf(stderr, "stage %d: %2d OBTM %10ld nodes %.3f s\n", stage, len, nodes, now() - (t0))
 #else
-	(void)stage;
-	(void)len;
-	(void)nodes;
-	(void)t0;
+static double now(void) { return 0; }
+#define trace(stage, len, nodes, t0) ((void)(t0))
 #endif
-}
-
-static double
-now(void)
-{
-#ifdef R7_CENTRES_TRACE
-	return tw_monotonic_seconds();
-#else
-	return 0;
-#endif
-}
 
 /* Stage 1 on the three views' colours vc: the candidates in r. */
 static bool
@@ -768,7 +891,7 @@ size_t
 r7_centres_tables(void)
 {
 	pthread_once(&tb_once, build_tables);
-	return tb.ok ? sizeof tb + 6 * (size_t)RANKS + 4 * ((size_t)RANKS + 1) + 4 * (size_t)tb.eg_n : 0;
+	return tb.ok ? sizeof tb + 8 * (size_t)RANKS + 4 + 4 * (size_t)tb.eg_n + MIXED_BYTES : 0;
 }
 
 bool
@@ -784,12 +907,15 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 	path->len = 0;
 	pthread_once(&tb_once, build_tables);
 	if (!tb.ok) {
-		tw_error_set(err, "out of memory");
+		tw_error_set(err, "%s", tb.err.msg);
 		return false;
 	}
+	/* Stages 1 and 3 count on S1: their bounds have no inner 3x3 term. */
 	for (k = 0; k < SETS * 3; k++)
-		if (bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
-			tw_error_set(err, "not a 6x6x6's colours: a centre orbit without 4 of each colour");
+		if (bits24(mask_of(col, k / 3, k % 3, false)) != 8 || ((k / 3 == SET_IX || k / 3 == SET_IT) &&
+		    mask_of(col, k / 3, k % 3, false) != mask_of(NULL, k / 3, k % 3, true))) {
+			tw_error_set(err, "not after stage S1: a centre orbit without 4 of each colour, "
+			    "or the inner 3x3 off its axes");
 			return false;
 		}
 	if ((r = calloc(1, sizeof *r)) == NULL) {
