@@ -59,7 +59,7 @@ static const struct row rows[] = {
 	{"cube:4", "obtm", false, 3, 45.00, false},
 	{"cube:5", "obtm", false, 2, 70.00, false},
 	{"cube:6", "obtm", false, 2, 135.00, false},
-	{"cube:7", "obtm", false, 1, 272.00, false},
+	{"cube:7", "obtm", false, 2, 233.00, false},
 	{"cube:8", "obtm", false, 1, 872.00, true},
 	{"cube:9", "obtm", false, 1, 992.00, true},
 	{"cube:10", "obtm", false, 1, 1386.00, true},

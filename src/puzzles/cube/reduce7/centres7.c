@@ -419,9 +419,25 @@ next:;
 	return true;
 }
 
+/* The bit counts, ranks, places and move masks that the mixed table's
+ * build and the stages read (built once, before either). */
+static pthread_once_t basics_once = PTHREAD_ONCE_INIT;
+
+static void
+build_basics(void)
+{
+	int i;
+
+	for (i = 1; i < 256; i++)
+		bits8[i] = (uint8_t)(bits8[i >> 1] + (i & 1));
+	cube_colex_rank_parts(tb.rank_part, 8);
+	build_places(r6_model());
+	build_moves(r6_model());
+}
+
 static const struct table_spec mixed_spec = {
 	.name = "cube7-centres13-mixed",
-	.version = 2,
+	.version = 3,   /* 2 could be built before the move masks (a bug) */
 	.params = "mixed oblique pair slots 2^24, 4 bits, stage 1 turns, relaxed couples",
 	.size = MIXED_BYTES,
 	.build = build_mixed,
@@ -532,17 +548,11 @@ done:
 static void
 build_tables(void)
 {
-	const struct r6_model *md = r6_model();
-	int i;
 #ifdef R7_CENTRES_TRACE
 	double t0 = tw_monotonic_seconds();
 #endif
 
-	for (i = 1; i < 256; i++)
-		bits8[i] = (uint8_t)(bits8[i >> 1] + (i & 1));
-	cube_colex_rank_parts(tb.rank_part, 8);
-	build_places(md);
-	build_moves(md);
+	pthread_once(&basics_once, build_basics);
 	tb.x2 = build_table(SET_OX, 2, 1);
 	tb.t2 = build_table(SET_A, 2, 1);
 	tb.x4 = build_table(SET_OX, 4, 0);
@@ -885,6 +895,13 @@ obtm_of(const uint8_t *m, int n)
 	for (i = 0; i < n; i++)
 		c += md->obtm[m[i]];
 	return c;
+}
+
+bool
+r7_centres_load(const struct table_progress *prog, struct tw_error *err)
+{
+	pthread_once(&basics_once, build_basics);
+	return table_get(&mixed_spec, prog, err) != NULL;
 }
 
 size_t

@@ -85,6 +85,17 @@ struct r6_options;
 struct r6_path;
 bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err);
+
+/* Loads stages 1 and 3's pruning table of the mixed oblique pair slots
+ * (8.4 MB, "cube7-centres13-mixed") from the table cache, or builds it
+ * (about 5 s) reporting through prog (may be NULL; its cancel stops the
+ * build: "cancelled"); stages 1 to 4 load it without progress if this
+ * was not called. Errors: out of memory, "cancelled", the cache's own. */
+struct table_progress;
+bool r7_centres_load(const struct table_progress *prog, struct tw_error *err);
+
+/* Stages 1 to 4's tables (built on first call, the mixed table loaded):
+ * their size in bytes, 0 if they could not be had. */
 size_t r7_centres_tables(void);
 
 /* stage5_7.c: stage 5 with the inner T, on view colours col in place,

@@ -17,7 +17,8 @@
 #define R7_MAX_GROUPED 600
 
 /* The progress figure (thousandths of the solve after the caller's
- * share): stage 5's table (a first build) fills up to PROGRESS_TABLE,
+ * share): stages 1 and 3's and stage 5's cached tables (a first build)
+ * fill up to PROGRESS_TABLE,
  * stage I to PROGRESS_CENTRES, W to PROGRESS_WINGS, E and T to
  * PROGRESS_STAGES; the 5x5x5 solve (and a first build of its tables) the
  * rest. */
@@ -200,7 +201,7 @@ done:
 bool
 cube7_reduce_prepare(struct tw_error *err)
 {
-	if (!r7_stage5_load(NULL, err))
+	if (!r7_centres_load(NULL, err) || !r7_stage5_load(NULL, err))
 		return false;
 	if (r7_centres_tables() == 0 || r6_stage6_tables() == 0) {
 		tw_error_set(err, "out of memory");
@@ -249,9 +250,9 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		o5 = *opt;
 	}
 	report(opt, "centres", 0);
-	/* Stage 5's table: a first build names itself on the hint line and
-	 * fills the stages' first share; the 5x5x5's own first build comes in
-	 * its share. */
+	/* The stages' cached tables: a first build names itself on the hint
+	 * line and fills the stages' first share; the 5x5x5's own first build
+	 * comes in its share. */
 	{
 		struct table_progress prog = {0}, *pp = NULL;
 
@@ -261,7 +262,15 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			prog.to = opt->progress_from + (1000 - opt->progress_from) * PROGRESS_TABLE / 1000;
 			pp = &prog;
 		}
-		if (!r7_stage5_load(pp, err))
+		if (pp != NULL) {
+			struct table_progress part = table_progress_part(pp, 0, 500);
+
+			if (!r7_centres_load(&part, err))
+				goto done;
+			part = table_progress_part(pp, 500, 1000);
+			if (!r7_stage5_load(&part, err))
+				goto done;
+		} else if (!r7_centres_load(NULL, err) || !r7_stage5_load(NULL, err))
 			goto done;
 	}
 	report(opt, "centres", PROGRESS_TABLE);
