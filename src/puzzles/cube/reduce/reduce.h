@@ -1,7 +1,8 @@
 /* The reduction solver for the N x N x N cube, 4 <= N <= 11. The 4x4x4
  * and the 5x5x5 go to their phase reductions (puzzles/cube/reduce4/
- * reduce4.h, puzzles/cube/reduce5/reduce5.h), the 6x6x6 to its staged
- * reduction to a 5x5x5 (puzzles/cube/reduce6/reduce6.h); what follows is the greedy
+ * reduce4.h, puzzles/cube/reduce5/reduce5.h), the 6x6x6 and the 7x7x7
+ * to their staged reductions to a 5x5x5 (puzzles/cube/reduce6/reduce6.h,
+ * puzzles/cube/reduce7/reduce7.h); what follows is the greedy
  * reduction of the other sizes, and theirs should their phases ever run
  * out of work (docs/papers.md,
  * "Rubik's cube": centres, then edge pairing, then the 3x3x3
@@ -111,7 +112,10 @@ struct cube_reduce_options {
 #define REDUCE_FINISH_NODES 6000000L
 
 struct cube_reduce_stats {
-	long moves[REDUCE_PHASES];       /* outer block turns per phase */
+	/* Written tokens per phase, the phases in the order written: the
+	 * answer's first moves[0] tokens are the centres', and so on (callers
+	 * count each share in a metric by walking the answer). */
+	long moves[REDUCE_PHASES];
 	/* Seconds per phase; the parity's (microseconds) count as the edges'. */
 	double seconds[REDUCE_PHASES];
 };
