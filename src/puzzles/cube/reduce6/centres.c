@@ -70,7 +70,7 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
 /* Stage 2's exact table: every (X, T) within 6 turns (17,168,476 of
  * them; depth 5 holds 868,185 and leaves stage 2 five times slower),
  * 72 MB in the table cache, built in about 7 s. */
-#define R6_ENDGAME_DEPTH 6
+#define R6_ENDGAME_DEPTH R6_STAGE2_ENDGAME_DEPTH
 #define ENDGAME_DEPTH_TEXT "6"
 #define ENDGAME_ENTRIES 17168476L
 #define ENDGAME_BYTES (4 * ((size_t)RANKS + 1 + (size_t)ENDGAME_ENTRIES))
@@ -474,6 +474,12 @@ endgame(uint32_t rx, uint32_t rt)
 	if (lo < tb.eg_start[rx + 1] && tb.eg[lo] >> 3 == rt)
 		return (int)(tb.eg[lo] & 7);
 	return R6_ENDGAME_DEPTH + 1;
+}
+
+int
+r6_stage2_endgame(uint32_t rx, uint32_t rt)
+{
+	return endgame(rx, rt);
 }
 
 static inline int

@@ -88,6 +88,16 @@ bool r6_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
  * was not called. Errors: out of memory, "cancelled", the cache's own. */
 bool r6_centres_load(const struct table_progress *prog, struct tw_error *err);
 
+/* Stage 2's endgame: the exact distance, under stage 2's turns (one
+ * and two layers from a face), of the outer X and oblique A masks of
+ * colex ranks rx and rt (C(24,8), places in centres.c's order) to their
+ * goal on R and L, when it is at most R6_STAGE2_ENDGAME_DEPTH; else that
+ * depth + 1. Needs r6_centres_load to have succeeded. The 7x7x7's stage 2
+ * (reduce7/centres7.c) reads it too: its places and turns are the fake
+ * 6x6x6's, the same. */
+#define R6_STAGE2_ENDGAME_DEPTH 6
+int r6_stage2_endgame(uint32_t rx, uint32_t rt);
+
 /* Each stage file's tables (built in memory once, under a few tenths
  * of a second each): built now if they were not; their size in bytes,
  * 0 if memory ran out. */

@@ -57,7 +57,6 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
 #define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
 #define NODES_24 400000000L    /* of stages 2 and 4 */
 #ifndef R6_ENDGAME_DEPTH
-#define R6_ENDGAME_DEPTH 5     /* stage 2's exact table: every (X, T) within 5 turns */
 #endif
 
 struct tables {
@@ -76,11 +75,6 @@ struct tables {
 	/* Stages 1 and 3: the mixed-slot mask's table (build_mixed), four
 	 * bits an entry, from the table cache. */
 	const uint8_t *mixed;
-	/* Stage 2's endgame: the (X, T) within R6_ENDGAME_DEPTH of the goal,
-	 * entries (T rank << 3 | distance) sorted, those of X rank r at
-	 * eg[eg_start[r] .. eg_start[r + 1]). */
-	uint32_t *eg_start, *eg;
-	long eg_n;
 	double build_seconds;
 	struct tw_error err;           /* why not ok */
 	bool ok;
@@ -443,108 +437,6 @@ static const struct table_spec mixed_spec = {
 	.build = build_mixed,
 };
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Whether key (X rank << RANK_BITS | T rank) is in sorted seen[0..n). */
-static bool
-seen_key(const uint64_t *seen, long n, uint64_t key)
-{
-	long lo = 0, hi = n;
-
-	while (lo < hi) {
-		long mid = (lo + hi) / 2;
-
-		if (seen[mid] >> 3 < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && seen[lo] >> 3 == key;
-}
-
-/* Stage 2's endgame table: breadth first over the pairs (outer X, T)
- * from the goal, each level's candidates sorted and those already seen
- * dropped. */
-static bool
-build_endgame(void)
-{
-	uint64_t *all = NULL, *level = NULL, *next = NULL, goal;
-	long n_all = 1, n_level = 1, i, r;
-	int depth, j;
-	bool ok = false;
-
-	goal = (uint64_t)rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
-	    rank8(mask_of(NULL, SET_A, 1, true));
-	all = malloc(sizeof *all);
-	level = malloc(sizeof *level);
-	if (all == NULL || level == NULL)
-		goto done;
-	all[0] = goal << 3;
-	level[0] = goal;
-	for (depth = 1; depth <= R6_ENDGAME_DEPTH; depth++) {
-		long n_next = 0, kept = 0, a, b, k;
-		uint64_t *merged;
-
-		next = malloc((size_t)(n_level * tb.n_moves[2]) * sizeof *next);
-		if (next == NULL)
-			goto done;
-		for (i = 0; i < n_level; i++) {
-			uint32_t x = cube_colex_unrank((uint32_t)(level[i] >> RANK_BITS), 24, 8);
-			uint32_t t = cube_colex_unrank((uint32_t)(level[i] & ((1u << RANK_BITS) - 1)), 24, 8);
-
-			for (j = 0; j < tb.n_moves[2]; j++) {
-				int m = tb.moves[2][j];
-
-				next[n_next++] = (uint64_t)rank8(move_mask(SET_OX, m, x)) << RANK_BITS |
-				    rank8(move_mask(SET_A, m, t));
-			}
-		}
-		qsort(next, (size_t)n_next, sizeof *next, cmp_u64);
-		for (i = 0; i < n_next; i++)
-			if ((i == 0 || next[i] != next[i - 1]) && !seen_key(all, n_all, next[i]))
-				next[kept++] = next[i];
-		merged = malloc((size_t)(n_all + kept) * sizeof *merged);
-		if (merged == NULL)
-			goto done;
-		for (a = 0, b = 0, k = 0; a < n_all || b < kept;)
-			if (b == kept || (a < n_all && all[a] >> 3 < next[b]))
-				merged[k++] = all[a++];
-			else
-				merged[k++] = next[b++] << 3 | (uint64_t)depth;
-		free(all);
-		free(level);
-		all = merged;
-		n_all = k;
-		level = next;
-		next = NULL;
-		n_level = kept;
-	}
-	tb.eg_start = malloc((RANKS + 1) * sizeof *tb.eg_start);
-	tb.eg = malloc((size_t)n_all * sizeof *tb.eg);
-	if (tb.eg_start == NULL || tb.eg == NULL)
-		goto done;
-	for (r = 0, i = 0; r <= (long)RANKS; r++) {
-		while (i < n_all && (long)(all[i] >> (3 + RANK_BITS)) < r)
-			i++;
-		tb.eg_start[r] = (uint32_t)i;
-	}
-	for (i = 0; i < n_all; i++)
-		tb.eg[i] = (uint32_t)(all[i] & (((uint64_t)1 << (3 + RANK_BITS)) - 1));
-	tb.eg_n = n_all;
-	ok = true;
-done:
-	free(all);
-	free(level);
-	free(next);
-	return ok;
-}
-
 static void
 build_tables(void)
 {
@@ -558,39 +450,16 @@ build_tables(void)
 	tb.x4 = build_table(SET_OX, 4, 0);
 	tb.t4 = build_table(SET_A, 4, 0);
 	tb.mixed = table_get(&mixed_spec, NULL, &tb.err);
-#ifdef R7_CENTRES_TRACE
-	fprintf(stderr, "pruning tables: %.3f s\n", tw_monotonic_seconds() - t0);
-#endif
-	tb.ok = tb.x2 != NULL && tb.t2 != NULL && tb.x4 != NULL && tb.t4 != NULL && tb.mixed != NULL &&
-	    build_endgame();
+	tb.ok = tb.x2 != NULL && tb.t2 != NULL && tb.x4 != NULL && tb.t4 != NULL && tb.mixed != NULL;
 	if (!tb.ok && tb.mixed != NULL)
 		tw_error_set(&tb.err, "out of memory");
+	/* Stage 2 reads reduce6's cached endgame (r6_stage2_endgame). */
+	tb.ok = tb.ok && r6_centres_load(NULL, &tb.err);
 #ifdef R7_CENTRES_TRACE
 	tb.build_seconds = tw_monotonic_seconds() - t0;
-	fprintf(stderr, "all tables: %.3f s, endgame depth %d: %ld entries, %.1f MB in all\n",
-	    tb.build_seconds, R6_ENDGAME_DEPTH, tb.eg_n,
-	    (sizeof tb + 8.0 * RANKS + 4.0 * (double)tb.eg_n + (double)MIXED_BYTES) / 1e6);
+	fprintf(stderr, "all tables: %.3f s, %.1f MB\n", tb.build_seconds,
+	    (sizeof tb + 8.0 * RANKS + (double)MIXED_BYTES) / 1e6);
 #endif
-}
-
-/* Stage 2's exact distance of (X rank rx, T rank rt) if it is within the
- * endgame table's depth, else that depth + 1. */
-static int
-endgame(uint32_t rx, uint32_t rt)
-{
-	uint32_t lo = tb.eg_start[rx], hi = tb.eg_start[rx + 1];
-
-	while (lo < hi) {
-		uint32_t mid = (lo + hi) / 2;
-
-		if (tb.eg[mid] >> 3 < rt)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < tb.eg_start[rx + 1] && tb.eg[lo] >> 3 == rt)
-		return (int)(tb.eg[lo] & 7);
-	return R6_ENDGAME_DEPTH + 1;
 }
 
 /* Stages 1 and 3: the mixed-slot table's entry of masks s. */
@@ -619,7 +488,8 @@ estimate(int stage, const uint32_t *s)
 		x = tb.x2[rx];
 		t = tb.t2[rt];
 		x = x > t ? x : t;
-		return x <= R6_ENDGAME_DEPTH ? endgame(rx, rt) : x;
+		/* reduce6's cached endgame: the places and turns are the same. */
+		return x <= R6_STAGE2_ENDGAME_DEPTH ? r6_stage2_endgame(rx, rt) : x;
 	}
 	case 3:
 		return mixed_h(s);
@@ -908,7 +778,7 @@ size_t
 r7_centres_tables(void)
 {
 	pthread_once(&tb_once, build_tables);
-	return tb.ok ? sizeof tb + 8 * (size_t)RANKS + 4 + 4 * (size_t)tb.eg_n + MIXED_BYTES : 0;
+	return tb.ok ? sizeof tb + 8 * (size_t)RANKS + MIXED_BYTES + r6_centres_tables() : 0;
 }
 
 bool
