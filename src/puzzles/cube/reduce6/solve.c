@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "sys/clock.h"
 
@@ -18,32 +19,6 @@
  * tables) the rest. */
 enum { PROGRESS_TABLE = 60, PROGRESS_CENTRES = 200, PROGRESS_STAGE5 = 260, PROGRESS_STAGES = 300 };
 
-static void
-report(const struct cube_reduce_options *opt, const char *phase, int permille)
-{
-	if (opt == NULL)
-		return;
-	if (opt->phase != NULL)
-		atomic_store(opt->phase, phase);
-	if (opt->progress != NULL)
-		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
-}
-
-/* Appends the turn of layers first..last (from face's side) of the
- * 6x6x6 by quarter turns to turns, as single-layer turns as
- * cube_write_layer_turns numbers them. */
-static void
-push_block(int face, int first, int last, int quarter, uint16_t *turns, int *len)
-{
-	int axis = face % 3, t = face < 3 ? quarter : 4 - quarter, k;
-
-	for (k = first; k <= last; k++) {
-		int layer = face < 3 ? k - 1 : R6_N - k;
-
-		turns[(*len)++] = (uint16_t)((axis * R6_N + layer) * 3 + t - 1);
-	}
-}
-
 /* Appends a 5x5x5 token of the grouped cube as turns of the 6x6x6: its
  * layers 1, 2, 3, 4, 5 are the 6x6x6's 1, 2, 3-4, 5, 6. */
 static bool
@@ -56,23 +31,8 @@ push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
 		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
 		return false;
 	}
-	push_block((int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
+	cube_push_block_turns(R6_N, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
 	return true;
-}
-
-/* c5 recoloured so that its fixed centres show their faces' colours (a
- * rotation of the colours, as stage 5 keeps the scheme a rotation). */
-static void
-centre_colours_home(struct cube *c5)
-{
-	static const char letters[] = "URFDLB";
-	char rename[128] = {0};
-	int f, d;
-
-	for (f = 0; f < 6; f++)
-		rename[(unsigned char)c5->f[f * 25 + 12]] = letters[f];
-	for (d = 0; d < 150; d++)
-		c5->f[d] = rename[(unsigned char)c5->f[d]];
 }
 
 bool
@@ -122,7 +82,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		o5 = *opt;
 	}
 	r6_colours(c, col);
-	report(opt, "centres", 0);
+	cube_reduce_report(opt, "centres", 0);
 	/* Stage 2's endgame table: a first build (about 7 s) names itself on
 	 * the hint line and fills the stages' first share; the 5x5x5's own
 	 * first build comes in its share. */
@@ -133,20 +93,20 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		prog.to = opt->progress_from + (1000 - opt->progress_from) * PROGRESS_TABLE / 1000;
 		if (!r6_centres_load(&prog, err))
 			goto done;
-		report(opt, "centres", PROGRESS_TABLE);
+		cube_reduce_report(opt, "centres", PROGRESS_TABLE);
 	}
 	if (!r6_stages_1to4(col, &ro, &view, vcol, &path, stage_moves, err))
 		goto done;
-	report(opt, "centres", PROGRESS_CENTRES);
+	cube_reduce_report(opt, "centres", PROGRESS_CENTRES);
 	if (!r6_stage5(vcol, &ro, &path, err))
 		goto done;
 	after5 = path.len;
 	t5 = tw_monotonic_seconds();
-	report(opt, "edges", PROGRESS_STAGE5);
+	cube_reduce_report(opt, "edges", PROGRESS_STAGE5);
 	if (!r6_stage6(vcol, &ro, &path, err))
 		goto done;
 	t6 = tw_monotonic_seconds();
-	report(opt, "edges", PROGRESS_STAGES);
+	cube_reduce_report(opt, "edges", PROGRESS_STAGES);
 	/* The stages' turns on the cube as given, then its grouped 5x5x5. */
 	grouped = *c;
 	turns = malloc(sizeof *turns * (3 * R6_MAX_PATH + 5 * R6_MAX_GROUPED));
@@ -161,7 +121,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		    .last = md->last[m], .turns = md->turns[m]};
 
 		cube_move_do(&grouped, &mv);
-		push_block(md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
+		cube_push_block_turns(R6_N, md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
 		if (i + 1 == after5)
 			len_after5 = len;
 	}
@@ -170,7 +130,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_prefix(err, "internal error: after stage 6");
 		goto done;
 	}
-	centre_colours_home(&c5);
+	cube5_centres_home(&c5);
 	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
 	if (!cube5_reduce_solve(&c5, &o5, &tokens5, &s5, err))
 		goto done;
@@ -191,19 +151,8 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		len_edges = len;
 	if (cube_write_layer_turns(R6_N, turns, len, out, err) < 0)
 		goto done;
-	{
-		struct cube check = *c;
-		struct tw_error replay = {{0}};
-
-		for (i = (int)first; i < (int)out->len; i++)
-			if (!cube_apply_alg(&check, out->moves[i], &replay))
-				break;
-		if (i < (int)out->len || !cube_is_solved(&check)) {
-			tw_error_set(err, "internal error: the 6x6x6 solution does not solve the cube%s%s",
-			    replay.msg[0] != '\0' ? ": " : "", replay.msg);
-			goto done;
-		}
-	}
+	if (!cube_answer_solves(c, out, first, err))
+		goto done;
 	if (stats != NULL) {
 		/* Counts of written tokens a phase, in order, as cube_reduce_solve
 		 * gives them: the centres are stages 1 to 5, the edges stage 6 to
@@ -219,7 +168,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		stats->seconds[REDUCE_EDGES] = t6 - t5 + s5.seconds[REDUCE_EDGES];
 		stats->seconds[REDUCE_FINISH] = s5.seconds[REDUCE_FINISH];
 	}
-	report(opt, "3x3x3", 1000);
+	cube_reduce_report(opt, "3x3x3", 1000);
 	ok = true;
 done:
 	if (!ok) {

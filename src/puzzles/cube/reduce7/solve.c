@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "puzzles/cube/reduce/reduce.h"
+#include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce6/reduce6.h"
 #include "sys/clock.h"
@@ -24,32 +25,6 @@
  * rest. */
 enum { PROGRESS_TABLE = 80, PROGRESS_CENTRES = 280, PROGRESS_WINGS = 300, PROGRESS_STAGES = 330 };
 
-static void
-report(const struct cube_reduce_options *opt, const char *phase, int permille)
-{
-	if (opt == NULL)
-		return;
-	if (opt->phase != NULL)
-		atomic_store(opt->phase, phase);
-	if (opt->progress != NULL)
-		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
-}
-
-/* Appends the turn of layers first..last (from face's side) of the
- * 7x7x7 by quarter turns to turns, as single-layer turns as
- * cube_write_layer_turns numbers them. */
-static void
-push_block(int face, int first, int last, int quarter, uint16_t *turns, int *len)
-{
-	int axis = face % 3, t = face < 3 ? quarter : 4 - quarter, k;
-
-	for (k = first; k <= last; k++) {
-		int layer = face < 3 ? k - 1 : R7_N - k;
-
-		turns[(*len)++] = (uint16_t)((axis * R7_N + layer) * 3 + t - 1);
-	}
-}
-
 /* Appends a 5x5x5 token of the grouped cube as turns of the 7x7x7. */
 static bool
 push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
@@ -61,39 +36,8 @@ push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
 		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
 		return false;
 	}
-	push_block((int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
+	cube_push_block_turns(R7_N, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
 	return true;
-}
-
-/* OBTM of written tokens from index from on. */
-static long
-obtm_from(const struct movelist *list, size_t from)
-{
-	long sum = 0;
-	size_t i;
-
-	for (i = from; i < list->len; i++) {
-		struct cube_move mv;
-
-		if (cube_move_parse(R7_N, list->moves[i], &mv, NULL))
-			sum += cube_move_metric_cost(R7_N, &mv, CUBE_OBTM);
-	}
-	return sum;
-}
-
-/* c5 recoloured so that its fixed centres show their faces' colours (a
- * rotation of the colours). */
-static void
-centre_colours_home(struct cube *c5)
-{
-	static const char letters[] = "URFDLB";
-	char rename[128] = {0};
-	int f, d;
-
-	for (f = 0; f < 6; f++)
-		rename[(unsigned char)c5->f[f * 25 + 12]] = letters[f];
-	for (d = 0; d < 150; d++)
-		c5->f[d] = rename[(unsigned char)c5->f[d]];
 }
 
 bool
@@ -125,7 +69,7 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 		if (i == centres_end)
 			len_centres = len;
 		cube_move_do(&grouped, &mv);
-		push_block(md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
+		cube_push_block_turns(R7_N, md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
 	}
 	if (centres_end >= path->len)
 		len_centres = len;
@@ -135,7 +79,7 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 		tw_error_prefix(err, "internal error: after the stages");
 		goto done;
 	}
-	centre_colours_home(&c5);
+	cube5_centres_home(&c5);
 	if (!cube5_reduce_solve(&c5, o5, &tokens5, &s5, err))
 		goto done;
 	if (tokens5.len > R7_MAX_GROUPED) {
@@ -155,19 +99,8 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 		len_edges = len;
 	if (cube_write_layer_turns(R7_N, turns, len, out, err) < 0)
 		goto done;
-	{
-		struct cube check = *c;
-		struct tw_error replay = {{0}};
-
-		for (i = (int)first; i < (int)out->len; i++)
-			if (!cube_apply_alg(&check, out->moves[i], &replay))
-				break;
-		if (i < (int)out->len || !cube_is_solved(&check)) {
-			tw_error_set(err, "internal error: the 7x7x7 solution does not solve the cube%s%s",
-			    replay.msg[0] != '\0' ? ": " : "", replay.msg);
-			goto done;
-		}
-	}
+	if (!cube_answer_solves(c, out, first, err))
+		goto done;
 	if (info != NULL) {
 		struct movelist part = MOVELIST_EMPTY;
 
@@ -178,8 +111,8 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 			movelist_clear(&part);
 			goto done;
 		}
-		info->obtm_stages = obtm_from(&part, 0);
-		info->obtm_grouped = obtm_from(out, first) - info->obtm_stages;
+		info->obtm_stages = cube_list_obtm(R7_N, &part, 0);
+		info->obtm_grouped = cube_list_obtm(R7_N, out, first) - info->obtm_stages;
 		movelist_clear(&part);
 		info->tokens_centres = cube_write_layer_turns(R7_N, turns, len_centres, NULL, NULL);
 		info->tokens_edges = cube_write_layer_turns(R7_N, turns, len_edges, NULL, NULL);
@@ -249,7 +182,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		ro.cancel = opt->cancel;
 		o5 = *opt;
 	}
-	report(opt, "centres", 0);
+	cube_reduce_report(opt, "centres", 0);
 	/* The stages' cached tables: a first build names itself on the hint
 	 * line and fills the stages' first share; the 5x5x5's own first build
 	 * comes in its share. */
@@ -277,7 +210,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		} else if (!r7_centres_load(NULL, err) || !r6_centres_load(NULL, err) || !r7_stage5_load(NULL, err))
 			goto done;
 	}
-	report(opt, "centres", PROGRESS_TABLE);
+	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
 	r7_colours(c, col);
 	/* The stages name colours by the fixed centres (a rotation of the
 	 * colours: the moves are the same). */
@@ -286,10 +219,10 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	after_i = path.len;
 	t_i = tw_monotonic_seconds();
-	report(opt, "edges", PROGRESS_CENTRES);
+	cube_reduce_report(opt, "edges", PROGRESS_CENTRES);
 	if (!r7_stage_w(col, &ro, &path, err))
 		goto done;
-	report(opt, "edges", PROGRESS_WINGS);
+	cube_reduce_report(opt, "edges", PROGRESS_WINGS);
 	if (cancelled(opt, err))
 		goto done;
 	if (!r7_stage_te(col, &ro, &path, &left_e, &left_t, &macros_e, &macros_t, &after_e, err)) {
@@ -302,7 +235,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	t_te = tw_monotonic_seconds();
 	if (cancelled(opt, err))
 		goto done;
-	report(opt, "3x3x3", PROGRESS_STAGES);
+	cube_reduce_report(opt, "edges", PROGRESS_STAGES);
 	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
 	if (!r7_finish(c, &path, after_i, &o5, out, &info, err))
 		goto done;
@@ -319,7 +252,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		stats->seconds[REDUCE_EDGES] = t_te - t_i + info.s5.seconds[REDUCE_EDGES];
 		stats->seconds[REDUCE_FINISH] = info.s5.seconds[REDUCE_FINISH];
 	}
-	report(opt, "3x3x3", 1000);
+	cube_reduce_report(opt, "3x3x3", 1000);
 	ok = true;
 done:
 	/* A search stopped by the caller says so, whatever it reported. */

@@ -1,0 +1,71 @@
+/* What the staged reductions to a 5x5x5 share (grouped.h). */
+#include "puzzles/cube/reduce/grouped.h"
+
+void
+cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int permille)
+{
+	if (opt == NULL)
+		return;
+	if (opt->phase != NULL)
+		atomic_store(opt->phase, phase);
+	if (opt->progress != NULL)
+		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
+}
+
+void
+cube_push_block_turns(int n, int face, int first, int last, int quarter, uint16_t *turns, int *len)
+{
+	int axis = face % 3, t = face < 3 ? quarter : 4 - quarter, k;
+
+	for (k = first; k <= last; k++) {
+		int layer = face < 3 ? k - 1 : n - k;
+
+		turns[(*len)++] = (uint16_t)((axis * n + layer) * 3 + t - 1);
+	}
+}
+
+long
+cube_list_obtm(int n, const struct movelist *list, size_t from)
+{
+	long sum = 0;
+	size_t i;
+
+	for (i = from; i < list->len; i++) {
+		struct cube_move mv;
+
+		if (cube_move_parse(n, list->moves[i], &mv, NULL))
+			sum += cube_move_metric_cost(n, &mv, CUBE_OBTM);
+	}
+	return sum;
+}
+
+void
+cube5_centres_home(struct cube *c5)
+{
+	static const char letters[] = "URFDLB";
+	char rename[128] = {0};
+	int f, d;
+
+	for (f = 0; f < 6; f++)
+		rename[(unsigned char)c5->f[f * 25 + 12]] = letters[f];
+	for (d = 0; d < 150; d++)
+		c5->f[d] = rename[(unsigned char)c5->f[d]];
+}
+
+bool
+cube_answer_solves(const struct cube *c, const struct movelist *out, size_t first, struct tw_error *err)
+{
+	struct cube check = *c;
+	struct tw_error replay = {{0}};
+	size_t i;
+
+	for (i = first; i < out->len; i++)
+		if (!cube_apply_alg(&check, out->moves[i], &replay))
+			break;
+	if (i < out->len || !cube_is_solved(&check)) {
+		tw_error_set(err, "internal error: the %dx%dx%d solution does not solve the cube%s%s", c->n, c->n, c->n,
+		    replay.msg[0] != '\0' ? ": " : "", replay.msg);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,42 @@
+/* What the staged reductions to a 5x5x5 (puzzles/cube/reduce6/ and
+ * reduce7/) share once their stages are done: the progress figure,
+ * block turns as single-layer turns, an answer's OBTM, the grouped
+ * 5x5x5's colours, and the replay check of the answer. */
+#ifndef TWIRL_CUBE_REDUCE_GROUPED_H
+#define TWIRL_CUBE_REDUCE_GROUPED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/movelist.h"
+#include "puzzles/cube/cube.h"
+#include "puzzles/cube/reduce/reduce.h"
+
+/* Sets opt's phase (if it has one) to phase and its figure (if any) to
+ * permille (0..1000) of the part of the solve after the caller's share
+ * (opt->progress_from). opt may be NULL. */
+void cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int permille);
+
+/* Appends the turn of layers first..last (1..n, counted from face's
+ * side; face 0..5 = U R F D L B) of an n-cube by quarter turns (1..3,
+ * clockwise seen from that face) to turns[*len..] as single-layer turns,
+ * numbered as cube_write_layer_turns takes them; turns must have room for
+ * last - first + 1 more. */
+void cube_push_block_turns(int n, int face, int first, int last, int quarter, uint16_t *turns, int *len);
+
+/* The OBTM (an outer block 1, an inner slice 2) of an n-cube's WCA tokens
+ * list->moves[from..list->len); a token that does not parse counts 0. */
+long cube_list_obtm(int n, const struct movelist *list, size_t from);
+
+/* c5 (a 5x5x5, facelets as letters) recoloured so that its fixed centres
+ * show their faces' letters: a rotation of the colours when the cube's
+ * fixed centres are six colours, as a grouped cube's are. */
+void cube5_centres_home(struct cube *c5);
+
+/* Whether out->moves[first..out->len) replayed on c by the engine's own
+ * parser solve it; false with "internal error: the NxNxN solution does
+ * not solve the cube" (and the parser's reason, if one) in err. */
+bool cube_answer_solves(const struct cube *c, const struct movelist *out, size_t first, struct tw_error *err);
+
+#endif
