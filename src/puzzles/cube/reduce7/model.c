@@ -30,7 +30,7 @@ r7_move(int face, int first, int last, int turns)
 void
 r7_apply(uint8_t *col, int m)
 {
-	const uint16_t *src = model.src[m];
+	const uint16_t *src = r7_model()->src[m];   /* built on first use */
 	uint8_t out[R7_FACELETS];
 	int d;
 

@@ -535,6 +535,12 @@ struct te_cand {
  * from 75.2 to 69.9, 128 gained nothing in twice the time; lambda barely
  * matters (T 1.2-4, E 1.2-3). */
 static const int te_beam[2] = {64, 64};
+/* A stage that finds no end (one random cube in 50 stalled stage E at
+ * 64: seed 77 of bench_cube_reduce --size 7, its 10th) runs again with
+ * the beam this many times wider, then again as much wider: the same
+ * answers for every cube that needed no retry. */
+#define TE_RETRY_WIDER 4
+#define TE_TRIES 3
 static const double te_lambda[2] = {1.7, 3.0};
 
 static bool
@@ -606,14 +612,15 @@ hash_oc(const uint8_t *oc, int n)
 
 #define TE_MAX_DEPTH 40
 
-/* One stage's beam search on col (in place; its moves appended to path
- * merged); false if it found no end (*left unmatched pairs), ran out of
- * memory or path, or *cancel was set (then *stopped). */
+/* One stage's beam search of width B on col (in place; its moves
+ * appended to path merged); false if it found no end (*left unmatched
+ * pairs), ran out of memory or path, or *cancel was set (then *stopped);
+ * col and path are then as they were unless the path filled up. */
 static bool
-beam(const struct te_set *set, const struct te_set *faces, int (*pairs)[2], double lambda, uint8_t *col,
+beam(const struct te_set *set, const struct te_set *faces, int (*pairs)[2], double lambda, int B, uint8_t *col,
     struct r7_path *path, int *left, int *steps, atomic_bool *cancel, bool *stopped)
 {
-	int B = te_beam[set->midges], K = 2 * B, n_nodes = 1, lo = 0, hi = 1, depth, i, k, from = path->len;
+	int K = 2 * B, n_nodes = 1, lo = 0, hi = 1, depth, i, k, from = path->len;
 	/* Each depth adds at most K nodes (the ends among them leave the beam). */
 	struct te_node *nodes = malloc(sizeof *nodes * (size_t)(K * TE_MAX_DEPTH + 2));
 	struct te_cand *heap = malloc(sizeof *heap * (size_t)K);
@@ -783,6 +790,23 @@ out:
 	return ok;
 }
 
+/* beam, and on a stall again TE_RETRY_WIDER times wider, TE_TRIES in
+ * all; *left the unmatched pairs at the start if every try stalls. */
+static bool
+beam_tries(const struct te_set *set, const struct te_set *faces, int (*pairs)[2], double lambda, int width,
+    uint8_t *col, struct r7_path *path, int *left, int *steps, atomic_bool *cancel, bool *stopped)
+{
+	int k, from = path->len;
+
+	for (k = 0; k < TE_TRIES; k++, width *= TE_RETRY_WIDER) {
+		if (beam(set, faces, pairs, lambda, width, col, path, left, steps, cancel, stopped))
+			return true;
+		if (*stopped || path->len != from)
+			return false;
+	}
+	return false;
+}
+
 static struct te_set *set_e, *set_t, *faces_e, *faces_t;
 
 static void
@@ -828,7 +852,8 @@ r7_stage_te(uint8_t *col, const struct r7_options *opt, struct r7_path *path, in
 	}
 	*left_e = *left_t = -1;
 	*macros_e = *macros_t = 0;
-	if (!beam(set_e, faces_e, e_pairs, te_lambda[1], col, path, left_e, macros_e, cancel, &stopped)) {
+	if (!beam_tries(set_e, faces_e, e_pairs, te_lambda[1], te_beam[1], col, path, left_e, macros_e, cancel,
+	    &stopped)) {
 		if (stopped)
 			tw_error_set(err, "cancelled");
 		else
@@ -837,7 +862,8 @@ r7_stage_te(uint8_t *col, const struct r7_options *opt, struct r7_path *path, in
 	}
 	if (len_e != NULL)
 		*len_e = path->len;
-	if (!beam(set_t, faces_t, t_pairs, te_lambda[0], col, path, left_t, macros_t, cancel, &stopped)) {
+	if (!beam_tries(set_t, faces_t, t_pairs, te_lambda[0], te_beam[0], col, path, left_t, macros_t, cancel,
+	    &stopped)) {
 		if (stopped)
 			tw_error_set(err, "cancelled");
 		else
