@@ -24,6 +24,20 @@ cube_push_block_turns(int n, int face, int first, int last, int quarter, uint16_
 	}
 }
 
+bool
+cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len, struct tw_error *err)
+{
+	const int lo[6] = {0, 1, 2, 3, n - 1, n}, hi[6] = {0, 1, 2, n - 2, n - 1, n};
+	struct cube_move mv;
+
+	if (!cube_move_parse(5, token, &mv, err)) {
+		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
+		return false;
+	}
+	cube_push_block_turns(n, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
+	return true;
+}
+
 long
 cube_list_obtm(int n, const struct movelist *list, size_t from)
 {

@@ -25,6 +25,12 @@ void cube_reduce_report(const struct cube_reduce_options *opt, const char *phase
  * last - first + 1 more. */
 void cube_push_block_turns(int n, int face, int first, int last, int quarter, uint16_t *turns, int *len);
 
+/* Appends a turn of the 5x5x5 that an n-cube (n >= 5) groups as (its
+ * layers 1, 2, 3 to n - 2, n - 1, n), token in WCA notation, as the
+ * n-cube's single-layer turns (cube_push_block_turns); false with
+ * "internal error: the 5x5x5 solver's turn ..." if token does not parse. */
+bool cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len, struct tw_error *err);
+
 /* The OBTM (an outer block 1, an inner slice 2) of an n-cube's WCA tokens
  * list->moves[from..list->len); a token that does not parse counts 0. */
 long cube_list_obtm(int n, const struct movelist *list, size_t from);

@@ -19,22 +19,6 @@
  * tables) the rest. */
 enum { PROGRESS_TABLE = 60, PROGRESS_CENTRES = 200, PROGRESS_STAGE5 = 260, PROGRESS_STAGES = 300 };
 
-/* Appends a 5x5x5 token of the grouped cube as turns of the 6x6x6: its
- * layers 1, 2, 3, 4, 5 are the 6x6x6's 1, 2, 3-4, 5, 6. */
-static bool
-push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
-{
-	static const int lo[6] = {0, 1, 2, 3, 5, 6}, hi[6] = {0, 1, 2, 4, 5, 6};
-	struct cube_move mv;
-
-	if (!cube_move_parse(5, token, &mv, err)) {
-		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
-		return false;
-	}
-	cube_push_block_turns(R6_N, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
-	return true;
-}
-
 bool
 cube6_reduce_prepare(struct tw_error *err)
 {
@@ -142,7 +126,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	five_edges = s5.moves[REDUCE_CENTRES] + s5.moves[REDUCE_EDGES] + s5.moves[REDUCE_PARITY];
 	len_edges = len;
 	for (i = 0; i < (int)tokens5.len; i++) {
-		if (!push_grouped(tokens5.moves[i], turns, &len, err))
+		if (!cube_push_grouped5_turn(R6_N, tokens5.moves[i], turns, &len, err))
 			goto done;
 		if (i + 1 == five_edges)
 			len_edges = len;

@@ -25,21 +25,6 @@
  * rest. */
 enum { PROGRESS_TABLE = 80, PROGRESS_CENTRES = 280, PROGRESS_WINGS = 300, PROGRESS_STAGES = 330 };
 
-/* Appends a 5x5x5 token of the grouped cube as turns of the 7x7x7. */
-static bool
-push_grouped(const char *token, uint16_t *turns, int *len, struct tw_error *err)
-{
-	static const int lo[6] = {0, 1, 2, 3, 6, 7}, hi[6] = {0, 1, 2, 5, 6, 7};
-	struct cube_move mv;
-
-	if (!cube_move_parse(5, token, &mv, err)) {
-		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
-		return false;
-	}
-	cube_push_block_turns(R7_N, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
-	return true;
-}
-
 bool
 r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
     const struct cube_reduce_options *o5, struct movelist *out, struct r7_finish_info *info,
@@ -90,7 +75,7 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 	five_edges = s5.moves[REDUCE_CENTRES] + s5.moves[REDUCE_EDGES] + s5.moves[REDUCE_PARITY];
 	len_edges = len;
 	for (i = 0; i < (int)tokens5.len; i++) {
-		if (!push_grouped(tokens5.moves[i], turns, &len, err))
+		if (!cube_push_grouped5_turn(R7_N, tokens5.moves[i], turns, &len, err))
 			goto done;
 		if (i + 1 == five_edges)
 			len_edges = len;
