@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction prototype's stages 1 to 4 (README.md): the
+/* The 7x7x7 staged reduction's stages 1 to 4 (README.md): the
  * 6x6x6 staged reduction's stages 1 to 4 (reduce6/centres.c, copied)
  * on the fake 6x6x6 of the 7x7x7 (its turns of one to three layers from
  * a face, which never move layer 4), with a fifth centre orbit: the

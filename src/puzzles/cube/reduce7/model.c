@@ -1,4 +1,4 @@
-/* The 7x7x7 model of the staged reduction prototype (model.h). */
+/* The 7x7x7 model of the staged reduction (model.h). */
 #include "puzzles/cube/reduce7/model.h"
 
 #include <pthread.h>

@@ -60,13 +60,19 @@ void r7_fake6(const uint8_t *col, uint8_t *col6);
 /* Stage S1 (README.md): the fake 5x5x5 (rows and columns 0 2 3 4 6,
  * turned by blocks of 1-2 and 1-3 layers) through the 5x5x5 phase
  * reduction's phases 1 and 2: every face's inner 3x3 of its axis's
- * colours. col in place, moves appended to path. */
+ * colours. col in place, moves appended to path. Errors: the 5x5x5
+ * phases' ("cancelled", "... within the search's work", the tables'),
+ * the path full, "internal error: ..." if the end does not stage. */
 bool r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
 
 /* Stage I (README.md): S1, then stages 1 to 4 of centres7.c and
  * stage5_7.c on col (fixed centres home) in place, moves appended to
  * path; stage_moves (may be NULL, 6 entries) the OBTM of stages 1 to 5
- * and S1 (entry 5), *nodes5 (may be NULL) stage 5's search nodes. */
+ * and S1 (entry 5), *nodes5 (may be NULL) stage 5's search nodes.
+ * Errors: "stage I: the fixed centres are not home", the stages' own
+ * ("cancelled", "no stage-k end within the search's work", out of
+ * memory, the tables'), "internal error: ..." if the end is not its
+ * goal. */
 bool r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
     int *stage_moves, long *nodes5, struct tw_error *err);
 
@@ -80,7 +86,9 @@ void r7_view_colours(const uint8_t *col, int view, uint8_t *out);
 
 /* centres7.c: reduce6's stages 1 to 4 with the inner T (in the view
  * colours of col; out the view's colours after them; path in reduce6's
- * move numbers of that view). */
+ * move numbers of that view). Errors: S1's goal not holding, colours
+ * that are no 6x6x6's, "cancelled", "no stage-k end within the
+ * search's work", out of memory, the tables'. */
 struct r6_options;
 struct r6_path;
 bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
@@ -125,9 +133,12 @@ size_t r7_stage5_tables(void);
  * centre off its axis) or the tables could not be loaded. For checks. */
 int r7_stage5_bound(const uint8_t *col);
 
-/* Stage W (a measurement): reduce6's stage 6 on the fake 6x6x6 after
+/* Stage W: reduce6's stage 6 on the fake 6x6x6 after
  * stage I: every edge's inner wings 2 and 4 one colour pair (the midge
- * not yet between them), keeping stage I's goal (checked). */
+ * not yet between them), keeping stage I's goal (checked); its parity
+ * fixes included. Errors: r6_stage6's ("cancelled", out of work),
+ * "internal error: stage W left inner wings apart", "stage W broke
+ * stage I's goal". */
 bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
 
 /* Stages E and T (stage_te.c, after I and W): every midge between its

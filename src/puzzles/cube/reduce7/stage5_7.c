@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction prototype's stage 5 (README.md): reduce6's
+/* The 7x7x7 staged reduction's stage 5 (README.md): reduce6's
  * stage 5 (reduce6/stage5.c, whose scheme it follows) on the fake
  * 6x6x6 with the inner T centres added: every inner X block one colour,
  * every oblique pair one colour, and every face's inner T its block's
