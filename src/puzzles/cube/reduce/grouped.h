@@ -31,6 +31,15 @@ void cube_push_block_turns(int n, int face, int first, int last, int quarter, ui
  * "internal error: the 5x5x5 solver's turn ..." if token does not parse. */
 bool cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len, struct tw_error *err);
 
+/* The grouped 5x5x5 c5 of an n-cube, recoloured with cube5_centres_home,
+ * solved by cube5_reduce_solve with options o5 (may be NULL), its answer
+ * (at most max tokens) appended to turns[*len..] as the n-cube's layer
+ * turns (cube_push_grouped5_turn); *len_edges the length of turns once its
+ * centres, edges and parity are in; *s5 its stats. Errors: the 5x5x5
+ * solver's, "internal error: a 5x5x5 answer of N turns" past max. */
+bool cube_solve_grouped5(int n, struct cube *c5, const struct cube_reduce_options *o5, size_t max,
+    uint16_t *turns, int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
+
 /* The OBTM (an outer block 1, an inner slice 2) of an n-cube's WCA tokens
  * list->moves[from..list->len); a token that does not parse counts 0. */
 long cube_list_obtm(int n, const struct movelist *list, size_t from);

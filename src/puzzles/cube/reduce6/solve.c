@@ -47,11 +47,9 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct cube grouped, c5;
 	struct cube_reduce_options o5 = {0};
 	struct cube_reduce_stats s5;
-	struct movelist tokens5 = MOVELIST_EMPTY;
 	uint8_t col[R6_FACELETS], vcol[R6_FACELETS];
 	uint16_t *turns = NULL;
 	int stage_moves[4] = {0}, view = 0, len = 0, after5 = 0, len_after5 = 0, len_edges, i;
-	long five_edges;
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds(), t5 = 0, t6 = 0;
 	bool ok = false;
@@ -114,25 +112,9 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_prefix(err, "internal error: after stage 6");
 		goto done;
 	}
-	cube5_centres_home(&c5);
 	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
-	if (!cube5_reduce_solve(&c5, &o5, &tokens5, &s5, err))
+	if (!cube_solve_grouped5(R6_N, &c5, &o5, R6_MAX_GROUPED, turns, &len, &len_edges, &s5, err))
 		goto done;
-	if (tokens5.len > R6_MAX_GROUPED) {
-		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
-		goto done;
-	}
-	/* The 5x5x5's stats count its written tokens a phase, in order. */
-	five_edges = s5.moves[REDUCE_CENTRES] + s5.moves[REDUCE_EDGES] + s5.moves[REDUCE_PARITY];
-	len_edges = len;
-	for (i = 0; i < (int)tokens5.len; i++) {
-		if (!cube_push_grouped5_turn(R6_N, tokens5.moves[i], turns, &len, err))
-			goto done;
-		if (i + 1 == five_edges)
-			len_edges = len;
-	}
-	if (five_edges >= (long)tokens5.len)
-		len_edges = len;
 	if (cube_write_layer_turns(R6_N, turns, len, out, err) < 0)
 		goto done;
 	if (!cube_answer_solves(c, out, first, err))
@@ -164,6 +146,5 @@ done:
 		}
 	}
 	free(turns);
-	movelist_clear(&tokens5);
 	return ok;
 }

@@ -33,12 +33,10 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 	const struct r7_model *md = r7_model();
 	struct cube grouped = *c, c5;
 	struct cube_reduce_stats s5;
-	struct movelist tokens5 = MOVELIST_EMPTY;
 	uint8_t col[R7_FACELETS];
 	uint16_t *turns;
 	size_t first = out->len;
 	int len = 0, len_centres = 0, len_stages, len_edges, i;
-	long five_edges;
 	bool ok = false;
 
 	turns = malloc(sizeof *turns * (3 * R7_MAX_PATH + 5 * R7_MAX_GROUPED));
@@ -64,24 +62,8 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 		tw_error_prefix(err, "internal error: after the stages");
 		goto done;
 	}
-	cube5_centres_home(&c5);
-	if (!cube5_reduce_solve(&c5, o5, &tokens5, &s5, err))
+	if (!cube_solve_grouped5(R7_N, &c5, o5, R7_MAX_GROUPED, turns, &len, &len_edges, &s5, err))
 		goto done;
-	if (tokens5.len > R7_MAX_GROUPED) {
-		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
-		goto done;
-	}
-	/* The 5x5x5's stats count its written tokens a phase, in order. */
-	five_edges = s5.moves[REDUCE_CENTRES] + s5.moves[REDUCE_EDGES] + s5.moves[REDUCE_PARITY];
-	len_edges = len;
-	for (i = 0; i < (int)tokens5.len; i++) {
-		if (!cube_push_grouped5_turn(R7_N, tokens5.moves[i], turns, &len, err))
-			goto done;
-		if (i + 1 == five_edges)
-			len_edges = len;
-	}
-	if (five_edges >= (long)tokens5.len)
-		len_edges = len;
 	if (cube_write_layer_turns(R7_N, turns, len, out, err) < 0)
 		goto done;
 	if (!cube_answer_solves(c, out, first, err))
@@ -112,7 +94,6 @@ done:
 			free(out->moves[out->len]);
 		}
 	free(turns);
-	movelist_clear(&tokens5);
 	return ok;
 }
 
