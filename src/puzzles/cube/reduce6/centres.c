@@ -86,18 +86,22 @@ struct tables {
 	uint8_t order[R6_MOVES];       /* block's place along its axis: U 0 Uw 1 3Uw 2 D 3.. */
 	/* Pruning tables on the colex rank of a mask: stage 1's inner X,
 	 * 2's outer X and pairs, 3's inner X, 4's outer X and pairs. */
-	uint8_t *x1, *x2, *t2, *x3, *x4, *t4;
+	const uint8_t *x1, *x2, *t2, *x3, *x4, *t4;
 	/* Stage 2's endgame: the (X, T) within R6_ENDGAME_DEPTH of the goal,
 	 * entries (T rank << 3 | distance) sorted, those of X rank r at
 	 * eg[eg_start[r] .. eg_start[r + 1]). */
 	const uint32_t *eg_start, *eg;
 	atomic_bool eg_ready;
 	double build_seconds;
+	struct tw_error err;           /* why the tables are missing */
 	bool ok;
 };
 
 static struct tables tb;
 static pthread_once_t tb_once = PTHREAD_ONCE_INIT;
+static pthread_once_t basics_once = PTHREAD_ONCE_INIT;
+
+static void build_basics(void);
 
 static void build_tables(void);
 
@@ -220,15 +224,13 @@ next_subset(uint32_t x)
  * two-layer block move an inner X alike); a level with more than a
  * quarter of the ranks is found backwards (the unseen masks with a
  * neighbour on the last level: the turn sets are closed under inverse). */
-static uint8_t *
-build_table(int s, int st, int a)
+static void
+build_table(int s, int st, int a, uint8_t *t)
 {
-	uint8_t *t = malloc(RANKS), distinct[54];
+	uint8_t distinct[54];
 	long level = 1, r;
 	int n = 0, j, i, d;
 
-	if (t == NULL)
-		return NULL;
 	for (j = 0; j < tb.n_moves[st]; j++) {
 		int m = tb.moves[st][j];
 
@@ -264,7 +266,6 @@ build_table(int s, int st, int a)
 			}
 		}
 	}
-	return t;
 }
 
 static int
@@ -309,12 +310,7 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 
 	(void)ctx;
 	(void)size;
-	pthread_once(&tb_once, build_tables);
-	if (!tb.ok) {
-		tw_error_set(err, "out of memory");
-		return false;
-	}
-
+	pthread_once(&basics_once, build_basics);
 	goal = (uint64_t)rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
 	    rank8(mask_of(NULL, SET_A, 1, true));
 	all = malloc(sizeof *all);
@@ -391,31 +387,76 @@ done:
 	return ok;
 }
 
+/* The bit counts, ranks, places and move masks that the tables' builds
+ * and the stages read (built once, before any of them). */
 static void
-build_tables(void)
+build_basics(void)
 {
 	const struct r6_model *md = r6_model();
 	int i;
-#ifdef R6_CENTRES_TRACE
-	double t0 = tw_monotonic_seconds();
-#endif
 
 	for (i = 1; i < 256; i++)
 		bits8[i] = (uint8_t)(bits8[i >> 1] + (i & 1));
 	cube_colex_rank_parts(tb.rank_part, 8);
 	build_places(md);
 	build_moves(md);
-	tb.x1 = build_table(SET_IX, 1, 1);
-	tb.x2 = build_table(SET_OX, 2, 1);
-	tb.t2 = build_table(SET_A, 2, 1);
-	tb.x3 = build_table(SET_IX, 3, 0);
-	tb.x4 = build_table(SET_OX, 4, 0);
-	tb.t4 = build_table(SET_A, 4, 0);
+}
+
+/* The six pruning tables, RANKS bytes each in this order: stage 1's
+ * inner X, 2's outer X and pairs, 3's inner X, 4's outer X and pairs. */
+static const struct {
+	int set, stage, axis;
+} stage_table[6] = {{SET_IX, 1, 1}, {SET_OX, 2, 1}, {SET_A, 2, 1}, {SET_IX, 3, 0}, {SET_OX, 4, 0},
+    {SET_A, 4, 0}};
+
+static bool
+build_stage_tables(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	uint8_t *t = buf;
+	int i;
+
+	(void)size;
+	(void)ctx;
+	(void)err;
+	pthread_once(&basics_once, build_basics);
+	for (i = 0; i < 6; i++) {
+		build_table(stage_table[i].set, stage_table[i].stage, stage_table[i].axis,
+		    t + (size_t)i * RANKS);
+		table_progress_report(prog, 1000 * (i + 1) / 6);
+	}
+	return true;
+}
+
+/* Half a second to build, so cached: every 6x6x6 and 7x7x7 process
+ * read them. */
+static const struct table_spec stages_spec = {
+	.name = "cube6-centres-stages",
+	.version = 1,
+	.params = "inner X 1, outer X and pairs 2, inner X 3, outer X and pairs 4; C(24,8) each",
+	.size = 6 * (size_t)RANKS,
+	.build = build_stage_tables,
+};
+
+static void
+build_tables(void)
+{
+	const uint8_t *block;
 #ifdef R6_CENTRES_TRACE
-	fprintf(stderr, "pruning tables: %.3f s\n", tw_monotonic_seconds() - t0);
+	double t0 = tw_monotonic_seconds();
 #endif
-	tb.ok = tb.x1 != NULL && tb.x2 != NULL && tb.t2 != NULL && tb.x3 != NULL && tb.x4 != NULL &&
-	    tb.t4 != NULL;
+
+	pthread_once(&basics_once, build_basics);
+	block = table_get(&stages_spec, NULL, &tb.err);
+	if (block != NULL) {
+		tb.x1 = block;
+		tb.x2 = block + RANKS;
+		tb.t2 = block + 2 * (size_t)RANKS;
+		tb.x3 = block + 3 * (size_t)RANKS;
+		tb.x4 = block + 4 * (size_t)RANKS;
+		tb.t4 = block + 5 * (size_t)RANKS;
+	}
+	tb.ok = block != NULL;
 #ifdef R6_CENTRES_TRACE
 	tb.build_seconds = tw_monotonic_seconds() - t0;
 	fprintf(stderr, "small tables: %.3f s\n", tb.build_seconds);
@@ -439,7 +480,7 @@ r6_centres_load(const struct table_progress *prog, struct tw_error *err)
 
 	pthread_once(&tb_once, build_tables);
 	if (!tb.ok) {
-		tw_error_set(err, "out of memory");
+		tw_error_set(err, "%s", tb.err.msg);
 		return false;
 	}
 	pthread_mutex_lock(&lock);
@@ -454,6 +495,21 @@ r6_centres_load(const struct table_progress *prog, struct tw_error *err)
 	}
 	pthread_mutex_unlock(&lock);
 	return ok;
+}
+
+const uint8_t *
+r6_centre_table(enum r6_centre_table which)
+{
+	switch (which) {
+	case R6_TABLE_X2:
+		return tb.x2;
+	case R6_TABLE_T2:
+		return tb.t2;
+	case R6_TABLE_X4:
+		return tb.x4;
+	default:
+		return tb.t4;
+	}
 }
 
 /* Stage 2's exact distance of (X rank rx, T rank rt) if it is within the

@@ -82,10 +82,12 @@ bool r6_stage_done(const uint8_t *col, int stage);
  * split) or the 5x5x5 is not solvable (cube_state_solvable). */
 bool r6_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
 
-/* Loads stage 2's endgame table from the table cache, or builds it
- * (about 7 s) reporting through prog (may be NULL; its cancel stops the
- * build: "cancelled"); stages 1 to 4 load it without progress if this
- * was not called. Errors: out of memory, "cancelled", the cache's own. */
+/* Loads stages 1 to 4's pruning tables ("cube6-centres-stages", 4.4 MB,
+ * about 0.5 s to build) and stage 2's endgame table (about 7 s) from the
+ * table cache, or builds them, the endgame reporting through prog (may
+ * be NULL; its cancel stops the build: "cancelled"); stages 1 to 4 load
+ * them without progress if this was not called. Errors: out of memory,
+ * "cancelled", the cache's own. */
 bool r6_centres_load(const struct table_progress *prog, struct tw_error *err);
 
 /* Stage 2's endgame: the exact distance, under stage 2's turns (one
@@ -98,9 +100,21 @@ bool r6_centres_load(const struct table_progress *prog, struct tw_error *err);
 #define R6_STAGE2_ENDGAME_DEPTH 6
 int r6_stage2_endgame(uint32_t rx, uint32_t rt);
 
+/* Stages 2 and 4's pruning tables: the distance, under the stage's
+ * turns, of the outer X mask (R6_TABLE_X2, R6_TABLE_X4) or the oblique A
+ * mask (R6_TABLE_T2, R6_TABLE_T4) of colex rank r (C(24,8) = 735,471
+ * ranks, places in centres.c's order) to its goal: table[r], read-only,
+ * kept for the process (cached as "cube6-centres-stages" with stages 1
+ * and 3's). Needs r6_centres_load to have succeeded. The 7x7x7's stages
+ * 2 and 4 (reduce7/centres7.c) read them: the fake 6x6x6's places and
+ * turns are these. */
+enum r6_centre_table { R6_TABLE_X2, R6_TABLE_T2, R6_TABLE_X4, R6_TABLE_T4 };
+const uint8_t *r6_centre_table(enum r6_centre_table which);
+
 /* Each stage file's tables (built in memory once, under a few tenths
- * of a second each): built now if they were not; their size in bytes,
- * 0 if memory ran out. */
+ * of a second each, or read from the table cache): built or loaded now
+ * if they were not; their size in bytes, 0 if memory ran out or the
+ * cache's tables cannot be had. */
 size_t r6_centres_tables(void);
 size_t r6_stage5_tables(void);
 size_t r6_stage6_tables(void);

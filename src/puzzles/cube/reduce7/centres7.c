@@ -19,7 +19,9 @@
  * Without S1, stage 1 with the inner T added to its goal found no end
  * within 1.5e9 nodes (the inner X and inner T staged at once are about
  * 12 turns deep, their two tables a weak bound). Stages 2 and 4 (turns
- * of one and two layers) do not touch the inner 3x3.
+ * of one and two layers) do not touch the inner 3x3; their pruning
+ * tables and stage 2's endgame are reduce6's (r6_centre_table,
+ * r6_stage2_endgame), the places and turns being the same.
  *
  * Works on the 7x7x7's colours (294) with the fixed centres home (a
  * rotation of the colours: r7_centres_home), in one of reduce6's three
@@ -42,8 +44,6 @@
 
 enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
 
-#define RANKS 735471u          /* C(24, 8) */
-#define RANK_BITS 20           /* RANKS < 2^20 */
 #define MAX_STAGE 40           /* a stage's longest path */
 #define STAGE1_ENDS 30         /* stage-1 ends collected at the first bound with any */
 #define CANDIDATES 4           /* of which stage 2 tries the best */
@@ -70,8 +70,9 @@ struct tables {
 	int n_moves[5];
 	uint8_t order[R6_MOVES];       /* block's place along its axis: U 0 Uw 1 3Uw 2 D 3.. */
 	/* Pruning tables on the colex rank of a mask: stage 2's outer X and
-	 * pairs, 4's outer X and pairs. */
-	uint8_t *x2, *t2, *x4, *t4;
+	 * pairs, 4's outer X and pairs, reduce6's (r6_centre_table: the
+	 * fake 6x6x6's places and turns are the 6x6x6's). */
+	const uint8_t *x2, *t2, *x4, *t4;
 	/* Stages 1 and 3: the mixed-slot mask's table (build_mixed), four
 	 * bits an entry, from the table cache. */
 	const uint8_t *mixed;
@@ -220,69 +221,6 @@ build_moves(const struct r6_model *md)
 			if (in[st])
 				tb.moves[st][tb.n_moves[st]++] = (uint8_t)m;
 	}
-}
-
-/* The next mask with as many bits as x, in increasing order (Gosper):
- * masks in that order have colex ranks 0, 1, 2, ... */
-static inline uint32_t
-next_subset(uint32_t x)
-{
-	uint32_t low = x & -x, up = x + low;
-
-	return up | ((x ^ up) >> 2) / low;
-}
-
-/* The pruning table of set s's mask under stage st's turns, the goal
- * the places on the faces of axis a: breadth first, level by level,
- * over the turns that move the set differently (a face turn and its
- * two-layer block move an inner X alike); a level with more than a
- * quarter of the ranks is found backwards (the unseen masks with a
- * neighbour on the last level: the turn sets are closed under inverse). */
-static uint8_t *
-build_table(int s, int st, int a)
-{
-	uint8_t *t = malloc(RANKS), distinct[54];
-	long level = 1, r;
-	int n = 0, j, i, d;
-
-	if (t == NULL)
-		return NULL;
-	for (j = 0; j < tb.n_moves[st]; j++) {
-		int m = tb.moves[st][j];
-
-		for (i = 0; i < n && memcmp(tb.lut[s][distinct[i]], tb.lut[s][m], sizeof tb.lut[s][m]) != 0; i++)
-			;
-		if (i == n)
-			distinct[n++] = (uint8_t)m;
-	}
-	memset(t, CUBE_TABLE_UNSEEN, RANKS);
-	t[rank8(mask_of(NULL, s, a, true))] = 0;
-	for (d = 0; level > 0; d++) {
-		bool back = level > (long)RANKS / 4;
-		uint32_t x = 0xff;
-
-		level = 0;
-		for (r = 0; r < (long)RANKS; r++, x = r < (long)RANKS ? next_subset(x) : x) {
-			if (back && t[r] == CUBE_TABLE_UNSEEN) {
-				for (j = 0; j < n && t[rank8(move_mask(s, distinct[j], x))] != d; j++)
-					;
-				if (j < n) {
-					t[r] = (uint8_t)(d + 1);
-					level++;
-				}
-			} else if (!back && t[r] == d) {
-				for (j = 0; j < n; j++) {
-					uint32_t y = rank8(move_mask(s, distinct[j], x));
-
-					if (t[y] == CUBE_TABLE_UNSEEN) {
-						t[y] = (uint8_t)(d + 1);
-						level++;
-					}
-				}
-			}
-		}
-	}
-	return t;
 }
 
 /* Each turn of a stage on the mixed-slot mask (build_mixed): the slots
@@ -445,20 +383,20 @@ build_tables(void)
 #endif
 
 	pthread_once(&basics_once, build_basics);
-	tb.x2 = build_table(SET_OX, 2, 1);
-	tb.t2 = build_table(SET_A, 2, 1);
-	tb.x4 = build_table(SET_OX, 4, 0);
-	tb.t4 = build_table(SET_A, 4, 0);
 	tb.mixed = table_get(&mixed_spec, NULL, &tb.err);
-	tb.ok = tb.x2 != NULL && tb.t2 != NULL && tb.x4 != NULL && tb.t4 != NULL && tb.mixed != NULL;
-	if (!tb.ok && tb.mixed != NULL)
-		tw_error_set(&tb.err, "out of memory");
-	/* Stage 2 reads reduce6's cached endgame (r6_stage2_endgame). */
-	tb.ok = tb.ok && r6_centres_load(NULL, &tb.err);
+	/* Stages 2 and 4 read reduce6's cached tables and endgame
+	 * (r6_centre_table, r6_stage2_endgame). */
+	tb.ok = tb.mixed != NULL && r6_centres_load(NULL, &tb.err);
+	if (tb.ok) {
+		tb.x2 = r6_centre_table(R6_TABLE_X2);
+		tb.t2 = r6_centre_table(R6_TABLE_T2);
+		tb.x4 = r6_centre_table(R6_TABLE_X4);
+		tb.t4 = r6_centre_table(R6_TABLE_T4);
+	}
 #ifdef R7_CENTRES_TRACE
 	tb.build_seconds = tw_monotonic_seconds() - t0;
 	fprintf(stderr, "all tables: %.3f s, %.1f MB\n", tb.build_seconds,
-	    (sizeof tb + 8.0 * RANKS + (double)MIXED_BYTES) / 1e6);
+	    (sizeof tb + (double)MIXED_BYTES) / 1e6);
 #endif
 }
 
@@ -778,7 +716,7 @@ size_t
 r7_centres_tables(void)
 {
 	pthread_once(&tb_once, build_tables);
-	return tb.ok ? sizeof tb + 8 * (size_t)RANKS + MIXED_BYTES + r6_centres_tables() : 0;
+	return tb.ok ? sizeof tb + MIXED_BYTES + r6_centres_tables() : 0;
 }
 
 bool
