@@ -39,6 +39,7 @@
  * table cache, about 7 s to build) gives the same paths with stage 2
  * five times faster. With the parities: 37.95 (BENCHMARKS.md). */
 #include "puzzles/cube/reduce6/reduce6.h"
+#include "puzzles/cube/reduce6/stagesearch.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -54,9 +55,6 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
 
 #define RANKS 735471u          /* C(24, 8) */
 #define RANK_BITS 20           /* RANKS < 2^20 */
-#define MAX_STAGE 40           /* a stage's longest path */
-#define STAGE1_ENDS 30         /* stage-1 ends collected at the first bound with any */
-#define CANDIDATES 4           /* of which stage 2 tries the best */
 #define STAGE1_PAIR_W 4        /* stage 1: + ceil(unpaired / 4) */
 #define STAGE3_PAIR_W 6        /* stage 3: + ceil(unpaired / 6) */
 /* Default work of stage 1: its first ends are found within 60 M nodes
@@ -64,8 +62,6 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
  * (about 5 s); giving up means the greedy reduction's 330 turns. */
 #define NODES_1 300000000L
 #define NODES_3 60000000L      /* of stage 3 */
-#define ODD_END 100            /* stage-1 score of an odd inner wing permutation */
-#define NODES_PARITY 60000000L /* of stages 3 and 4 with the wing parities */
 #define NODES_24 400000000L    /* of stages 2 and 4 */
 /* Stage 2's exact table: every (X, T) within 6 turns (17,168,476 of
  * them; depth 5 holds 868,185 and leaves stage 2 five times slower),
@@ -574,106 +570,6 @@ estimate(int stage, const uint32_t *s)
 static const unsigned stage_sets[5] = {0, 15, 1u << SET_OX | 1u << SET_A,
     1u << SET_IX | 1u << SET_A | 1u << SET_B, 1u << SET_OX | 1u << SET_A};
 
-/* A stage-1 end that stage 2 may start from. */
-struct candidate {
-	int score, len, view;
-	uint32_t end[SETS];
-	uint8_t path[MAX_STAGE];
-};
-
-struct run {
-	int stage;
-	long nodes, max_nodes;
-	atomic_bool *cancel;
-	bool stopped;
-	uint8_t path[MAX_STAGE];
-	int len;                       /* stages 2 to 4: the end's path length */
-	/* Stages 3 and 4: the wing parities (model.h) at the stage's start
-	 * and those an end must have even (parity_base ^ its turns'). */
-	int parity_base, parity_even;
-	/* Stage 1: ends collected at the current bound. */
-	int view, n_ends;
-	int n_cand;
-	struct candidate cand[CANDIDATES];
-};
-
-/* Stage 1's end s (path of len turns in r->view) into the candidates,
- * kept sorted by score (stage 2's max(X, T), then X + T, an end with
- * the inner wings' permutation odd as if one turn longer). */
-static void
-collect(struct run *r, const uint32_t *s, int len, bool odd)
-{
-	int x = tb.x2[rank8(s[SET_OX])], t = tb.t2[rank8(s[SET_A])];
-	int score = 100 * (x > t ? x : t) + x + t + (odd ? ODD_END : 0), i;
-
-	r->n_ends++;
-	for (i = 0; i < r->n_cand; i++)
-		if (r->cand[i].view == r->view && memcmp(r->cand[i].end, s, sizeof r->cand[i].end) == 0)
-			return;
-	if (r->n_cand == CANDIDATES && score >= r->cand[CANDIDATES - 1].score)
-		return;
-	i = r->n_cand < CANDIDATES ? r->n_cand++ : CANDIDATES - 1;
-	for (; i > 0 && r->cand[i - 1].score > score; i--)
-		r->cand[i] = r->cand[i - 1];
-	r->cand[i].score = score;
-	r->cand[i].len = len;
-	r->cand[i].view = r->view;
-	memcpy(r->cand[i].end, s, sizeof r->cand[i].end);
-	memcpy(r->cand[i].path, r->path, (size_t)len);
-}
-
-/* IDA*'s depth-first pass below s (g turns done, bound the most): true
- * when the stage has its end (stage 1: enough of them) in r->path. */
-static bool
-dfs(struct run *r, const uint32_t *s, int g, int bound, int prev)
-{
-	const uint8_t *moves = tb.moves[r->stage];
-	const struct r6_model *md = r6_model();
-	unsigned sets = stage_sets[r->stage];
-	int h = estimate(r->stage, s), j, n = tb.n_moves[r->stage];
-
-	if (h == 0 && r->stage != 1) {
-		int parity = r->parity_base;
-
-		for (j = 0; j < g; j++)
-			parity ^= md->wing_odd[r->path[j]];
-		if ((parity & r->parity_even) == 0) {
-			r->len = g;
-			return true;
-		}
-		h = 1;   /* the wrong parity: at least one turn more */
-	} else if (h == 0) {
-		int parity = r->parity_base;
-
-		for (j = 0; j < g; j++)
-			parity ^= md->wing_odd[r->path[j]];
-		collect(r, s, g, (parity & r->parity_even) != 0);
-		return r->n_ends >= STAGE1_ENDS;
-	}
-	if (g + h > bound || g >= MAX_STAGE)
-		return false;
-	for (j = 0; j < n; j++) {
-		int m = moves[j], k;
-		uint32_t t[SETS];
-
-		if (prev >= 0 && md->axis[m] == md->axis[prev] && tb.order[m] <= tb.order[prev])
-			continue;
-		if (++r->nodes > r->max_nodes ||
-		    ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
-			r->stopped = true;
-			return false;
-		}
-		for (k = 0; k < SETS; k++)
-			t[k] = sets >> k & 1 ? move_mask(k, m, s[k]) : s[k];
-		r->path[g] = (uint8_t)m;
-		if (dfs(r, t, g + 1, bound, m))
-			return true;
-		if (r->stopped)
-			return false;
-	}
-	return false;
-}
-
 static void
 masks_of(const uint8_t *col, int axis, uint32_t *s)
 {
@@ -683,174 +579,33 @@ masks_of(const uint8_t *col, int axis, uint32_t *s)
 		s[k] = mask_of(col, k, axis, false);
 }
 
-static bool
-stage_failed(const struct run *r, int stage, struct tw_error *err)
-{
-	if (r->cancel != NULL && atomic_load(r->cancel))
-		tw_error_set(err, "cancelled");
-	else
-		tw_error_set(err, "no stage-%d end within the search's work", stage);
-	return false;
-}
-
-static void
-start_run(struct run *r, int stage, const struct r6_options *opt)
-{
-	r->stage = stage;
-	r->parity_even = 0;
-	r->nodes = 0;
-	r->stopped = false;
-	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes :
-	    stage == 1 ? NODES_1 : stage == 3 ? NODES_3 : NODES_24;
-}
-
-static void
-trace(int stage, int len, long nodes, double t0)
-{
-#ifdef R6_CENTRES_TRACE
-	fprintf(stderr, "stage %d: %2d OBTM %10ld nodes %.3f s\n", stage, len, nodes,
-	    tw_monotonic_seconds() - t0);
-#else
-	(void)stage;
-	(void)len;
-	(void)nodes;
-	(void)t0;
-#endif
-}
-
-static double
-now(void)
-{
-#ifdef R6_CENTRES_TRACE
-	return tw_monotonic_seconds();
-#else
-	return 0;
-#endif
-}
-
-/* Stage 1 on the three views' colours vc: the candidates in r. */
-static bool
-stage1(struct run *r, uint8_t vc[R6_VIEWS][R6_FACELETS], struct tw_error *err)
-{
-	uint32_t s[R6_VIEWS][SETS];
-	int v, b, h0 = 1 << 20;
-	double t0 = now();
-
-	r->n_cand = 0;
-	r->n_ends = 0;
-	for (v = 0; v < R6_VIEWS; v++) {
-		int h;
-
-		masks_of(vc[v], 1, s[v]);
-		h = estimate(1, s[v]);
-		h0 = h < h0 ? h : h0;
-	}
-	for (b = h0; b <= MAX_STAGE && r->n_ends == 0 && !r->stopped; b++)
-		for (v = 0; v < R6_VIEWS && !r->stopped; v++) {
-			r->view = v;
-			if (dfs(r, s[v], 0, b, -1))
-				break;
-		}
-	trace(1, r->n_cand > 0 ? r->cand[0].len : -1, r->nodes, t0);
-	/* Ends found before the work ran out still count. */
-	if (r->n_cand == 0 || (r->cancel != NULL && atomic_load(r->cancel)))
-		return stage_failed(r, 1, err);
-	return true;
-}
-
-/* Stage 2 from the candidates, interleaved by stage 1 + 2's length:
- * *chosen the candidate, its stage-2 path in r->path, *len2 long. */
-static bool
-stage2(struct run *r, uint8_t vc[R6_VIEWS][R6_FACELETS], int *chosen, int *len2,
-    struct tw_error *err)
-{
-	uint32_t s[CANDIDATES][SETS];
-	int h[CANDIDATES], k, total, lo = 1 << 20;
-	double t0 = now();
-
-	for (k = 0; k < r->n_cand; k++) {
-		uint8_t col[R6_FACELETS];
-		int i;
-
-		memcpy(col, vc[r->cand[k].view], sizeof col);
-		for (i = 0; i < r->cand[k].len; i++)
-			r6_apply(col, r->cand[k].path[i]);
-		masks_of(col, 1, s[k]);
-		h[k] = estimate(2, s[k]);
-		lo = r->cand[k].len + h[k] < lo ? r->cand[k].len + h[k] : lo;
-	}
-	for (total = lo; total <= lo + MAX_STAGE && !r->stopped; total++)
-		for (k = 0; k < r->n_cand && !r->stopped; k++) {
-			int bound = total - r->cand[k].len;
-
-			if (bound < h[k] || bound > MAX_STAGE)
-				continue;
-			if (dfs(r, s[k], 0, bound, -1)) {
-				*chosen = k;
-				*len2 = r->len;
-				trace(2, *len2, r->nodes, t0);
-				return true;
-			}
-		}
-	return stage_failed(r, 2, err);
-}
-
-/* Stage 3 or 4 (r->stage) on col (in place), its moves appended to
- * path, *len of them. */
-static bool
-stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_error *err)
-{
-	uint32_t s[SETS];
-	int b, i;
-	bool found = false;
-	double t0 = now();
-
-	masks_of(col, 0, s);
-	r->parity_base = r6_wing_parity(col);
-	for (b = estimate(r->stage, s); b <= MAX_STAGE && !found && !r->stopped; b++)
-		found = dfs(r, s, 0, b, -1);
-	if (!found)
-		return stage_failed(r, r->stage, err);
-	for (i = 0; i < r->len; i++) {
-		r6_apply(col, r->path[i]);
-		if (!r6_path_push(path, r->path[i])) {
-			tw_error_set(err, "the stages' path is full");
-			return false;
-		}
-	}
-	*len = r->len;
-	trace(r->stage, r->len, r->nodes, t0);
-	return true;
-}
-
-/* Stage 3 or 4 ending with the wing parities even (inner for 3,
- * both for 4) within NODES_PARITY, else stage34 without them. */
-static bool
-stage34_even(struct run *r, const struct r6_options *opt, int stage, uint8_t *col,
-    struct r6_path *path, int *len, struct tw_error *err)
-{
-	start_run(r, stage, opt);
-	r->parity_even = stage == 3 ? R6_INNER_ODD : R6_INNER_ODD | R6_OUTER_ODD;
-	if (r->max_nodes > NODES_PARITY)
-		r->max_nodes = NODES_PARITY;
-	if (r6_wing_parity(col) >= 0 && stage34(r, col, path, len, err))
-		return true;
-	if (r->cancel != NULL && atomic_load(r->cancel))
-		return stage_failed(r, stage, err);
-	start_run(r, stage, opt);
-	return stage34(r, col, path, len, err);
-}
-
+/* A stage-1 end's rank: stage 2's max(X, T), then X + T. */
 static int
-obtm_of(const uint8_t *m, int n)
+end_score(const uint32_t *s)
 {
-	const struct r6_model *md = r6_model();
-	int i, c = 0;
+	int x = tb.x2[rank8(s[SET_OX])], t = tb.t2[rank8(s[SET_A])];
 
-	for (i = 0; i < n; i++)
-		c += md->obtm[m[i]];
-	return c;
+	return 100 * (x > t ? x : t) + x + t;
 }
+
+static const long stage_nodes[5] = {0, NODES_1, NODES_24, NODES_3, NODES_24};
+
+static const struct r6s_def def = {
+	.sets = SETS,
+	.facelets = R6_FACELETS,
+	.lut = (const uint32_t (*)[R6_MOVES][3][256])tb.lut,
+	.moves = (const uint8_t (*)[54])tb.moves,
+	.n_moves = tb.n_moves,
+	.order = tb.order,
+	.stage_sets = stage_sets,
+	.nodes = stage_nodes,
+	.estimate = estimate,
+	.end_score = end_score,
+	.masks_of = masks_of,
+	.apply = r6_apply,
+	.wing_parity = r6_wing_parity,
+	.view_colours = r6_view_colours,
+};
 
 size_t
 r6_centres_tables(void)
@@ -864,11 +619,7 @@ bool
 r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err)
 {
-	uint8_t vc[R6_VIEWS][R6_FACELETS];
-	struct run *r;
-	const struct candidate *c;
-	int v, k = 0, len2 = 0, len3 = 0, len4 = 0, i;
-	bool ok = false;
+	int k;
 
 	path->len = 0;
 	if (!r6_centres_load(NULL, err))
@@ -878,56 +629,5 @@ r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 			tw_error_set(err, "not a 6x6x6's colours: a centre orbit without 4 of each colour");
 			return false;
 		}
-	if ((r = calloc(1, sizeof *r)) == NULL) {
-		tw_error_set(err, "out of memory");
-		return false;
-	}
-	r->cancel = opt != NULL ? opt->cancel : NULL;
-	for (v = 0; v < R6_VIEWS; v++)
-		r6_view_colours(col, v, vc[v]);
-	/* Wing parities (model.h): stage 1 prefers ends with the inner
-	 * wings' permutation even, stage 3 ends with it even (stage 2's and
-	 * 4's turns keep it), stage 4 with the outer wings' even; stages 5
-	 * and 6 keep both. So stage 6 needs no flipped middle edge fix and the
-	 * 5x5x5 no wing parity fix (about 7 and 3.5 OBTM on average; a
-	 * parity costs stages 3 and 4 about one turn in two). Should stage
-	 * 3 or 4 not find such an end within a smaller work (a cube that
-	 * meets the stage's goal with the wrong parity may need a long
-	 * detour), it runs again without the parity and the later stages
-	 * fix it. */
-	start_run(r, 1, opt);
-	r->parity_base = r6_wing_parity(col);
-	r->parity_even = r->parity_base < 0 ? 0 : R6_INNER_ODD;
-	if (!stage1(r, vc, err))
-		goto done;
-	start_run(r, 2, opt);
-	if (!stage2(r, vc, &k, &len2, err))
-		goto done;
-	c = &r->cand[k];
-	*view = c->view;
-	memcpy(out, vc[c->view], R6_FACELETS);
-	for (i = 0; i < c->len; i++) {
-		r6_apply(out, c->path[i]);
-		r6_path_push(path, c->path[i]);
-	}
-	for (i = 0; i < len2; i++) {
-		r6_apply(out, r->path[i]);
-		r6_path_push(path, r->path[i]);
-	}
-	if (stage_moves != NULL) {
-		stage_moves[0] = obtm_of(c->path, c->len);
-		stage_moves[1] = obtm_of(r->path, len2);
-	}
-	if (!stage34_even(r, opt, 3, out, path, &len3, err))
-		goto done;
-	if (stage_moves != NULL)
-		stage_moves[2] = obtm_of(path->m + path->len - len3, len3);
-	if (!stage34_even(r, opt, 4, out, path, &len4, err))
-		goto done;
-	if (stage_moves != NULL)
-		stage_moves[3] = obtm_of(path->m + path->len - len4, len4);
-	ok = true;
-done:
-	free(r);
-	return ok;
+	return r6s_stages_1to4(&def, col, opt, view, out, path, stage_moves, err);
 }

@@ -1,0 +1,59 @@
+/* The search of the centre stages 1 to 4 (reduce6/centres.c: the 6x6x6
+ * staged reduction's R-L, then U-D centres, after dwalton76's order),
+ * shared with the 7x7x7's stages 1 to 4 (reduce7/centres7.c), which run
+ * the same stages on the fake 6x6x6 with a fifth orbit and their own
+ * turn sets and bounds. Each stage is an IDA* (Korf 1985) over a few
+ * 24-bit masks of centre orbits, one mask a set; what differs between
+ * the two cubes is in struct r6s_def. Internal to reduce6 and reduce7. */
+#ifndef TWIRL_CUBE_REDUCE6_STAGESEARCH_H
+#define TWIRL_CUBE_REDUCE6_STAGESEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "puzzles/cube/reduce6/reduce6.h"
+
+#define R6S_MAX_SETS 5
+#define R6S_MAX_STAGE 40        /* a stage's longest path */
+#define R6S_STAGE1_ENDS 30      /* stage-1 ends collected at the first bound with any */
+#define R6S_CANDIDATES 4        /* of which stage 2 tries the best */
+#define R6S_ODD_END 100         /* stage-1 score of an odd inner wing permutation */
+#define R6S_NODES_PARITY 60000000L /* stages 3 and 4 with the wing parities */
+
+/* One cube's stages. Moves are reduce6's model moves (model.h); a state
+ * is sets masks; colours are facelets bytes a cube, in the view the
+ * search works in. */
+struct r6s_def {
+	int sets;                                   /* masks a state, at most R6S_MAX_SETS */
+	int facelets;                               /* colour bytes a cube */
+	/* lut[s][m][b][x]: the places of set s that the places x (bits of
+	 * byte b) go to under move m. */
+	const uint32_t (*lut)[R6_MOVES][3][256];
+	const uint8_t (*moves)[54];                 /* each stage's turns (1..4) */
+	const int *n_moves;
+	const uint8_t *order;                       /* block's place along its axis */
+	const unsigned *stage_sets;                 /* the sets each stage moves (1..4) */
+	const long *nodes;                          /* each stage's default work (1..4) */
+	/* The stage's bound of masks s; 0 exactly at the stage's goal. */
+	int (*estimate)(int stage, const uint32_t *s);
+	/* A stage-1 end's rank for stage 2, smaller first. */
+	int (*end_score)(const uint32_t *s);
+	void (*masks_of)(const uint8_t *col, int axis, uint32_t *s);
+	void (*apply)(uint8_t *col, int m);
+	/* The wing parities (model.h), -1 if col's wings do not tell. */
+	int (*wing_parity)(const uint8_t *col);
+	/* col in view v (model.h's three views), into out. */
+	void (*view_colours)(const uint8_t *col, int v, uint8_t *out);
+};
+
+/* Stages 1 to 4 on col (checked by the caller: every orbit with 4 of
+ * each colour, tables loaded) as reduce6.h's r6_stages_1to4 describes
+ * them: *view the view chosen, out (d->facelets bytes) its colours after
+ * the stages, path their moves in that view, stage_moves (may be NULL)
+ * each stage's OBTM. Errors: out of memory, "cancelled", "no stage-N end
+ * within the search's work", "the stages' path is full". */
+bool r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_options *opt,
+    int *view, uint8_t *out, struct r6_path *path, int *stage_moves, struct tw_error *err);
+
+#endif
