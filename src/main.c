@@ -55,7 +55,7 @@ static const char usage[] =
     "--optimal: a proven shortest answer (rolling cube, 2x2x2, 3x3x3 in htm or\n"
     "  qtm, nrp boards of at most 12 cells); refused where the solver cannot prove\n"
     "  it. The 3x3x3's first use builds a 1.8 GB table (minutes, 5 GB of memory);\n"
-    "  a random position then takes minutes.\n"
+    "  a random position then takes about a minute of CPU, shared by all cores.\n"
     "--max-length L: no answer longer than L is printed (exit 1 instead).\n"
     "Cube answers are the same on every machine: the search stops after a fixed\n"
     "  amount of work (3x3x3: a million search nodes, a few milliseconds).\n"

@@ -378,6 +378,58 @@ both_tables_prove_the_same_lengths(void **unused)
 	}
 }
 
+/* The answer does not depend on the number of threads: the threads take
+ * the nodes three moves deep in the order one thread meets them, and
+ * the first with a solution gives the answer (optimal.c,
+ * search_parallel). Positions 10 random turns from solved, and the
+ * symmetric ones, whose search leaves out moves the symmetries map. */
+static void
+threads_give_the_same_answer(void **unused)
+{
+	struct cubie id, turn[CUBIE_MOVES];
+	struct tw_rng rng;
+	int nsym = (int)(sizeof symmetric / sizeof symmetric[0]), k, i, t;
+
+	(void)unused;
+	cubie_identity(&id);
+	cubie_face_turns(turn);
+	tw_rng_seed(&rng, 4242);
+	for (k = 0; k < tier_pick(12, 6, 3) + nsym; k++) {
+		struct movelist one = MOVELIST_EMPTY;
+		struct tw_error err;
+		struct cubie c = id;
+		struct cube f;
+
+		if (k < nsym) {
+			cube_solved(&f, 3);
+			assert_true(cube_apply_alg(&f, symmetric[k], NULL));
+		} else {
+			for (i = 0; i < 10; i++)
+				cubie_multiply(&c, &turn[tw_rng_below(&rng, CUBIE_MOVES)], &c);
+			cubie_to_facelets(&c, &f);
+		}
+		for (t = 1; t <= 3; t++) {
+			struct cube3_optimal_options opt = {.metric = k % 2 ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM,
+			    .small_table = true, .table_depth = 7, .threads = t};
+			struct movelist many = MOVELIST_EMPTY;
+			size_t j;
+
+			if (!cube3_optimal_solve(&f, &opt, t == 1 ? &one : &many, NULL, &err))
+				fail_msg("%s on %d threads: %s", f.f, t, err.msg);
+			if (t == 1)
+				continue;
+			if (many.len != one.len)
+				fail_msg("%s: %zu moves on one thread, %zu on %d", f.f, one.len, many.len, t);
+			for (j = 0; j < one.len; j++)
+				if (strcmp(one.moves[j], many.moves[j]) != 0)
+					fail_msg("%s: move %zu is %s on one thread, %s on %d", f.f, j + 1,
+					    one.moves[j], many.moves[j], t);
+			movelist_clear(&many);
+		}
+		movelist_clear(&one);
+	}
+}
+
 static void
 bad_cubes_and_cancel_are_reported(void **unused)
 {
@@ -410,6 +462,7 @@ main(void)
 		cmocka_unit_test(face_turn_answers_are_shortest),
 		cmocka_unit_test(quarter_turn_answers_are_shortest),
 		cmocka_unit_test(bad_cubes_and_cancel_are_reported),
+		cmocka_unit_test(threads_give_the_same_answer),
 		cmocka_unit_test(both_tables_prove_the_same_lengths),
 	};
 

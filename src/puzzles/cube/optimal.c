@@ -1,5 +1,6 @@
 #include "puzzles/cube/optimal.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@
 #define N_SSLICE (N_SLICE * 24)
 #define UNSET 0xff                      /* a build entry not reached yet */
 #define MAX_DEPTH 32
+#define SPLIT_DEPTH 3                   /* the threads' tasks: the nodes 3 moves deep */
+#define MAX_THREADS 16
 
 /* The pruning table's flipslice coordinate: flip x slice, or flip x
  * sorted slice (24 times the entries, about 1.7 GB, and a much closer
@@ -567,6 +570,36 @@ struct search {
 	 * moves of 18, then 5 of 15 after U). Only the identity: bit 0. */
 	uint64_t stab[MAX_DEPTH + 1];
 	int goal_slice;                     /* the solved cube's, in the table's slice */
+	/* Threads (solve_parallel): the collecting search records the nodes
+	 * at depth split_depth as tasks instead of searching below them (-1:
+	 * no split); a worker's search stops when a task before its own has
+	 * a solution. */
+	int split_depth;
+	struct pool *pool;
+	int task;                           /* the worker's task, its index */
+};
+
+/* A node at the split depth: what a worker needs to search below it as
+ * the single-threaded search would. */
+struct task {
+	struct axis a[3];
+	int path[SPLIT_DEPTH];
+	uint64_t stab[SPLIT_DEPTH + 1];
+	struct cubie at;
+};
+
+/* One IDA* iteration's tasks and their outcome. */
+struct pool {
+	struct task *tasks;
+	int n, cap;
+	bool full;                          /* out of memory while collecting */
+	int togo;                           /* moves left below a task */
+	atomic_int next;                    /* the next task to take */
+	atomic_int found;                   /* the first task with a solution, n if none */
+	atomic_int done;
+	atomic_llong nodes;
+	pthread_mutex_t lock;
+	int path[MAX_DEPTH];                /* the found task's solution */
 };
 
 static bool
@@ -629,11 +662,33 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 	int move[CUBIE_MOVES], keep[CUBIE_MOVES], count = 0, kept = 0, k, v;
 	bool tight[CUBIE_MOVES];
 
+	if (depth == s->split_depth) {
+		struct pool *p = s->pool;
+
+		if (p->n == p->cap) {
+			int cap = p->cap == 0 ? 256 : 2 * p->cap;
+			struct task *t2 = realloc(p->tasks, sizeof *t2 * (size_t)cap);
+
+			if (t2 == NULL) {
+				p->full = true;
+				s->stop = true;
+				return false;
+			}
+			p->tasks = t2;
+			p->cap = cap;
+		}
+		memcpy(p->tasks[p->n].a, a, sizeof p->tasks[p->n].a);
+		memcpy(p->tasks[p->n].path, s->path, sizeof p->tasks[p->n].path);
+		memcpy(p->tasks[p->n].stab, s->stab, sizeof p->tasks[p->n].stab);
+		p->tasks[p->n++].at = s->at[depth];
+		return false;
+	}
 	if (togo == 0)
 		return solved_by_path(s, depth);
 	if (s->nodes >= s->next_check) {
 		s->next_check = s->nodes + 65536;
-		if (s->cancel != NULL && atomic_load(s->cancel)) {
+		if ((s->cancel != NULL && atomic_load(s->cancel)) ||
+		    (s->pool != NULL && s->task > atomic_load(&s->pool->found))) {
 			s->stop = true;
 			return false;
 		}
@@ -778,6 +833,104 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 	return false;
 }
 
+/* A worker: takes the tasks in order and searches below each, until
+ * none is left or one before the next has a solution. */
+static void *
+worker_main(void *arg)
+{
+	struct search *w = arg;
+	struct pool *p = w->pool;
+
+	for (;;) {
+		int i = atomic_fetch_add(&p->next, 1), done;
+		const struct task *t;
+
+		if (i >= p->n || i > atomic_load(&p->found) ||
+		    (w->cancel != NULL && atomic_load(w->cancel)))
+			break;
+		t = &p->tasks[i];
+		w->task = i;
+		w->stop = false;
+		memcpy(w->path, t->path, sizeof t->path);
+		memcpy(w->stab, t->stab, sizeof t->stab);
+		w->at[SPLIT_DEPTH] = t->at;
+		if (search(w, t->a, SPLIT_DEPTH, p->togo)) {
+			pthread_mutex_lock(&p->lock);
+			if (i < atomic_load(&p->found)) {
+				memcpy(p->path, w->path, sizeof p->path);
+				atomic_store(&p->found, i);
+			}
+			pthread_mutex_unlock(&p->lock);
+		}
+		done = atomic_fetch_add(&p->done, 1) + 1;
+		if (w->progress != NULL)
+			atomic_store(w->progress, (int)(1000LL * done / p->n));
+	}
+	atomic_fetch_add(&p->nodes, w->nodes);
+	return NULL;
+}
+
+/* One iteration (bound depth) on `threads` threads, with the answer the
+ * single-threaded search gives: the nodes SPLIT_DEPTH moves deep are
+ * collected in the order that search meets them, the threads take them
+ * in that order, and the solution kept is that of the first task that
+ * has one (a task after it stops; every task before it is searched
+ * whole). The same answer on any number of threads; more nodes than one
+ * thread searches (the tasks after the first solution, searched while
+ * it was being found). */
+static bool
+search_parallel(struct search *s, const struct axis a[3], int depth, int threads)
+{
+	struct pool p = {0};
+	struct search *w;
+	pthread_t th[MAX_THREADS];
+	int i, started = 0, found;
+
+	pthread_mutex_init(&p.lock, NULL);
+	atomic_init(&p.found, INT_MAX);
+	s->pool = &p;
+	s->split_depth = SPLIT_DEPTH;
+	/* Above the split no node is within one move of the goal. */
+	(void)search(s, a, 0, depth);
+	s->split_depth = -1;
+	s->pool = NULL;
+	w = p.full || s->stop ? NULL : calloc((size_t)threads, sizeof *w);
+	if (w == NULL) {
+		free(p.tasks);
+		pthread_mutex_destroy(&p.lock);
+		if (s->cancel != NULL && atomic_load(s->cancel))
+			return false;
+		s->stop = false;   /* out of memory: one thread, no tasks */
+		return search(s, a, 0, depth);
+	}
+	p.togo = depth - SPLIT_DEPTH;
+	atomic_store(&p.found, p.n);
+	for (i = 0; i < threads; i++) {
+		w[i] = *s;
+		w[i].pool = &p;
+		w[i].nodes = 0;
+		w[i].next_check = 0;
+	}
+	for (i = 1; i < threads; i++)
+		if (pthread_create(&th[i], NULL, worker_main, &w[i]) == 0)
+			started++;
+		else
+			break;
+	worker_main(&w[0]);
+	for (i = 1; i <= started; i++)
+		pthread_join(th[i], NULL);
+	s->nodes += atomic_load(&p.nodes);
+	found = atomic_load(&p.found);
+	if (found < p.n)
+		memcpy(s->path, p.path, sizeof p.path);
+	else if (s->cancel != NULL && atomic_load(s->cancel))
+		s->stop = true;
+	free(w);
+	free(p.tasks);
+	pthread_mutex_destroy(&p.lock);
+	return found < p.n;
+}
+
 static int
 bound_for(const struct optimal_tables *t, const struct cubie *c, bool qtm)
 {
@@ -819,7 +972,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	enum cube3_optimal_metric metric = opt != NULL ? opt->metric : CUBE3_OPTIMAL_HTM;
 	struct search *s;
 	struct axis a[3];
-	int depth, i, v, m;
+	int depth, i, v, m, threads;
 	bool found = false;
 
 	s = tw_calloc(1, sizeof *s, err);
@@ -833,6 +986,9 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	    opt != NULL ? opt->table_depth : 0, opt != NULL ? opt->progress : NULL,
 	    opt != NULL ? opt->cancel : NULL, opt != NULL ? opt->phase : NULL, &s->t, err))
 		goto fail;
+	s->split_depth = -1;
+	threads = opt != NULL && opt->threads > 0 ? opt->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
 	s->qtm = metric == CUBE3_OPTIMAL_QTM;
 	s->moves = s->qtm ? qtm_moves : htm_moves;
 	s->nmoves = s->qtm ? 12 : CUBIE_MOVES;
@@ -866,7 +1022,10 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	for (; depth < MAX_DEPTH && !s->stop; depth += s->qtm ? 2 : 1) {
 		if (opt != NULL && opt->phase != NULL)
 			atomic_store(opt->phase, depth_text[depth]);
-		found = search(s, a, 0, depth);
+		if (threads > 1 && depth >= SPLIT_DEPTH + 2)
+			found = search_parallel(s, a, depth, threads);
+		else
+			found = search(s, a, 0, depth);
 		if (found)
 			break;
 	}

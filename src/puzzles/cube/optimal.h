@@ -42,6 +42,9 @@ struct cube3_optimal_options {
 	 * whole; a cut table still bounds from below, less closely). */
 	bool small_table;
 	int table_depth;
+	/* Threads to search on: 0 one a processor (at most 16), 1 this
+	 * thread alone. The answer is the same for any number. */
+	int threads;
 };
 
 /* What a solve did, for --stats and the benchmark. */
@@ -56,9 +59,13 @@ struct cube3_optimal_stats {
  * counts 1); in QTM, quarter turns, two equal ones written as a half
  * turn (which counts 2). The metric's table is built on first use (twirl
  * cache build --optimal builds both) and cached on disk (sys/
- * tablecache.h). stats may be NULL. Errors: not a 3x3x3, a cube that
- * cannot be solved (cubie_from_facelets's reasons), cancelled, out of
- * memory, the table cache's own. */
+ * tablecache.h). The search runs on opt->threads threads (0: one a
+ * processor): each bound's nodes three moves deep are shared out in
+ * order, and the answer is the one a single thread finds (optimal.c,
+ * search_parallel); stats->nodes then counts every thread's. stats may
+ * be NULL. Errors: not a 3x3x3, a cube that cannot be solved
+ * (cubie_from_facelets's reasons), cancelled, out of memory, the table
+ * cache's own. */
 bool cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *opt,
     struct movelist *out, struct cube3_optimal_stats *stats, struct tw_error *err);
 
