@@ -570,7 +570,7 @@ struct search {
 	 * moves of 18, then 5 of 15 after U). Only the identity: bit 0. */
 	uint64_t stab[MAX_DEPTH + 1];
 	int goal_slice;                     /* the solved cube's, in the table's slice */
-	/* Threads (solve_parallel): the collecting search records the nodes
+	/* Threads (search_parallel): the collecting search records the nodes
 	 * at depth split_depth as tasks instead of searching below them (-1:
 	 * no split); a worker's search stops when a task before its own has
 	 * a solution. */

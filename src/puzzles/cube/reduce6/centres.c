@@ -1,7 +1,9 @@
 /* The 6x6x6 staged reduction's stages 1 to 4 (reduce6.h): the R-L, then
  * the U-D centres staged as dwalton76's rubiks-cube-NxNxN-solver stages
  * them (docs/papers.md, "Rubik's cube"), each stage an IDA* (Korf 1985)
- * over masks of the four centre orbits.
+ * over masks of the four centre orbits. This file holds the 6x6x6's
+ * coordinates, turn sets, bounds and tables; the search itself, which
+ * the 7x7x7's stages share, is stagesearch.c's.
  *
  * Coordinates. Each centre orbit (model.h: outer X, inner X, oblique A,
  * oblique B) holds 24 facelets, numbered here 0..23 in facelet order,
