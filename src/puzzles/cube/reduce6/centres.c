@@ -77,7 +77,6 @@ struct tables {
 	/* lut[s][m][b][x]: the places of set s that the places x (bits of
 	 * byte b) go to under move m. */
 	uint32_t lut[SETS][R6_MOVES][3][256];
-	uint32_t rank_part[3 * 9 * 256];
 	uint8_t place[SETS][24];       /* facelet of each place */
 	uint8_t moves[5][54];          /* each stage's turns */
 	int n_moves[5];
@@ -109,24 +108,6 @@ move_mask(int s, int m, uint32_t x)
 	uint32_t (*l)[256] = tb.lut[s][m];
 
 	return l[0][x & 255] | l[1][x >> 8 & 255] | l[2][x >> 16];
-}
-
-/* Set bits of each byte. */
-static uint8_t bits8[256];
-
-static inline int
-bits24(uint32_t x)
-{
-	return bits8[x & 255] + bits8[x >> 8 & 255] + bits8[x >> 16 & 255];
-}
-
-static inline uint32_t
-rank8(uint32_t x)
-{
-	int c0 = bits8[x & 255], c1 = bits8[x >> 8 & 255];
-
-	return tb.rank_part[x & 255] + tb.rank_part[(9 + c0) * 256 + (x >> 8 & 255)] +
-	    tb.rank_part[(18 + c0 + c1) * 256 + (x >> 16)];
 }
 
 /* The mask of set s's places whose colours in col are of axis a (or,
@@ -238,7 +219,7 @@ build_table(int s, int st, int a, uint8_t *t)
 			distinct[n++] = (uint8_t)m;
 	}
 	memset(t, CUBE_TABLE_UNSEEN, RANKS);
-	t[rank8(mask_of(NULL, s, a, true))] = 0;
+	t[r6s_rank8(mask_of(NULL, s, a, true))] = 0;
 	for (d = 0; level > 0; d++) {
 		bool back = level > (long)RANKS / 4;
 		uint32_t x = 0xff;
@@ -246,7 +227,7 @@ build_table(int s, int st, int a, uint8_t *t)
 		level = 0;
 		for (r = 0; r < (long)RANKS; r++, x = r < (long)RANKS ? next_subset(x) : x) {
 			if (back && t[r] == CUBE_TABLE_UNSEEN) {
-				for (j = 0; j < n && t[rank8(move_mask(s, distinct[j], x))] != d; j++)
+				for (j = 0; j < n && t[r6s_rank8(move_mask(s, distinct[j], x))] != d; j++)
 					;
 				if (j < n) {
 					t[r] = (uint8_t)(d + 1);
@@ -254,7 +235,7 @@ build_table(int s, int st, int a, uint8_t *t)
 				}
 			} else if (!back && t[r] == d) {
 				for (j = 0; j < n; j++) {
-					uint32_t y = rank8(move_mask(s, distinct[j], x));
+					uint32_t y = r6s_rank8(move_mask(s, distinct[j], x));
 
 					if (t[y] == CUBE_TABLE_UNSEEN) {
 						t[y] = (uint8_t)(d + 1);
@@ -309,8 +290,8 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 	(void)ctx;
 	(void)size;
 	pthread_once(&basics_once, build_basics);
-	goal = (uint64_t)rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
-	    rank8(mask_of(NULL, SET_A, 1, true));
+	goal = (uint64_t)r6s_rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
+	    r6s_rank8(mask_of(NULL, SET_A, 1, true));
 	all = malloc(sizeof *all);
 	level = malloc(sizeof *level);
 	if (all == NULL || level == NULL)
@@ -338,8 +319,8 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 			for (j = 0; j < tb.n_moves[2]; j++) {
 				int m = tb.moves[2][j];
 
-				next[n_next++] = (uint64_t)rank8(move_mask(SET_OX, m, x)) << RANK_BITS |
-				    rank8(move_mask(SET_A, m, t));
+				next[n_next++] = (uint64_t)r6s_rank8(move_mask(SET_OX, m, x)) << RANK_BITS |
+				    r6s_rank8(move_mask(SET_A, m, t));
 			}
 		}
 		qsort(next, (size_t)n_next, sizeof *next, cmp_u64);
@@ -391,11 +372,7 @@ static void
 build_basics(void)
 {
 	const struct r6_model *md = r6_model();
-	int i;
-
-	for (i = 1; i < 256; i++)
-		bits8[i] = (uint8_t)(bits8[i >> 1] + (i & 1));
-	cube_colex_rank_parts(tb.rank_part, 8);
+	r6s_ranks_init();
 	build_places(md);
 	build_moves(md);
 }
@@ -550,9 +527,9 @@ estimate(int stage, const uint32_t *s)
 
 	switch (stage) {
 	case 1:
-		return tb.x1[rank8(s[SET_IX])] + ceil_div(bits24(s[SET_A] ^ s[SET_B]), STAGE1_PAIR_W);
+		return tb.x1[r6s_rank8(s[SET_IX])] + ceil_div(r6s_bits24(s[SET_A] ^ s[SET_B]), STAGE1_PAIR_W);
 	case 2: {
-		uint32_t rx = rank8(s[SET_OX]), rt = rank8(s[SET_A]);
+		uint32_t rx = r6s_rank8(s[SET_OX]), rt = r6s_rank8(s[SET_A]);
 
 		x = tb.x2[rx];
 		t = tb.t2[rt];
@@ -560,10 +537,10 @@ estimate(int stage, const uint32_t *s)
 		return x <= R6_ENDGAME_DEPTH ? endgame(rx, rt) : x;
 	}
 	case 3:
-		return tb.x3[rank8(s[SET_IX])] + ceil_div(bits24(s[SET_A] ^ s[SET_B]), STAGE3_PAIR_W);
+		return tb.x3[r6s_rank8(s[SET_IX])] + ceil_div(r6s_bits24(s[SET_A] ^ s[SET_B]), STAGE3_PAIR_W);
 	default:
-		x = tb.x4[rank8(s[SET_OX])];
-		t = tb.t4[rank8(s[SET_A])];
+		x = tb.x4[r6s_rank8(s[SET_OX])];
+		t = tb.t4[r6s_rank8(s[SET_A])];
 		return x > t ? x : t;
 	}
 }
@@ -581,15 +558,6 @@ masks_of(const uint8_t *col, int axis, uint32_t *s)
 		s[k] = mask_of(col, k, axis, false);
 }
 
-/* A stage-1 end's rank: stage 2's max(X, T), then X + T. */
-static int
-end_score(const uint32_t *s)
-{
-	int x = tb.x2[rank8(s[SET_OX])], t = tb.t2[rank8(s[SET_A])];
-
-	return 100 * (x > t ? x : t) + x + t;
-}
-
 static const long stage_nodes[5] = {0, NODES_1, NODES_24, NODES_3, NODES_24};
 
 static const struct r6s_def def = {
@@ -602,7 +570,8 @@ static const struct r6s_def def = {
 	.stage_sets = stage_sets,
 	.nodes = stage_nodes,
 	.estimate = estimate,
-	.end_score = end_score,
+	.set_outer_x = SET_OX,
+	.set_oblique_a = SET_A,
 	.masks_of = masks_of,
 	.apply = r6_apply,
 	.wing_parity = r6_wing_parity,
@@ -627,7 +596,7 @@ r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 	if (!r6_centres_load(NULL, err))
 		return false;
 	for (k = 0; k < SETS * 3; k++)
-		if (bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
+		if (r6s_bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
 			tw_error_set(err, "not a 6x6x6's colours: a centre orbit without 4 of each colour");
 			return false;
 		}

@@ -2,17 +2,40 @@
  * reduce7/centres7.c. */
 #include "puzzles/cube/reduce6/stagesearch.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/cube/pieces.h"
 #include "puzzles/cube/reduce6/model.h"
 #ifdef R6_CENTRES_TRACE
 #include "sys/clock.h"
 #endif
 
 #define MAX_FACELETS (6 * 7 * 7)   /* the 7x7x7's */
+
+uint8_t r6s_bits8[256];
+uint32_t r6s_rank_part[3 * 9 * 256];
+
+static void
+build_ranks(void)
+{
+	int i;
+
+	for (i = 1; i < 256; i++)
+		r6s_bits8[i] = (uint8_t)(r6s_bits8[i >> 1] + (i & 1));
+	cube_colex_rank_parts(r6s_rank_part, 8);
+}
+
+void
+r6s_ranks_init(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, build_ranks);
+}
 
 /* A stage-1 end that stage 2 may start from. */
 struct candidate {
@@ -47,12 +70,14 @@ move_mask(const struct r6s_def *d, int s, int m, uint32_t x)
 }
 
 /* Stage 1's end s (path of len turns in r->view) into the candidates,
- * kept sorted by score (d->end_score, an end with the inner wings'
- * permutation odd as if one turn longer). */
+ * kept sorted by score (stage 2's max(X, T), then X + T, an end with
+ * the inner wings' permutation odd as if one turn longer). */
 static void
 collect(struct run *r, const uint32_t *s, int len, bool odd)
 {
-	int score = r->d->end_score(s) + (odd ? R6S_ODD_END : 0), i;
+	int x = r6_centre_table(R6_TABLE_X2)[r6s_rank8(s[r->d->set_outer_x])];
+	int t = r6_centre_table(R6_TABLE_T2)[r6s_rank8(s[r->d->set_oblique_a])];
+	int score = 100 * (x > t ? x : t) + x + t + (odd ? R6S_ODD_END : 0), i;
 	size_t bytes = (size_t)r->d->sets * sizeof *s;
 
 	r->n_ends++;

@@ -21,6 +21,29 @@
 #define R6S_ODD_END 100         /* stage-1 score of an odd inner wing permutation */
 #define R6S_NODES_PARITY 60000000L /* stages 3 and 4 with the wing parities */
 
+/* Masks of 8 places in 24, both cubes' coordinate: the set bits of each
+ * byte and the parts of a mask's colex rank (cube_colex_rank_parts),
+ * filled by r6s_ranks_init (once, thread-safe) before either is read. */
+extern uint8_t r6s_bits8[256];
+extern uint32_t r6s_rank_part[3 * 9 * 256];
+void r6s_ranks_init(void);
+
+static inline int
+r6s_bits24(uint32_t x)
+{
+	return r6s_bits8[x & 255] + r6s_bits8[x >> 8 & 255] + r6s_bits8[x >> 16 & 255];
+}
+
+/* The colex rank (0 .. C(24,8) - 1) of a mask with 8 bits set. */
+static inline uint32_t
+r6s_rank8(uint32_t x)
+{
+	int c0 = r6s_bits8[x & 255], c1 = r6s_bits8[x >> 8 & 255];
+
+	return r6s_rank_part[x & 255] + r6s_rank_part[(9 + c0) * 256 + (x >> 8 & 255)] +
+	    r6s_rank_part[(18 + c0 + c1) * 256 + (x >> 16)];
+}
+
 /* One cube's stages. Moves are reduce6's model moves (model.h); a state
  * is sets masks; colours are facelets bytes a cube, in the view the
  * search works in. */
@@ -37,8 +60,9 @@ struct r6s_def {
 	const long *nodes;                          /* each stage's default work (1..4) */
 	/* The stage's bound of masks s; 0 exactly at the stage's goal. */
 	int (*estimate)(int stage, const uint32_t *s);
-	/* A stage-1 end's rank for stage 2, smaller first. */
-	int (*end_score)(const uint32_t *s);
+	/* The outer X set and the oblique A set (reduce6's places): stage 1's
+	 * ends are ranked by stage 2's tables on them (r6_centre_table). */
+	int set_outer_x, set_oblique_a;
 	void (*masks_of)(const uint8_t *col, int axis, uint32_t *s);
 	void (*apply)(uint8_t *col, int m);
 	/* The wing parities (model.h), -1 if col's wings do not tell. */

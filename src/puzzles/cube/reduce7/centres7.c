@@ -58,7 +58,6 @@ struct tables {
 	/* lut[s][m][b][x]: the places of set s that the places x (bits of
 	 * byte b) go to under move m. */
 	uint32_t lut[SETS][R6_MOVES][3][256];
-	uint32_t rank_part[3 * 9 * 256];
 	uint16_t place[SETS][24];      /* 7x7x7 facelet of each place */
 	uint16_t m7[R6_MOVES];         /* the 7x7x7 model move of each move */
 	uint8_t moves[5][54];          /* each stage's turns */
@@ -85,24 +84,6 @@ move_mask(int s, int m, uint32_t x)
 	uint32_t (*l)[256] = tb.lut[s][m];
 
 	return l[0][x & 255] | l[1][x >> 8 & 255] | l[2][x >> 16];
-}
-
-/* Set bits of each byte. */
-static uint8_t bits8[256];
-
-static inline int
-bits24(uint32_t x)
-{
-	return bits8[x & 255] + bits8[x >> 8 & 255] + bits8[x >> 16 & 255];
-}
-
-static inline uint32_t
-rank8(uint32_t x)
-{
-	int c0 = bits8[x & 255], c1 = bits8[x >> 8 & 255];
-
-	return tb.rank_part[x & 255] + tb.rank_part[(9 + c0) * 256 + (x >> 8 & 255)] +
-	    tb.rank_part[(18 + c0 + c1) * 256 + (x >> 16)];
 }
 
 /* The mask of set s's places whose colours in col are of axis a (or,
@@ -320,7 +301,7 @@ build_mixed(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		for (r = 0; r < (long)MIXED_MASKS; r++) {
 			unsigned o;
 
-			if (back ? t[r] != CUBE_TABLE_UNSEEN || bits24((uint32_t)r) % 2 != 0 : t[r] != d)
+			if (back ? t[r] != CUBE_TABLE_UNSEEN || r6s_bits24((uint32_t)r) % 2 != 0 : t[r] != d)
 				continue;
 			for (j = 0; j < n; j++)
 				for (o = 0; o < 1u << mm[j].n_couples; o++) {
@@ -353,11 +334,7 @@ static pthread_once_t basics_once = PTHREAD_ONCE_INIT;
 static void
 build_basics(void)
 {
-	int i;
-
-	for (i = 1; i < 256; i++)
-		bits8[i] = (uint8_t)(bits8[i >> 1] + (i & 1));
-	cube_colex_rank_parts(tb.rank_part, 8);
+	r6s_ranks_init();
 	build_places(r6_model());
 	build_moves(r6_model());
 }
@@ -416,7 +393,7 @@ estimate(int stage, const uint32_t *s)
 	case 1:
 		return mixed_h(s);
 	case 2: {
-		uint32_t rx = rank8(s[SET_OX]), rt = rank8(s[SET_A]);
+		uint32_t rx = r6s_rank8(s[SET_OX]), rt = r6s_rank8(s[SET_A]);
 
 		x = tb.x2[rx];
 		t = tb.t2[rt];
@@ -427,8 +404,8 @@ estimate(int stage, const uint32_t *s)
 	case 3:
 		return mixed_h(s);
 	default:
-		x = tb.x4[rank8(s[SET_OX])];
-		t = tb.t4[rank8(s[SET_A])];
+		x = tb.x4[r6s_rank8(s[SET_OX])];
+		t = tb.t4[r6s_rank8(s[SET_A])];
 		return x > t ? x : t;
 	}
 }
@@ -446,15 +423,6 @@ masks_of(const uint8_t *col, int axis, uint32_t *s)
 		s[k] = mask_of(col, k, axis, false);
 }
 
-/* A stage-1 end's rank: stage 2's max(X, T), then X + T. */
-static int
-end_score(const uint32_t *s)
-{
-	int x = tb.x2[rank8(s[SET_OX])], t = tb.t2[rank8(s[SET_A])];
-
-	return 100 * (x > t ? x : t) + x + t;
-}
-
 static const long stage_nodes[5] = {0, NODES_13, NODES_24, NODES_13, NODES_24};
 
 static const struct r6s_def def = {
@@ -467,7 +435,8 @@ static const struct r6s_def def = {
 	.stage_sets = stage_sets,
 	.nodes = stage_nodes,
 	.estimate = estimate,
-	.end_score = end_score,
+	.set_outer_x = SET_OX,
+	.set_oblique_a = SET_A,
 	.masks_of = masks_of,
 	.apply = apply7,
 	.wing_parity = parity7,
@@ -502,7 +471,7 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 	}
 	/* Stages 1 and 3 count on S1: their bounds have no inner 3x3 term. */
 	for (k = 0; k < SETS * 3; k++)
-		if (bits24(mask_of(col, k / 3, k % 3, false)) != 8 || ((k / 3 == SET_IX || k / 3 == SET_IT) &&
+		if (r6s_bits24(mask_of(col, k / 3, k % 3, false)) != 8 || ((k / 3 == SET_IX || k / 3 == SET_IT) &&
 		    mask_of(col, k / 3, k % 3, false) != mask_of(NULL, k / 3, k % 3, true))) {
 			tw_error_set(err, "not after stage S1: a centre orbit without 4 of each colour, "
 			    "or the inner 3x3 off its axes");
