@@ -2,7 +2,8 @@
  * declarations (reduce.h is the public surface). The model and the size's
  * tables (model.c), the macro library (macros.c), the staged centre
  * phases and their beam (staged.c), the second face's beam (facebeam.c),
- * the greedy step search (search.c), the centres (centres.c), the edges,
+ * the greedy step search (search.c) and its bound on what a centre
+ * macro can gain (gainbound.c), the centres (centres.c), the edges,
  * parity and 3x3x3 finish (edges.c), move lists and their written form
  * (seq.c), and the solve (solve.c). The algorithm is described in
  * reduce.h; each function's comment is at its definition. */
@@ -56,6 +57,18 @@ struct pair_index {
 	int *start, *list;
 };
 
+/* A set of centre facelets, one bit each (rtab's centre_bit). */
+#define CSET_WORDS ((6 * (CUBE_MAX_N - 2) * (CUBE_MAX_N - 2) + 63) / 64)
+struct centre_set {
+	uint64_t w[CSET_WORDS];
+};
+
+/* Macros by the facelets they move a sticker to: those of facelet p are
+ * list[start[p] .. start[p + 1]), in increasing order. */
+struct facelet_index {
+	int *start, *list;
+};
+
 struct rtab {
 	/* Moves 0..nmoves) turn one layer; moves nmoves..nall) turn a wide
 	 * block (layers 0..d-1 or n-d..n-1 of an axis, 2 <= d <= n-2), in
@@ -75,6 +88,12 @@ struct rtab {
 	int ncmac, nwmac, nswap;      /* the last nswap of wmac are swaps */
 	struct macro *pmac;          /* edge pairing: block, mid, block back */
 	int npmac;
+	/* Each pairing macro's slots (bit mask, from pslots[i]) and, slot by
+	 * slot in increasing order, coordinate 1..n-2, the facelets whose
+	 * stickers its wing[][] facelets show after it: psrc from
+	 * psrc_off[i] (search.c scores a pairing from these alone). */
+	uint16_t *pslots, *psrc;
+	int *psrc_off;
 	struct macro *bmac;          /* centre 3-cycles of rectangles */
 	int nbmac;
 	struct macro *imac;          /* centre insertions B X B^-1 */
@@ -90,6 +109,15 @@ struct rtab {
 	 * turn in place, so this is fixed by h and p). */
 	int8_t wing_flip[NSLOTS * CUBE_MAX_N][NSLOTS * CUBE_MAX_N];
 	struct pair_index wpairs, cpairs;
+	/* The centre 3-cycles and the insertions by the facelets they move
+	 * a sticker to (search.c: in a centre stage only a macro that moves
+	 * a sticker onto a target showing a wrong colour can gain), and the
+	 * sets of centres the insertions, rectangle 3-cycles and conjugates
+	 * move a sticker to (bit centre_bit[facelet]), against which a
+	 * step's wrong targets bound what each can gain. */
+	struct facelet_index cto, ito;
+	int16_t centre_bit[MAXF];
+	struct centre_set *iset, *bset, *hset;
 	uint16_t *from, *to;         /* macro effects */
 	int npool, cappool;
 	/* Even n: sequences for OLL and PLL parity that keep the reduction. */
@@ -181,6 +209,69 @@ struct stage {
 	struct macro *swaps;  /* room for t->nswap wing swaps, a stuck step's choice */
 };
 
+/* What a centre stage's search knows of a position, to bound what a
+ * macro that moves stickers among the centres X (and so from X onto X)
+ * can gain: for each colour v that targets (T facelets) want, a target
+ * of v in X that does not show v can only gain a v sticker that is in X
+ * and not on such a target: at most min(|X & (T_v - C_v)|, |X & (C_v -
+ * T_v)|), with T_v the targets of v and C_v the centres showing v. */
+struct centre_bound {
+	int nv;
+	uint8_t v[6];
+	struct centre_set want[6];          /* T_v - C_v */
+	struct centre_set spare[6];         /* C_v - T_v */
+};
+
+/* The targets of st showing a wrong colour at col, into out (room for
+ * MAXF); returns how many. */
+int rd_wrong_targets(const struct stage *st, const uint8_t *col, uint16_t *out);
+/* The bound's sets for st at col (st's targets are centres). */
+void rd_centre_bound_at(const struct stage *st, const uint8_t *col, struct centre_bound *out);
+/* The bits set in x (no popcount instruction in the baseline x86-64
+ * that twirl builds for). */
+static inline int
+bit_count(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555u;
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* How many of a's bits are in b. */
+static inline int
+common_centres(const struct centre_set *a, const struct centre_set *b)
+{
+	int k, c = 0;
+
+	for (k = 0; k < CSET_WORDS; k++) {
+		uint64_t both = a->w[k] & b->w[k];
+
+		if (both != 0)
+			c += bit_count(both);
+	}
+	return c;
+}
+
+/* The most a macro moving stickers among the centres x can gain at the
+ * position cb was made at (cb's comment). Inline here: called for
+ * every centre macro at every step. */
+static inline int
+rd_centre_gain_bound(const struct centre_bound *cb, const struct centre_set *x)
+{
+	int k, sum = 0;
+
+	for (k = 0; k < cb->nv; k++) {
+		int spare = common_centres(x, &cb->spare[k]), want;
+
+		if (spare == 0)
+			continue;
+		want = common_centres(x, &cb->want[k]);
+		sum += spare < want ? spare : want;
+	}
+	return sum;
+}
+
 /* A growing list of moves (internal indices). */
 struct seq {
 	uint16_t *m;
@@ -228,6 +319,8 @@ const struct rtab *rd_table_for(int n, bool *built);
 bool rd_build_macros(struct rtab *t);           /* 3-cycles, wing swaps, parity */
 bool rd_build_pairing(struct rtab *t);          /* edge pairing B X Y X^-1 B^-1 */
 bool rd_build_centre_insertions(struct rtab *t);    /* B X B^-1 */
+bool rd_index_centre_macros(struct rtab *t);        /* cto, ito, the centre sets */
+bool rd_index_pairing(struct rtab *t);              /* pslots, psrc */
 bool rd_build_centre_conjugates(struct rtab *t);    /* B X F X^-1 B^-1 */
 bool rd_build_centre_blocks(struct rtab *t);    /* 3-cycles of rectangles */
 

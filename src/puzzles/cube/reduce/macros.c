@@ -513,6 +513,54 @@ rd_build_pairing(struct rtab *t)
 	return true;
 }
 
+/* The pairing macros' slots and sources (internal.h). */
+bool
+rd_index_pairing(struct rtab *t)
+{
+	uint16_t src[MAXF];
+	int n = t->n, i, k, sl, total = 0;
+
+	t->pslots = malloc(((size_t)t->npmac + 1) * sizeof *t->pslots);
+	t->psrc_off = malloc(((size_t)t->npmac + 1) * sizeof *t->psrc_off);
+	if (t->pslots == NULL || t->psrc_off == NULL)
+		return false;
+	for (i = 0; i < t->npmac; i++) {
+		const struct macro *m = &t->pmac[i];
+		unsigned mask = 0;
+
+		for (k = 0; k < m->count; k++)
+			if (t->slot_of[t->to[m->off + k]] >= 0)
+				mask |= 1u << t->slot_of[t->to[m->off + k]];
+		t->pslots[i] = (uint16_t)mask;
+		t->psrc_off[i] = total;
+		total += __builtin_popcount(mask) * (n - 2) * 2;
+	}
+	t->psrc_off[t->npmac] = total;
+	t->psrc = malloc(((size_t)total + 1) * sizeof *t->psrc);
+	if (t->psrc == NULL)
+		return false;
+	for (k = 0; k < t->nf; k++)
+		src[k] = (uint16_t)k;
+	for (i = 0; i < t->npmac; i++) {
+		const struct macro *m = &t->pmac[i];
+		uint16_t *out = t->psrc + t->psrc_off[i];
+
+		for (k = 0; k < m->count; k++)
+			src[t->to[m->off + k]] = t->from[m->off + k];
+		for (sl = 0; sl < NSLOTS; sl++)
+			if (t->pslots[i] & 1u << sl)
+				for (k = 1; k < n - 1; k++) {
+					*out++ = src[t->wing[sl][k][0]];
+					*out++ = src[t->wing[sl][k][1]];
+				}
+		for (k = 0; k < m->count; k++)
+			src[t->to[m->off + k]] = t->to[m->off + k];
+	}
+	t->bytes += ((size_t)t->npmac + 1) * (sizeof *t->pslots + sizeof *t->psrc_off) +
+	    (size_t)total * sizeof *t->psrc;
+	return true;
+}
+
 /* Centre insertions B X B^-1: B a slice or wide block, X a quarter or
  * half turn of a face around B's axis. */
 bool
@@ -536,6 +584,72 @@ rd_build_centre_insertions(struct rtab *t)
 	t->bytes += (size_t)t->nimac * sizeof(struct macro) +
 	    (size_t)(t->npool - save) * 2 * sizeof(uint16_t);
 	return true;
+}
+
+/* Indexes macs[0..count) by the facelets they move a sticker to. */
+static bool
+index_facelets(struct rtab *t, struct facelet_index *fx, const struct macro *macs, int count)
+{
+	int nf = t->nf, i, j, total = 0;
+
+	fx->start = calloc((size_t)nf + 1, sizeof *fx->start);
+	for (i = 0; i < count; i++)
+		total += macs[i].count;
+	fx->list = malloc((size_t)(total + 1) * sizeof *fx->list);
+	if (fx->start == NULL || fx->list == NULL)
+		return false;
+	for (i = 0; i < count; i++)
+		for (j = 0; j < macs[i].count; j++)
+			fx->start[t->to[macs[i].off + j] + 1]++;
+	for (j = 0; j < nf; j++)
+		fx->start[j + 1] += fx->start[j];
+	/* Filled in macro order, each facelet's list is increasing; filling
+	 * moves each start to the next one's. */
+	for (i = 0; i < count; i++)
+		for (j = 0; j < macs[i].count; j++)
+			fx->list[fx->start[t->to[macs[i].off + j]]++] = i;
+	for (j = nf; j > 0; j--)
+		fx->start[j] = fx->start[j - 1];
+	fx->start[0] = 0;
+	t->bytes += ((size_t)nf + 1 + (size_t)total) * sizeof(int);
+	return true;
+}
+
+/* The centres each of macs[0..count) moves a sticker to. */
+static struct centre_set *
+centre_sets(struct rtab *t, const struct macro *macs, int count)
+{
+	struct centre_set *out = calloc((size_t)count + 1, sizeof *out);
+	int i, k;
+
+	if (out == NULL)
+		return NULL;
+	for (i = 0; i < count; i++)
+		for (k = 0; k < macs[i].count; k++) {
+			int b = t->centre_bit[t->to[macs[i].off + k]];
+
+			if (b >= 0)
+				out[i].w[b / 64] |= (uint64_t)1 << (b % 64);
+		}
+	t->bytes += ((size_t)count + 1) * sizeof *out;
+	return out;
+}
+
+/* The centre 3-cycles' and insertions' facelet indexes, and the centre
+ * sets (search.c). */
+bool
+rd_index_centre_macros(struct rtab *t)
+{
+	int i, b = 0;
+
+	for (i = 0; i < t->nf; i++)
+		t->centre_bit[i] = (int16_t)(t->centre[i] ? b++ : -1);
+	t->iset = centre_sets(t, t->imac, t->nimac);
+	t->bset = centre_sets(t, t->bmac, t->nbmac);
+	t->hset = centre_sets(t, t->hmac, t->nhmac);
+	return b <= 64 * CSET_WORDS && t->iset != NULL && t->bset != NULL && t->hset != NULL &&
+	    index_facelets(t, &t->cto, t->cmac, t->ncmac) &&
+	    index_facelets(t, &t->ito, t->imac, t->nimac);
 }
 
 /* Centre conjugates B X F X^-1 B^-1: B a slice or wide block, X a single

@@ -298,6 +298,16 @@ rtab_free(struct rtab *t)
 	free(t->wpairs.list);
 	free(t->cpairs.start);
 	free(t->cpairs.list);
+	free(t->cto.start);
+	free(t->cto.list);
+	free(t->ito.start);
+	free(t->ito.list);
+	free(t->iset);
+	free(t->bset);
+	free(t->hset);
+	free(t->pslots);
+	free(t->psrc);
+	free(t->psrc_off);
 	free(t->from);
 	free(t->to);
 	free(t->rot);
@@ -370,7 +380,7 @@ rd_table_for(int n, bool *built)
 			build_wing_flips(t);
 		if (!moves_ok || !rd_build_macros(t) || !rd_build_pairing(t) ||
 		    !rd_build_centre_blocks(t) || !rd_build_centre_insertions(t) ||
-		    !rd_build_centre_conjugates(t) ||
+		    !rd_build_centre_conjugates(t) || !rd_index_centre_macros(t) || !rd_index_pairing(t) ||
 		    ((rd_stage_width[n] > 0 || rd_first_face_width[n] > 0 || rd_second_face_width[n] > 0) &&
 		    !rd_build_staged(t)) ||
 		    (rd_second_face_width[n] > 0 && !rd_build_face_beam(t, 1 << 0, 3, &t->f2))) {

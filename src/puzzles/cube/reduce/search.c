@@ -5,6 +5,7 @@
  * step until the stage is done. */
 #include "puzzles/cube/reduce/internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,13 @@ seq_wing_parity(const struct rtab *t, const uint16_t *moves, int len)
 	return mask;
 }
 
+/* One bit a centre macro, all clear between uses (eval_listed), or
+ * NULL; and the bound at the step's position. */
+struct centre_aids {
+	uint64_t *mark;
+	struct centre_bound at;
+};
+
 struct search {
 	struct stage *st;
 	uint8_t *col;
@@ -125,6 +133,7 @@ struct search {
 	int prev;                    /* the last move of the step before, or -1 */
 	int ncand, maxcand;          /* the best maxcand steps, best first */
 	struct best cand[MAX_LOOKAHEAD];
+	const struct centre_aids *aids;  /* centre stages, else NULL */
 };
 
 /* What a step of len moves starting with `first` adds to the output: a
@@ -213,11 +222,16 @@ search_free(struct search *s, int depth, int left, int last)
 	}
 }
 
+static void keep_step(struct search *s, const struct macro *mac, int pre, int depth, int gain,
+    int cost);
+
 /* Scores P S M S^-1 where P = s->path[0..pre) is already played and
  * S = s->path[pre..pre+depth) is a setup: M moves the sticker at
- * S^-1(from) to S^-1(to); only those facelets are looked at. */
+ * S^-1(from) to S^-1(to); only those facelets are looked at. potential:
+ * the most M can gain (at most the targets it moves a sticker to that
+ * show a wrong colour: struct centre_bound), or -1 if not known. */
 static void
-eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
+eval_macro(struct search *s, const struct macro *mac, int pre, int depth, int potential)
 {
 	const struct rtab *t = s->st->t;
 	struct stage *st = s->st;
@@ -226,9 +240,8 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	int len = pre + 2 * depth + mac->len, score = st->score, broken = st->broken;
 	int cost = step_cost(s, len, pre + depth > 0 ? s->path[0] : mac->moves[0]);
 	unsigned slots = 0;           /* the edges it moves wings of */
-	int k, gain;
-	uint16_t moves[MAX_DEPTH * 2 + MAX_MACRO * 4];
-	bool take, offering, bounded;
+	int k;
+	bool bounded;
 
 	/* A better gain per move needs gain > bar.gain * cost / bar.cost (bar:
 	 * the best step, or the last kept one when a full list is kept); off
@@ -239,6 +252,16 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	bounded = !st->edges && !s->forced && bar != NULL && bar->gain > 0;
 	if (bounded && mac->count * bar->cost <= bar->gain * cost)
 		return;
+	if (potential >= 0 && !s->forced && !st->edges) {
+		int most = st->score - s->base + potential;
+
+		/* Neither taken nor offered: a step needs a gain, and one
+		 * no better than bar is kept by neither. */
+		if (most <= 0 || (bounded && !better(most, cost, bar)))
+			return;
+	} else {
+		potential = mac->count;
+	}
 	/* The centre macros are even in every wing orbit: only the prefix
 	 * can change a parity (a setup is undone). */
 	if (st->keep_parity && pre > 0 && seq_wing_parity(t, s->path, pre) != 0)
@@ -256,9 +279,15 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 		val[k] = s->col[a];
 		old[k] = s->col[q];
 		if (st->cls[q] == CLS_T) {
+			int left;
+
 			score += (val[k] == st->tgt[q]) - (old[k] == st->tgt[q]);
-			/* Each facelet left adds at most one. */
-			if (bounded && !better(score - s->base + mac->count - 1 - k, cost, bar))
+			/* Each facelet left adds at most one, and all of them
+			 * no more than the potential less what is gained. */
+			left = potential - (score - st->score);
+			if (left > mac->count - 1 - k)
+				left = mac->count - 1 - k;
+			if (bounded && !better(score - s->base + left, cost, bar))
 				return;
 		} else if (st->cls[q] == CLS_P) {
 			broken += (old[k] == st->tgt[q]) - (val[k] == st->tgt[q]);
@@ -281,7 +310,18 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 		for (k = 0; k < mac->count; k++)
 			s->col[to[k]] = old[k];
 	}
-	gain = score - s->base;
+	keep_step(s, mac, pre, depth, score - s->base, cost);
+}
+
+/* Takes the step P S M S^-1 (as in eval_macro) as the best, or offers it
+ * for the lookahead, if its gain and cost earn that. */
+static void
+keep_step(struct search *s, const struct macro *mac, int pre, int depth, int gain, int cost)
+{
+	int len = pre + 2 * depth + mac->len, k;
+	uint16_t moves[MAX_DEPTH * 2 + MAX_MACRO * 4];
+	bool take, offering;
+
 	take = s->forced ? gain > s->best.gain || (gain == s->best.gain && cost < s->best.cost) :
 	    better(gain, cost, &s->best);
 	offering = s->maxcand > 0 && gain > 0 && !s->forced;
@@ -303,6 +343,37 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth)
 	}
 }
 
+/* Scores P M for the pairing macro i (P = s->path[0..pre), played):
+ * eval_macro's score, read slot by slot from the facelets the slots
+ * show after M (rtab's psrc) instead of playing M. A pairing macro
+ * moves wings only, none a target or kept facelet. */
+static void
+eval_pairing(struct search *s, int i, int pre)
+{
+	const struct rtab *t = s->st->t;
+	const struct macro *mac = &t->pmac[i];
+	const uint16_t *src = t->psrc + t->psrc_off[i];
+	const uint8_t *col = s->col;
+	int n = t->n, ref = 2 * (t->ref - 1), score = s->st->score, sl, k;
+	unsigned slots = t->pslots[i];
+
+	for (sl = 0; slots != 0; sl++, slots >>= 1) {
+		int a, b, sum = 0;
+
+		if (!(slots & 1))
+			continue;
+		a = col[src[ref]];
+		b = col[src[ref + 1]];
+		for (k = 0; k < 2 * (n - 2); k += 2)
+			sum += col[src[k]] == a && col[src[k + 1]] == b;
+		/* The reference wing matches itself (odd n: the midge). */
+		score += sum - 1 - s->st->slot[sl];
+		src += 2 * (n - 2);
+	}
+	keep_step(s, mac, pre, 0, score - s->base, step_cost(s, pre + mac->len,
+	    pre > 0 ? s->path[0] : mac->moves[0]));
+}
+
 /* Edge pairing steps: up to `setup` outer turns, then a pairing macro
  * (see rd_build_pairing) about an axis other than the last turn's. */
 static void
@@ -312,10 +383,10 @@ search_pairing(struct search *s, int depth, int setup, int last)
 	int n = t->n, m, i;
 
 	for (i = 0; i < t->npmac; i++) {
-		const struct macro *mac = &t->pmac[s->st->reversed ? t->npmac - 1 - i : i];
+		int k = s->st->reversed ? t->npmac - 1 - i : i;
 
-		if (last < 0 || move_axis(t, mac->moves[0]) != axis_of(n, last))
-			eval_macro(s, mac, depth, 0);
+		if (last < 0 || move_axis(t, t->pmac[k].moves[0]) != axis_of(n, last))
+			eval_pairing(s, k, depth);
 	}
 	if (setup == 0)
 		return;
@@ -330,16 +401,65 @@ search_pairing(struct search *s, int depth, int setup, int last)
 	}
 }
 
+/* Scores the macros of macs that fx lists under one of the facelets
+ * at[0..nat), each once and in increasing order (as a scan of every
+ * macro would meet them, so that ties go the same way), as eval_macro(s,
+ * mac, pre, depth); mark is zero before and after (one bit a macro). */
+static void
+eval_listed(struct search *s, const struct macro *macs, const struct facelet_index *fx,
+    const uint16_t *at, int nat, const struct centre_set *sets, const struct centre_bound *cb,
+    int pre, int depth)
+{
+	uint64_t *mark = s->aids->mark;
+	int i, k, lo = INT_MAX, hi = -1;
+
+	for (i = 0; i < nat; i++)
+		for (k = fx->start[at[i]]; k < fx->start[at[i] + 1]; k++) {
+			int w = fx->list[k] >> 6;
+
+			mark[w] |= (uint64_t)1 << (fx->list[k] & 63);
+			lo = w < lo ? w : lo;
+			hi = w > hi ? w : hi;
+		}
+	for (k = lo; k <= hi; k++) {
+		uint64_t bits = mark[k];
+
+		mark[k] = 0;
+		for (; bits != 0; bits &= bits - 1) {
+			int j = k * 64 + __builtin_ctzll(bits);
+
+			eval_macro(s, &macs[j], pre, depth, sets != NULL ? rd_centre_gain_bound(cb, &sets[j]) : -1);
+		}
+	}
+}
+
 /* Centre steps: up to `setup` turns that keep the finished centres (a
- * prefix, not undone), then an insertion B X B^-1 or nothing. */
+ * prefix, not undone), then an insertion B X B^-1 or nothing. Where the
+ * prefix has gained nothing, only the insertions that move a sticker
+ * onto a wrong target are scored (s->mark: the others cannot gain). */
 static void
 search_insertions(struct search *s, int depth, int setup, int last)
 {
 	const struct rtab *t = s->st->t;
 	int n = t->n, m, i;
 
-	for (i = 0; i < t->nimac; i++)
-		eval_macro(s, &t->imac[i], depth, 0);
+	if (s->aids != NULL) {
+		struct centre_bound cb;
+
+		rd_centre_bound_at(s->st, s->col, &cb);
+		if (s->aids->mark != NULL && s->st->score <= s->base) {
+			uint16_t wrong[MAXF];
+
+			eval_listed(s, t->imac, &t->ito, wrong, rd_wrong_targets(s->st, s->col, wrong),
+			    t->iset, &cb, depth, 0);
+		} else {
+			for (i = 0; i < t->nimac; i++)
+				eval_macro(s, &t->imac[i], depth, 0, rd_centre_gain_bound(&cb, &t->iset[i]));
+		}
+	} else {
+		for (i = 0; i < t->nimac; i++)
+			eval_macro(s, &t->imac[i], depth, 0, -1);
+	}
 	if (setup == 0)
 		return;
 	for (m = 0; m < t->nmoves; m++) {
@@ -353,16 +473,49 @@ search_insertions(struct search *s, int depth, int setup, int last)
 	}
 }
 
-/* Every macro under every setup of up to maxdepth turns. */
+/* The centre 3-cycles that can gain under every setup of up to maxdepth
+ * turns: those that move a sticker onto the image S(w) of a wrong
+ * target w (wrong[0..nwrong) mapped by the setup so far), the same
+ * steps as search_macros finds over all of them. */
 static void
-search_macros(struct search *s, const struct macro *macs, int count, int depth,
+search_gaining_cycles(struct search *s, const uint16_t *wrong, int nwrong, int depth,
     int maxdepth, int last)
 {
 	const struct rtab *t = s->st->t;
 	int i, m;
 
-	for (i = 0; i < count; i++)
-		eval_macro(s, &macs[i], 0, depth);
+	eval_listed(s, t->cmac, &t->cto, wrong, nwrong, NULL, NULL, 0, depth);
+	if (depth == maxdepth)
+		return;
+	for (m = 0; m < t->nmoves; m++) {
+		uint16_t moved[MAXF];
+		const uint16_t *fwd = t->fwd + (size_t)m * (size_t)t->nf;
+
+		if (last >= 0 && axis_of(t->n, m) == axis_of(t->n, last) &&
+		    layer_of(t->n, m) <= layer_of(t->n, last))
+			continue;
+		for (i = 0; i < nwrong; i++)
+			moved[i] = fwd[wrong[i]];
+		s->path[depth] = (uint16_t)m;
+		search_gaining_cycles(s, moved, nwrong, depth + 1, maxdepth, m);
+	}
+}
+
+/* Every macro under every setup of up to maxdepth turns (sets: the
+ * centres each moves a sticker to, read with no setup; or NULL). */
+static void
+search_macros(struct search *s, const struct macro *macs, const struct centre_set *sets, int count,
+    int depth, int maxdepth, int last)
+{
+	const struct rtab *t = s->st->t;
+	int i, m;
+
+	if (sets != NULL && depth == 0 && s->aids != NULL)
+		for (i = 0; i < count; i++)
+			eval_macro(s, &macs[i], 0, 0, rd_centre_gain_bound(&s->aids->at, &sets[i]));
+	else
+		for (i = 0; i < count; i++)
+			eval_macro(s, &macs[i], 0, depth, -1);
 	if (depth == maxdepth)
 		return;
 	for (m = 0; m < t->nmoves; m++) {
@@ -370,7 +523,7 @@ search_macros(struct search *s, const struct macro *macs, int count, int depth,
 		    layer_of(t->n, m) <= layer_of(t->n, last))
 			continue;
 		s->path[depth] = (uint16_t)m;
-		search_macros(s, macs, count, depth + 1, maxdepth, m);
+		search_macros(s, macs, sets, count, depth + 1, maxdepth, m);
 	}
 }
 
@@ -392,7 +545,7 @@ search_pairs(struct search *s, const struct pair_index *px, const struct macro *
 			if (a < 0 || b < 0)
 				continue;
 			for (k = px->start[pair]; k < px->start[pair + 1]; k++)
-				eval_macro(s, &macs[px->list[k]], 0, depth);
+				eval_macro(s, &macs[px->list[k]], 0, depth, -1);
 		}
 	if (depth == maxdepth)
 		return;
@@ -578,8 +731,8 @@ search_centre_steps(struct search *s, int free_depth, int setup)
 
 	search_free(s, 0, free_depth, -1);
 	search_insertions(s, 0, setup, -1);
-	search_macros(s, t->bmac, t->nbmac, 0, 0, -1);
-	search_macros(s, t->hmac, t->nhmac, 0, 0, -1);
+	search_macros(s, t->bmac, t->bset, t->nbmac, 0, 0, -1);
+	search_macros(s, t->hmac, t->hset, t->nhmac, 0, 0, -1);
 }
 
 /* Of the steps kept in s->cand, takes the one whose best next step gives
@@ -604,8 +757,14 @@ look_ahead(struct search *s, int goal, int free_depth, int setup)
 			search_move(st, s->col, b->moves[k]);
 		if (st->score < goal) {
 			struct search next;
+			struct centre_aids aids;
 
 			search_start(&next, st, s->col, b->moves[b->len - 1]);
+			if (s->aids != NULL) {
+				aids.mark = s->aids->mark;
+				rd_centre_bound_at(st, s->col, &aids.at);
+				next.aids = &aids;
+			}
 			if (st->edges)
 				search_pairing(&next, 0, 0, -1);
 			else
@@ -624,10 +783,11 @@ look_ahead(struct search *s, int goal, int free_depth, int setup)
 	s->best = s->cand[pick];
 }
 
-/* Runs greedy steps until the stage's score reaches goal. */
-bool
-rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
-    int free_depth, int setup)
+/* Runs greedy steps until the stage's score reaches goal (rd_run_stage;
+ * aids: a centre stage's, NULL in the edges phase). */
+static bool
+run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
+    int free_depth, int setup, struct centre_aids *aids)
 {
 	/* free_depth: centres, the depth of the free search; setup: turns
 	 * before a centre insertion or an edge pairing macro. */
@@ -645,6 +805,9 @@ rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int h
 		rd_report(r, phase, lo + (hi - lo) * (st->score - start) /
 		    (goal - start > 0 ? goal - start : 1));
 		search_start(&s, st, r->col, prev);
+		s.aids = aids;
+		if (aids != NULL)
+			rd_centre_bound_at(st, r->col, &aids->at);
 		if (st->edges) {
 			s.maxcand = r->edge_lookahead;
 			search_pairing(&s, 0, setup, -1);
@@ -672,7 +835,7 @@ rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int h
 				for (d = 0; d <= 3 && s.best.gain <= 0; d++) {
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wrong, nwrong, 0, d, -1);
 					if (d <= 2 && !after_forced)
-						search_macros(&s, st->swaps, nodd, 0, d, -1);
+						search_macros(&s, st->swaps, NULL, nodd, 0, d, -1);
 				}
 			} else {
 				/* Setups of up to one turn, then 3-cycles through a
@@ -681,8 +844,14 @@ rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int h
 				uint16_t *wrong = malloc(MAXF * sizeof *wrong);
 				int nwrong;
 
+				uint16_t targets[MAXF];
+				int ntargets = rd_wrong_targets(st, r->col, targets);
+
 				for (d = 0; d <= 1 && s.best.gain <= 0; d++)
-					search_macros(&s, r->t->cmac, r->t->ncmac, 0, d, -1);
+					if (aids != NULL && aids->mark != NULL)
+						search_gaining_cycles(&s, targets, ntargets, 0, d, -1);
+					else
+						search_macros(&s, r->t->cmac, NULL, r->t->ncmac, 0, d, -1);
 				if (wrong == NULL) {
 					tw_error_set(r->err, "out of memory");
 					return false;
@@ -714,7 +883,7 @@ rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int h
 					search_pairs(&s, &r->t->wpairs, r->t->wmac, wings, nwings, 0, d, -1);
 			}
 			if (s.best.len == 0)
-				search_macros(&s, st->swaps, swaps_in_wrong_orbits(st, r->col, st->swaps),
+				search_macros(&s, st->swaps, NULL, swaps_in_wrong_orbits(st, r->col, st->swaps),
 				    0, 2, -1);
 			if (s.best.len == 0)
 				s.best.gain = 0;
@@ -740,4 +909,23 @@ rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int h
 		}
 	}
 	return true;
+}
+
+/* Runs greedy steps until the stage's score reaches goal. */
+bool
+rd_run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
+    int free_depth, int setup)
+{
+	const struct rtab *t = r->t;
+	int most = t->ncmac > t->nimac ? t->ncmac : t->nimac;
+	struct centre_aids aids = {0};
+	bool ok;
+
+	/* Out of memory for the marks: every 3-cycle and insertion is
+	 * scored, the same steps. */
+	if (!st->edges)
+		aids.mark = calloc((size_t)most / 64 + 1, sizeof *aids.mark);
+	ok = run_stage(r, st, goal, phase, lo, hi, free_depth, setup, st->edges ? NULL : &aids);
+	free(aids.mark);
+	return ok;
 }
