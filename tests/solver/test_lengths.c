@@ -63,7 +63,7 @@ static const struct row rows[] = {
 	{"cube:5", "obtm", false, 2, 70.00, false, false},
 	{"cube:6", "obtm", false, 2, 135.00, false, true},
 	{"cube:7", "obtm", false, 2, 233.00, false, true},
-	{"cube:8", "obtm", false, 1, 872.00, true, false},
+	{"cube:8", "obtm", false, 1, 883.00, true, false},
 	{"cube:9", "obtm", false, 1, 992.00, true, false},
 	{"cube:10", "obtm", false, 1, 1386.00, true, false},
 	{"cube:11", "obtm", false, 1, 1746.00, true, false},

@@ -32,9 +32,14 @@ colours_of(const struct cube *c, uint8_t *col)
  * to 3.8 s a solve, where a second step searched three deep took about
  * twice the centre time for no clear gain. Three steps on 7x7x7: 332.3
  * -> 329.8 moves on 50 scrambles, four 332.6; 5x5x5 came out 2 moves
- * longer and 4x4x4 the same (BENCHMARKS.md). */
-static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0};
-static const int lookahead_depth_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 3, 2, 0, 0, 0, 0};
+ * longer and 4x4x4 the same (BENCHMARKS.md). 8x8x8 since the step
+ * scoring got three times faster (2026-11-26): 6 % shorter over 14
+ * cubes, 3.5 -> 6.5 s a solve; on 9x9x9 and 10x10x10 the gain was not
+ * clear (9x9x9: 6 % on the bench's 8 cubes, 1 % on 6 seeded ones, for
+ * twice the time; 10x10x10: 4 to 10 % on 6, 3.5 % longer on 5 seeded
+ * ones) and 11x11x11 took over 15 s (BENCHMARKS.md). */
+static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0};
+static const int lookahead_depth_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 3, 2, 2, 0, 0, 0};
 
 /* Edge pairing steps looked at two deep: the best four by gain per move,
  * each with the best pairing macro after it. On 7x7x7 the edges took
