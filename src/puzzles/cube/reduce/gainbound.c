@@ -41,10 +41,11 @@ rd_centre_bound_at(const struct stage *st, const uint8_t *col, struct centre_bou
 		}
 	for (i = 0; i < t->nf; i++) {
 		int b = t->centre_bit[i];
-		uint64_t bit = (uint64_t)1 << (b % 64);
+		uint64_t bit;
 
 		if (b < 0)
 			continue;
+		bit = (uint64_t)1 << (b % 64);
 		for (k = 0; k < out->nv; k++) {
 			bool target = st->cls[i] == CLS_T && st->tgt[i] == out->v[k];
 
