@@ -644,10 +644,12 @@ rd_index_centre_macros(struct rtab *t)
 
 	for (i = 0; i < t->nf; i++)
 		t->centre_bit[i] = (int16_t)(t->centre[i] ? b++ : -1);
+	if (b > 64 * CSET_WORDS)
+		return false;   /* never: CSET_WORDS is made for CUBE_MAX_N */
 	t->iset = centre_sets(t, t->imac, t->nimac);
 	t->bset = centre_sets(t, t->bmac, t->nbmac);
 	t->hset = centre_sets(t, t->hmac, t->nhmac);
-	return b <= 64 * CSET_WORDS && t->iset != NULL && t->bset != NULL && t->hset != NULL &&
+	return t->iset != NULL && t->bset != NULL && t->hset != NULL &&
 	    index_facelets(t, &t->cto, t->cmac, t->ncmac) &&
 	    index_facelets(t, &t->ito, t->imac, t->nimac);
 }

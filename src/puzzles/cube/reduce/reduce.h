@@ -43,8 +43,13 @@
  *     (three: outer turns only) for 3-cycles through a wrong centre and a
  *     centre of a colour it needs.
  *     On N = 6 and 7 the two best steps are each tried with the best step
- *     after them (on N = 7 its turn sequences only 2 deep), and the one
- *     with the more gain per move over the two is taken.
+ *     after them (three on N = 7 and 8, whose turn sequences go only 2
+ *     deep), and the one with the more gain per move over the two is
+ *     taken. A macro is scored only if it might beat the best step so
+ *     far: it gains at most, per colour, the fewer of the wrong targets
+ *     and the spare stickers of that colour among the centres it moves
+ *     (reduce/gainbound.c), and only through a wrong target; the steps
+ *     taken are those a scoring of every macro takes.
  *     From N = 6, when the first two faces are done, each wing orbit whose
  *     permutation is odd gets a quarter turn of an inner slice about their
  *     axis (which keeps them), and from then on no centre step may change
