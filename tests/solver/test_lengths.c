@@ -64,7 +64,7 @@ static const struct row rows[] = {
 	{"cube:6", "obtm", false, 2, 135.00, false, true},
 	{"cube:7", "obtm", false, 2, 233.00, false, true},
 	{"cube:8", "obtm", false, 1, 883.00, false, true},
-	{"cube:9", "obtm", false, 1, 992.00, false, true},
+	{"cube:9", "obtm", false, 1, 973.00, false, true},
 	{"cube:10", "obtm", false, 1, 1386.00, false, true},
 	{"cube:11", "obtm", false, 1, 1746.00, false, true},
 };

@@ -96,9 +96,14 @@ rd_finish_3x3(struct run *r)
  * steps go the other way, and the greedy takes another path), and the
  * shorter pairing and parity are kept. On 7x7x7 with the edge lookahead
  * that saves 1.9 moves on 50 scrambles (with three centre steps looked
- * at, 329.8 -> 327.9) for about 1 s a solve; from 8x8x8 up it is not
- * worth its time (BENCHMARKS.md). */
-static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 1, 1};
+ * at, 329.8 -> 327.9) for about 1 s a solve. From 8x8x8 up too since
+ * the pairing got three times faster (2026-11-26): on even cubes the
+ * first pairing can stall, its slots' edges an odd permutation, and pay
+ * a 15-move wing swap in every orbit (cube:10#4, #6: 442 and 426 OBTM of
+ * edges and parity, 263 and 238 with the second pairing); cube:8#1..6,
+ * 9#1..6, 10#1..6 and 11#1..3 1.4, 1.0, 4.5 and 0.5 % shorter in all,
+ * for 1 to 3 s a solve (BENCHMARKS.md). */
+static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2};
 
 /* Edges and parity from the centres on r->col, pairings_for[n] times;
  * the shortest (in written moves) is left in r->phase and r->col. */
