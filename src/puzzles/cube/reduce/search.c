@@ -259,8 +259,6 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth, int po
 		 * no better than bar is kept by neither. */
 		if (most <= 0 || (bounded && !better(most, cost, bar)))
 			return;
-	} else {
-		potential = mac->count;
 	}
 	/* The centre macros are even in every wing orbit: only the prefix
 	 * can change a parity (a setup is undone). */
@@ -279,15 +277,10 @@ eval_macro(struct search *s, const struct macro *mac, int pre, int depth, int po
 		val[k] = s->col[a];
 		old[k] = s->col[q];
 		if (st->cls[q] == CLS_T) {
-			int left;
-
 			score += (val[k] == st->tgt[q]) - (old[k] == st->tgt[q]);
-			/* Each facelet left adds at most one, and all of them
-			 * no more than the potential less what is gained. */
-			left = potential - (score - st->score);
-			if (left > mac->count - 1 - k)
-				left = mac->count - 1 - k;
-			if (bounded && !better(score - s->base + left, cost, bar))
+			/* Each facelet left adds at most one. (The potential
+			 * bounds only the whole gain, checked above.) */
+			if (bounded && !better(score - s->base + mac->count - 1 - k, cost, bar))
 				return;
 		} else if (st->cls[q] == CLS_P) {
 			broken += (old[k] == st->tgt[q]) - (val[k] == st->tgt[q]);
