@@ -3,7 +3,7 @@
  * bound the tables gave, nodes generated, CPU time and nodes per second;
  * the mean time and the length distribution.
  * Usage: bench_cube_optimal [--count N] [--seed S] [--qtm] [--superflip]
- *        [--small] (the tests' 70 MB table, not the 1.7 GB one)
+ *        [--small] (the tests' small table, not the 2.2 GB one)
  *        [--scramble-depth D] [--threads T]
  * With --threads T above 1 the times are wall time (the search on T
  * threads), else the search thread's CPU time.

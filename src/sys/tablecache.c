@@ -499,7 +499,7 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
  * file's mapping, each copied stretch of it is given back at once
  * (MADV_DONTNEED: the file's pages, read again if ever touched), so that
  * the copy does not hold the table twice at its peak (3.5 GB for the
- * 3x3x3 optimal solver's 1.8 GB table). */
+ * 3x3x3 optimal solver's 1.8 GB quarter-turn table). */
 static void
 copy_out(unsigned char *m, const struct loaded *t, bool drop)
 {

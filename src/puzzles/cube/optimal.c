@@ -25,8 +25,8 @@
 #define MAX_THREADS 16
 
 /* The pruning table's flipslice coordinate: flip x slice, or flip x
- * sorted slice (24 times the entries, about 1.7 GB, and a much closer
- * bound: the one twist solve --optimal uses). */
+ * sorted slice (24 times the entries, 1.7 to 2.2 GB, and a much closer
+ * bound: the one twirl solve --optimal uses). */
 struct variant {
 	const char *name;
 	int slice_count;                    /* N_SLICE or N_SSLICE */
@@ -44,9 +44,25 @@ static const struct variant variants[2] = {
  * then, by the variant's sizes (layout()): the class of each flipslice
  * (slice * N_FLIP + flip, uint32), a symmetry whose conjugation takes it
  * to its class's representative (uint8), each class's representative
- * (uint32) and the symmetries that fix it (uint16 mask), and the distance
- * to the phase-1 goal of each (class, twist conjugated along), 4 bits,
- * entry class * N_TWIST + twist. */
+ * (uint32) and the symmetries that fix it (uint16 mask), and the
+ * distances of each (class, twist conjugated along), entry j = class *
+ * N_TWIST + twist:
+ * - in quarter turns, the distance to the phase-1 goal, 4 bits;
+ * - in face turns, the distances to the phase-1 goal with the corners'
+ *   permutation even, for a position whose corners are even and for one
+ *   whose corners are odd (two planes: the corner parity is a coordinate
+ *   too). A quarter turn of U keeps the class and the twist and changes
+ *   the parity, so the two differ by at most one; the smaller of them is
+ *   the distance to the plain phase-1 goal. Each entry is stored as the
+ *   smaller times 3 plus which plane is one more (0 neither, 1 the even
+ *   one, 2 the odd one): 39 codes with the smaller at most 12 (the 21
+ *   entries at 13 are stored as 12, still a lower bound), three entries
+ *   to a 16-bit word (39^3 = 59,319): 5.3 bits an entry, 2.2 GB in all.
+ *   In quarter turns the planes add nothing: a distance to the even goal
+ *   has the position's parity, and the search rounds its bound up to it.
+ * The planes make the face-turn table a third larger than the plain
+ * distance's and take a quarter of the nodes off the superflip's and
+ * random states' searches (BENCHMARKS.md). */
 struct optimal_fixed {
 	uint16_t twist_move[N_TWIST][CUBIE_MOVES];
 	uint16_t flip_move[N_FLIP][CUBIE_MOVES];
@@ -60,6 +76,7 @@ struct optimal_fixed {
 /* The block, its parts found by layout(). */
 struct optimal_tables {
 	const struct variant *v;
+	bool pairs;                         /* face turns: the two parity planes, packed */
 	struct optimal_fixed *fixed;
 	const uint16_t *tslice_move;        /* the table's slice coordinate's moves */
 	/* flipslice -> its class << 4 | a symmetry whose conjugation takes
@@ -67,9 +84,13 @@ struct optimal_tables {
 	uint32_t *fs_class;
 	uint32_t *fs_rep;
 	uint16_t *fs_stab;
-	uint8_t *prune;
-	size_t entries;
+	uint8_t *prune;                     /* quarter turns: 4 bits an entry */
+	uint16_t *words;                    /* face turns: three entries a word */
+	size_t entries;                     /* classes * N_TWIST */
 };
+
+#define PAIR_CODES 39                   /* 13 smaller distances x 3 */
+#define PAIR_MAX 12                     /* the largest smaller distance stored */
 
 static size_t
 align8(size_t n)
@@ -77,11 +98,13 @@ align8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
-/* The block's size for a variant, and its parts' places when base is
- * not NULL. */
+/* The block's size for a variant and metric, and its parts' places
+ * when base is not NULL. */
 static size_t
-layout(const struct variant *v, void *base, struct optimal_tables *t)
+layout(const struct variant *v, enum cube3_optimal_metric metric, void *base,
+    struct optimal_tables *t)
 {
+	bool pairs = metric == CUBE3_OPTIMAL_HTM;
 	size_t raw = (size_t)v->slice_count * N_FLIP, at = align8(sizeof(struct optimal_fixed));
 	size_t fs_class = at, fs_rep, fs_stab, prune, entries;
 
@@ -92,11 +115,12 @@ layout(const struct variant *v, void *base, struct optimal_tables *t)
 	at = align8(at + v->classes * sizeof(uint16_t));
 	prune = at;
 	entries = (size_t)v->classes * N_TWIST;
-	at += (entries + 1) / 2;
+	at += pairs ? (entries + 2) / 3 * sizeof(uint16_t) : (entries + 1) / 2;
 	if (base != NULL) {
 		char *b = base;
 
 		t->v = v;
+		t->pairs = pairs;
 		t->fixed = base;
 		t->tslice_move = v->slice_div == 1 ? &t->fixed->sslice_move[0][0] :
 		    &t->fixed->slice_move[0][0];
@@ -104,6 +128,7 @@ layout(const struct variant *v, void *base, struct optimal_tables *t)
 		t->fs_rep = (uint32_t *)(void *)(b + fs_rep);
 		t->fs_stab = (uint16_t *)(void *)(b + fs_stab);
 		t->prune = (uint8_t *)(b + prune);
+		t->words = (uint16_t *)(void *)(b + prune);
 		t->entries = entries;
 	}
 	return at;
@@ -264,7 +289,8 @@ neighbour(const struct optimal_tables *t, uint32_t c, int tw, int m)
  * (relaxed): the result does not depend on the order. */
 struct bfs {
 	const struct optimal_tables *t;
-	uint8_t *dist;
+	uint8_t *dist;                      /* entry * planes + parity */
+	size_t planes;                      /* 2 in face turns (the corner parity), else 1 */
 	const int *moves;
 	int nmoves;
 	int depth;
@@ -295,20 +321,33 @@ claim(uint8_t *d, size_t i, uint8_t value)
 	    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
-/* Marks entry i and the entries its class's own symmetries make of it
- * (the same position class); returns how many were new. */
+/* Marks building entry i (entry * planes + parity) and the entries its
+ * class's own symmetries make of it (the same position class; a
+ * symmetry keeps the corners' parity); returns how many were new. */
 static unsigned
 mark(struct bfs *b, size_t i, uint8_t value)
 {
 	const struct optimal_tables *t = b->t;
-	uint32_t c = (uint32_t)(i / N_TWIST);
-	int tw = (int)(i % N_TWIST), s;
+	size_t parity = i % b->planes, j = i / b->planes;
+	uint32_t c = (uint32_t)(j / N_TWIST);
+	int tw = (int)(j % N_TWIST), s;
 	unsigned stab = t->fs_stab[c], n = claim(b->dist, i, value);
 
 	for (s = 1; s < SYM_UD; s++)
 		if (stab >> s & 1)
-			n += claim(b->dist, (size_t)c * N_TWIST + t->fixed->twist_conj[tw][s], value);
+			n += claim(b->dist, ((size_t)c * N_TWIST + t->fixed->twist_conj[tw][s]) *
+			    b->planes + parity, value);
 	return n;
+}
+
+/* The building entry move m takes (class c, twist tw, parity) to: a
+ * quarter turn changes the corners' parity. */
+static inline size_t
+neighbour_at(const struct bfs *b, uint32_t c, int tw, size_t parity, int m)
+{
+	if (b->planes == 1)
+		return neighbour(b->t, c, tw, m);
+	return neighbour(b->t, c, tw, m) * 2 + (parity ^ (size_t)(m % 3 != 1));
 }
 
 static void *
@@ -316,31 +355,33 @@ bfs_pass(void *arg)
 {
 	struct bfs_part *p = arg;
 	struct bfs *b = p->b;
-	const struct optimal_tables *t = b->t;
 	uint8_t d = (uint8_t)b->depth, next = (uint8_t)(b->depth + 1);
 	unsigned long long marked = 0;
 	uint32_t c;
+	size_t parity;
 	int tw, k;
 
 	for (c = p->from; c < p->to; c++) {
 		if ((c & 255) == 0 && b->cancel != NULL && atomic_load(b->cancel))
 			break;
 		for (tw = 0; tw < N_TWIST; tw++) {
-			size_t i = (size_t)c * N_TWIST + (size_t)tw;
-			uint8_t v = get(b->dist, i);
+			for (parity = 0; parity < b->planes; parity++) {
+				size_t i = ((size_t)c * N_TWIST + (size_t)tw) * b->planes + parity;
+				uint8_t v = get(b->dist, i);
 
-			if (b->backwards) {
-				if (v != UNSET)
-					continue;
-				for (k = 0; k < b->nmoves; k++) {
-					if (get(b->dist, neighbour(t, c, tw, b->moves[k])) == d) {
-						marked += mark(b, i, next);
-						break;
+				if (b->backwards) {
+					if (v != UNSET)
+						continue;
+					for (k = 0; k < b->nmoves; k++) {
+						if (get(b->dist, neighbour_at(b, c, tw, parity, b->moves[k])) == d) {
+							marked += mark(b, i, next);
+							break;
+						}
 					}
+				} else if (v == d) {
+					for (k = 0; k < b->nmoves; k++)
+						marked += mark(b, neighbour_at(b, c, tw, parity, b->moves[k]), next);
 				}
-			} else if (v == d) {
-				for (k = 0; k < b->nmoves; k++)
-					marked += mark(b, neighbour(t, c, tw, b->moves[k]), next);
 			}
 		}
 	}
@@ -368,9 +409,11 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	pthread_t thread[8];
 	unsigned long long filled, frontier;
 	int nthreads = thread_count(), started, i;
-	size_t e, n = t->entries;
+	size_t e, n;
 	struct cubie solved;
 
+	b.planes = t->pairs ? 2 : 1;
+	n = t->entries * b.planes;
 	b.dist = malloc(n);
 	if (b.dist == NULL) {
 		tw_error_set(err, "out of memory (the optimal solver's table needs %zu MB to build)",
@@ -381,7 +424,8 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	b.moves = metric == CUBE3_OPTIMAL_QTM ? qtm_moves : htm_moves;
 	b.nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
 	cubie_identity(&solved);
-	frontier = filled = mark(&b, (size_t)(t->fs_class[flipslice_of(t, &solved)] >> 4) * N_TWIST, 0);
+	frontier = filled = mark(&b, (size_t)(t->fs_class[flipslice_of(t, &solved)] >> 4) * N_TWIST *
+	    b.planes, 0);
 	for (b.depth = 0; filled < n && frontier > 0 && (max_depth == 0 || b.depth < max_depth);
 	    b.depth++) {
 		if (b.cancel != NULL && atomic_load(b.cancel))
@@ -423,10 +467,26 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 		    (unsigned long long)(n - filled));
 		return false;
 	}
-	for (e = 0; e < n; e++) {
-		uint8_t v = b.dist[e] == UNSET ? (uint8_t)(max_depth + 1) : b.dist[e];
+	for (e = 0; e < t->entries; e++) {
+		static const unsigned place[3] = {1, PAIR_CODES, PAIR_CODES * PAIR_CODES};
+		uint8_t even = b.dist[e * b.planes], odd = b.dist[e * b.planes + b.planes - 1];
+		unsigned lo;
 
-		t->prune[e >> 1] |= (uint8_t)(v << ((e & 1) * 4));
+		even = even == UNSET ? (uint8_t)(max_depth + 1) : even;
+		odd = odd == UNSET ? (uint8_t)(max_depth + 1) : odd;
+		if (!t->pairs) {
+			t->prune[e >> 1] |= (uint8_t)(even << ((e & 1) * 4));
+			continue;
+		}
+		if (even > odd + 1 || odd > even + 1) {
+			free(b.dist);
+			tw_error_set(err, "internal error: the parity planes of entry %zu are %d and %d",
+			    e, even, odd);
+			return false;
+		}
+		lo = even < odd ? even : odd;
+		t->words[e / 3] = (uint16_t)(t->words[e / 3] + place[e % 3] *
+		    (lo > PAIR_MAX ? PAIR_MAX * 3 : lo * 3 + (even > lo ? 1u : odd > lo ? 2u : 0u)));
 	}
 	free(b.dist);
 	return true;
@@ -446,7 +506,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	struct optimal_tables t;
 
 	(void)size;
-	layout(kind->v, buf, &t);
+	layout(kind->v, kind->metric, buf, &t);
 	build_moves(t.fixed);
 	if (!build_classes(&t, prog, err))
 		return false;
@@ -464,16 +524,20 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
     atomic_int *progress, atomic_bool *cancel, _Atomic(const char *) *phase,
     struct optimal_tables *t, struct tw_error *err)
 {
-	char name[64], params[128];
+	char name[64], params[160];
 	struct table_kind kind = {v, metric, max_depth};
-	struct table_spec spec = {name, 1, params, layout(v, NULL, NULL), build_tables, &kind, false};
+	/* Version 2 of the face-turn table: the corner parity planes. */
+	struct table_spec spec = {name, metric == CUBE3_OPTIMAL_HTM ? 2 : 1, params,
+	    layout(v, metric, NULL, NULL), build_tables, &kind, false};
 	struct table_progress prog = {progress, cancel, phase, 0, 0};
 	const void *block;
 
 	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
 	    "qtm" : "htm", v->name, max_depth > 0 ? "-cut" : "");
-	snprintf(params, sizeof params, "flip x %s %d, sym16 %u classes x twist %d, depth %d, fixed %zu",
-	    v->name, v->slice_count, v->classes, N_TWIST, max_depth, sizeof(struct optimal_fixed));
+	snprintf(params, sizeof params, "flip x %s %d, sym16 %u classes x twist %d%s, depth %d, fixed %zu",
+	    v->name, v->slice_count, v->classes, N_TWIST,
+	    metric == CUBE3_OPTIMAL_HTM ? " x corner parity, 3 in 16 bits" : "", max_depth,
+	    sizeof(struct optimal_fixed));
 	sym_init();
 	/* The search reads the table at random, three entries a node; in
 	 * huge pages it is about twice as fast. */
@@ -482,7 +546,7 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
 		return false;
 	/* The block is read-only from here on; layout() only finds its
 	 * parts. */
-	layout(v, (void *)(uintptr_t)block, t);
+	layout(v, metric, (void *)(uintptr_t)block, t);
 	return true;
 }
 
@@ -506,28 +570,70 @@ table_slice(const struct optimal_tables *t, int sslice)
 /* One axis's view of the position: its phase-1 coordinates. */
 struct axis {
 	uint16_t twist, flip, sslice;   /* sorted slice */
+	uint16_t parity;                /* the corners' permutation's, the same in every view */
 };
 
-static inline int
-axis_bound(const struct optimal_tables *t, const struct axis *a)
+/* The table entry of (class and symmetry cs, twist). */
+static inline size_t
+entry_of(const struct optimal_tables *t, uint32_t cs, int twist)
 {
-	uint32_t r = (uint32_t)table_slice(t, a->sslice) * N_FLIP + a->flip;
-	uint32_t cs = t->fs_class[r];
-	size_t i = (size_t)(cs >> 4) * N_TWIST + t->fixed->twist_conj[a->twist][cs & 15];
-
-	return t->prune[i >> 1] >> ((i & 1) * 4) & 15;
+	return (size_t)(cs >> 4) * N_TWIST + t->fixed->twist_conj[twist][cs & 15];
 }
 
-/* The lower bound of three axes' phase-1 distances. */
+/* Where entry j is, to prefetch it. */
+static inline const void *
+entry_place(const struct optimal_tables *t, size_t j)
+{
+	return t->pairs ? (const void *)&t->words[j / 3] : (const void *)&t->prune[j >> 1];
+}
+
+/* Entry j's distance for a position of this corner parity (face turns:
+ * to the goal with even corners), and in *plain the distance to the
+ * phase-1 goal whatever the parity. */
+static inline int
+entry_distance(const struct optimal_tables *t, size_t j, int parity, int *plain)
+{
+	unsigned code, lo;
+
+	if (!t->pairs) {
+		*plain = t->prune[j >> 1] >> ((j & 1) * 4) & 15;
+		return *plain;
+	}
+	code = t->words[j / 3];
+	code = j % 3 == 0 ? code : j % 3 == 1 ? code / PAIR_CODES : code / (PAIR_CODES * PAIR_CODES);
+	code %= PAIR_CODES;
+	lo = code / 3;
+	*plain = (int)lo;
+	return (int)lo + (code % 3 == (unsigned)parity + 1);
+}
+
+/* The bound three views' entries give: the largest of their parity
+ * distances, or their plain phase-1 distance plus one when all three are
+ * equal and not 0 (the last move of a shortest solution keeps one
+ * axis's subgroup, optimal.h). */
+static inline int
+views_bound(const int h[3], const int plain[3])
+{
+	int b = h[0] > h[1] ? h[0] : h[1];
+
+	b = h[2] > b ? h[2] : b;
+	if (plain[0] == plain[1] && plain[1] == plain[2] && plain[0] > 0 && plain[0] + 1 > b)
+		b = plain[0] + 1;
+	return b;
+}
+
+/* The lower bound of a position's three views. */
 static int
 bound_of(const struct optimal_tables *t, const struct axis a[3])
 {
-	int h0 = axis_bound(t, &a[0]), h1 = axis_bound(t, &a[1]), h2 = axis_bound(t, &a[2]);
-	int h = h0 > h1 ? h0 : h1;
+	int h[3], plain[3], v;
 
-	if (h2 > h)
-		h = h2;
-	return h0 == h1 && h1 == h2 && h > 0 ? h + 1 : h;
+	for (v = 0; v < 3; v++) {
+		uint32_t r = (uint32_t)table_slice(t, a[v].sslice) * N_FLIP + a[v].flip;
+
+		h[v] = entry_distance(t, entry_of(t, t->fs_class[r], a[v].twist), a[v].parity, &plain[v]);
+	}
+	return views_bound(h, plain);
 }
 
 /* The three views: the position conjugated by URF3^a, whose U-D axis is
@@ -547,6 +653,7 @@ axes_of(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
 		a[k].twist = (uint16_t)cubie_twist(&v);
 		a[k].flip = (uint16_t)cubie_flip(&v);
 		a[k].sslice = (uint16_t)sslice_of(t->fixed, &v);
+		a[k].parity = (uint16_t)cubie_parity(c->cp, 8);
 	}
 }
 
@@ -730,6 +837,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 			c->twist = f->twist_move[a[v].twist][vm];
 			c->flip = f->flip_move[a[v].flip][vm];
 			c->sslice = f->sslice_move[a[v].sslice][vm];
+			c->parity = (uint16_t)(a[v].parity ^ (m % 3 != 1));
 			raw[count][v] = (uint32_t)table_slice(t, c->sslice) * N_FLIP + c->flip;
 			__builtin_prefetch(&t->fs_class[raw[count][v]]);
 		}
@@ -739,20 +847,20 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 		for (v = 0; v < 3; v++) {
 			uint32_t cs = t->fs_class[raw[k][v]];
 
-			entry[k][v] = (size_t)(cs >> 4) * N_TWIST + f->twist_conj[n[k][v].twist][cs & 15];
-			__builtin_prefetch(&t->prune[entry[k][v] >> 1]);
+			entry[k][v] = entry_of(t, cs, n[k][v].twist);
+			__builtin_prefetch(entry_place(t, entry[k][v]));
 		}
 	}
 	s->nodes += count;
 	for (k = 0; k < count; k++) {
-		int h[3];
+		int h[3], plain[3];
 
 		for (v = 0; v < 3; v++) {
-			h[v] = t->prune[entry[k][v] >> 1] >> ((entry[k][v] & 1) * 4) & 15;
+			h[v] = entry_distance(t, entry[k][v], n[k][0].parity, &plain[v]);
 			if (h[v] >= togo)
 				break;
 		}
-		if (v == 3 && !(h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo)) {
+		if (v == 3 && views_bound(h, plain) < togo) {
 			tight[k] = h[0] == togo - 1 || h[1] == togo - 1 || h[2] == togo - 1;
 			keep[kept++] = k;
 		}
@@ -783,13 +891,12 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 			for (v = 0; v < 3 && tight[k]; v++) {
 				uint32_t cs = t->fs_class[raw[k][v]];
 
-				entry[k][v] = (size_t)(cs >> 4) * N_TWIST +
-				    f->twist_conj[n_inv[k][v].twist][cs & 15];
-				__builtin_prefetch(&t->prune[entry[k][v] >> 1]);
+				entry[k][v] = entry_of(t, cs, n_inv[k][v].twist);
+				__builtin_prefetch(entry_place(t, entry[k][v]));
 			}
 		}
 		for (i = 0; i < kept; i++) {
-			int h[3];
+			int h[3], plain[3];
 
 			k = keep[i];
 			if (!tight[k]) {
@@ -797,9 +904,8 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 				continue;
 			}
 			for (v = 0; v < 3; v++)
-				h[v] = t->prune[entry[k][v] >> 1] >> ((entry[k][v] & 1) * 4) & 15;
-			if (h[0] >= togo || h[1] >= togo || h[2] >= togo ||
-			    (h[0] == h[1] && h[1] == h[2] && h[0] > 0 && h[0] + 1 >= togo))
+				h[v] = entry_distance(t, entry[k][v], n_inv[k][v].parity, &plain[v]);
+			if (views_bound(h, plain) >= togo)
 				continue;
 			keep[dual++] = k;
 		}
