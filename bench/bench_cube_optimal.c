@@ -3,7 +3,7 @@
  * bound the tables gave, nodes generated, CPU time and nodes per second;
  * the mean time and the length distribution.
  * Usage: bench_cube_optimal [--count N] [--seed S] [--qtm] [--superflip]
- *        [--small] (the tests' small table, not the 2.2 GB one)
+ *        [--small] (the tests' small table, not the 2.55 GB one)
  *        [--scramble-depth D] [--threads T]
  * With --threads T above 1 the times are wall time (the search on T
  * threads), else the search thread's CPU time.
@@ -38,7 +38,8 @@ static int
 solve_one(const char *label, const struct cube *c, enum cube3_optimal_metric metric,
     double *total, int *hist)
 {
-	struct cube3_optimal_options opt = {.metric = metric, .small_table = small, .threads = threads};
+	struct cube3_optimal_options opt = {.metric = metric,
+	    .table = small ? CUBE3_OPTIMAL_TABLE_SMALL : CUBE3_OPTIMAL_TABLE_FULL, .threads = threads};
 	int clock = threads > 1 ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID;
 	struct cube3_optimal_stats st;
 	struct movelist m = MOVELIST_EMPTY;

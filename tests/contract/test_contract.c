@@ -348,8 +348,8 @@ solutions_replay_to_solved(void **unused)
 static void
 check_optimal(const struct puzzle *p, const void *params, const char *text)
 {
-	/* The 3x3x3's optimal mode takes a 2.3 GB table and minutes a
-	 * position: tests/solver/test_cube3_optimal.c checks it. */
+	/* The 3x3x3's optimal mode takes a 2.55 GB table and seconds to
+	 * minutes a position: tests/solver/test_cube3_optimal.c checks it. */
 	if (!p->optimal_solver || (strcmp(p->id, "cube") == 0 && strcmp(text, "3") == 0))
 		return;
 	for (int m = 0; p->metrics[m] != NULL; m++) {

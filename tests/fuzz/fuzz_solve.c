@@ -71,8 +71,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				long best;
 
 				FUZZ_CHECK(!refused);
-				/* The 3x3x3's optimal mode takes a 2.3 GB table and
-				 * minutes a position (test_cube3_optimal checks it). */
+				/* The 3x3x3's optimal mode takes a 2.55 GB table and
+				 * seconds to minutes a position (test_cube3_optimal
+				 * checks it). */
 				if (!p->optimal_solver || (strcmp(p->id, "cube") == 0 && strcmp(ps, "3") == 0))
 					continue;
 				best = solve_and_replay(p, g.params, state, m, true, &refused);

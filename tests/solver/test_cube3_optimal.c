@@ -253,7 +253,8 @@ static const char *const symmetric[] = {
 };
 
 static void
-check_near_positions(enum cube3_optimal_metric metric, int table_depth, int count, int length)
+check_near_positions(enum cube3_optimal_metric metric, enum cube3_optimal_table table,
+    int table_depth, int count, int length)
 {
 	bool qtm = metric == CUBE3_OPTIMAL_QTM;
 	int radius = qtm ? 5 : 4, nsym = (int)(sizeof symmetric / sizeof symmetric[0]), k, i;
@@ -266,7 +267,7 @@ check_near_positions(enum cube3_optimal_metric metric, int table_depth, int coun
 	ball_fill(&solved, &id, radius, qtm);
 	tw_rng_seed(&rng, qtm ? 26 : 20);
 	for (k = 0; k < count + nsym; k++) {
-		struct cube3_optimal_options opt = {.metric = metric, .small_table = true,
+		struct cube3_optimal_options opt = {.metric = metric, .table = table,
 		    .table_depth = table_depth};
 		struct movelist moves = MOVELIST_EMPTY;
 		struct tw_error err;
@@ -307,8 +308,21 @@ static void
 face_turn_answers_are_shortest(void **unused)
 {
 	(void)unused;
-	check_near_positions(CUBE3_OPTIMAL_HTM, test_tier() == TIER_SLOW ? 0 : 7,
-	    tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
+	check_near_positions(CUBE3_OPTIMAL_HTM, CUBE3_OPTIMAL_TABLE_SMALL,
+	    test_tier() == TIER_SLOW ? 0 : 7, tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
+}
+
+/* The table of the U corners' places and the edges (the face-turn
+ * table's coordinates less the twist), in two bits an entry, whole: the
+ * same search over the other coordinates and the other encoding. */
+static void
+ucorners_answers_are_shortest(void **unused)
+{
+	(void)unused;
+	check_near_positions(CUBE3_OPTIMAL_HTM, CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS, 0,
+	    tier_pick(40, 20, 6), test_tier() == TIER_SLOW ? 10 : 8);
+	check_near_positions(CUBE3_OPTIMAL_QTM, CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS, 0,
+	    tier_pick(40, 20, 6), test_tier() == TIER_SLOW ? 10 : 8);
 }
 
 static void
@@ -319,8 +333,8 @@ quarter_turn_answers_are_shortest(void **unused)
 	 * time: the face-turn test covers the same search there. */
 	if (test_tier() == TIER_SANITIZED)
 		skip();
-	check_near_positions(CUBE3_OPTIMAL_QTM, test_tier() == TIER_SLOW ? 0 : 7,
-	    tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
+	check_near_positions(CUBE3_OPTIMAL_QTM, CUBE3_OPTIMAL_TABLE_SMALL,
+	    test_tier() == TIER_SLOW ? 0 : 7, tier_pick(60, 30, 8), test_tier() == TIER_SLOW ? 12 : 8);
 }
 
 /* Moves in the metric: a half turn counts 2 in quarter turns. */
@@ -335,7 +349,7 @@ cost(const struct movelist *m, bool qtm)
 	return n;
 }
 
-/* Slow suite: the table solve --optimal uses (2.3 GB, minutes to build)
+/* Slow suite: the tables solve --optimal uses (2.55 GB and 1.8 GB, minutes to build)
  * against the small one, on positions 13 random face turns from solved:
  * both searches prove their answer shortest, so the lengths agree. */
 static void
@@ -360,7 +374,7 @@ both_tables_prove_the_same_lengths(void **unused)
 		struct cube f, replay;
 		size_t j;
 
-		small.small_table = true;
+		small.table = CUBE3_OPTIMAL_TABLE_SMALL;
 		for (i = 0; i < 13; i++)
 			cubie_multiply(&c, &turn[tw_rng_below(&rng, CUBIE_MOVES)], &c);
 		cubie_to_facelets(&c, &f);
@@ -411,7 +425,8 @@ threads_give_the_same_answer(void **unused)
 		}
 		for (t = 1; t <= 3; t++) {
 			struct cube3_optimal_options opt = {.metric = k % 2 ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM,
-			    .small_table = true, .table_depth = 7, .threads = t};
+			    .table = t == 3 ? CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS : CUBE3_OPTIMAL_TABLE_SMALL,
+			    .table_depth = t == 3 ? 0 : 7, .threads = t};
 			struct movelist many = MOVELIST_EMPTY;
 			size_t j;
 
@@ -431,42 +446,52 @@ threads_give_the_same_answer(void **unused)
 	}
 }
 
-/* In face turns the table's distances are to the phase-1 goal with the
- * corners even, for either parity of the position (optimal.c): these
- * positions' bound at the start is their distance only with the parity
- * (6 and 7 from the plain phase-1 distance, the same table cut at 7). */
+/* Half turns keep the corners' twist, the edges' flip and the middle
+ * edges in the middle layer in all three views, so the flip-slice-twist
+ * table bounds these positions by 0; the U corners' places see them (a
+ * half turn of a side face moves U corners down). Both answers are
+ * shortest, so they agree. */
 static void
-the_corner_parity_raises_the_bound(void **unused)
+the_ucorners_see_half_turns(void **unused)
 {
 	static const struct {
 		const char *scramble;
-		int distance;
-	} cases[] = {{"F' U2 B2 R2 B' U2 B2", 7}, {"B' L B' D2 L2 F2 D2 L2", 8}};
+		int distance, bound;
+	} cases[] = {{"R2 U2 F2", 3, 3}, {"R2 F2 L2 B2 U2", 5, 3}, {"R2 U2 F2 L2 D2 B2 R2 F2", 8, 2},
+	    {"F2 R2 U2 B2 L2 D2 F2 U2 R2", 9, 3}};
 	size_t k;
 
 	(void)unused;
 	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-		struct cube3_optimal_options opt = {.small_table = true, .table_depth = 7, .threads = 1};
-		struct cube3_optimal_stats st;
-		struct movelist moves = MOVELIST_EMPTY;
+		struct cube3_optimal_options plain = {.table = CUBE3_OPTIMAL_TABLE_SMALL, .table_depth = 7,
+		    .threads = 1};
+		struct cube3_optimal_options ucorners = {.table = CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS,
+		    .threads = 1};
+		struct cube3_optimal_stats a, b;
+		struct movelist ma = MOVELIST_EMPTY, mb = MOVELIST_EMPTY;
 		struct tw_error err;
 		struct cube f;
 
 		cube_solved(&f, 3);
 		assert_true(cube_apply_alg(&f, cases[k].scramble, NULL));
-		if (!cube3_optimal_solve(&f, &opt, &moves, &st, &err))
+		if (!cube3_optimal_solve(&f, &plain, &ma, &a, &err) ||
+		    !cube3_optimal_solve(&f, &ucorners, &mb, &b, &err))
 			fail_msg("%s: %s", cases[k].scramble, err.msg);
-		if (st.lower_bound != cases[k].distance || (int)moves.len != cases[k].distance)
-			fail_msg("%s: bound %d and %zu moves, want both %d", cases[k].scramble,
-			    st.lower_bound, moves.len, cases[k].distance);
-		movelist_clear(&moves);
+		if (a.lower_bound != 0 || b.lower_bound != cases[k].bound)
+			fail_msg("%s: bounds %d and %d, want 0 and %d", cases[k].scramble, a.lower_bound,
+			    b.lower_bound, cases[k].bound);
+		if ((int)ma.len != cases[k].distance || (int)mb.len != cases[k].distance)
+			fail_msg("%s: %zu and %zu moves, want %d", cases[k].scramble, ma.len, mb.len,
+			    cases[k].distance);
+		movelist_clear(&ma);
+		movelist_clear(&mb);
 	}
 }
 
 static void
 bad_cubes_and_cancel_are_reported(void **unused)
 {
-	struct cube3_optimal_options opt = {.small_table = true, .table_depth = 7};
+	struct cube3_optimal_options opt = {.table = CUBE3_OPTIMAL_TABLE_SMALL, .table_depth = 7};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
 	struct cube c;
@@ -496,7 +521,8 @@ main(void)
 		cmocka_unit_test(quarter_turn_answers_are_shortest),
 		cmocka_unit_test(bad_cubes_and_cancel_are_reported),
 		cmocka_unit_test(threads_give_the_same_answer),
-		cmocka_unit_test(the_corner_parity_raises_the_bound),
+		cmocka_unit_test(ucorners_answers_are_shortest),
+		cmocka_unit_test(the_ucorners_see_half_turns),
 		cmocka_unit_test(both_tables_prove_the_same_lengths),
 	};
 

@@ -19,24 +19,32 @@
 #define N_FLIP 2048
 #define N_SLICE 495
 #define N_SSLICE (N_SLICE * 24)
-#define UNSET 0xff                      /* a build entry not reached yet */
+#define N_UCORNERS 70                   /* the places of the four U corners, 8 choose 4 */
+#define UNSET 15                        /* a build entry not reached yet */
 #define MAX_DEPTH 32
 #define SPLIT_DEPTH 3                   /* the threads' tasks: the nodes 3 moves deep */
 #define MAX_THREADS 16
 
-/* The pruning table's flipslice coordinate: flip x slice, or flip x
- * sorted slice (24 times the entries, 1.7 to 2.2 GB, and a much closer
- * bound: the one twirl solve --optimal uses). */
+/* A pruning table's coordinates: the flipslice (flip x slice, or flip
+ * x sorted slice, 24 times the entries) reduced by the symmetries, the
+ * twist or not, the U corners' places or not; and its entries' size. The
+ * face-turn table solve --optimal reads is "slice-ucorners" (2.55 GB), the
+ * quarter-turn one "sorted-slice" (1.8 GB); the others are the tests'. */
 struct variant {
 	const char *name;
 	int slice_count;                    /* N_SLICE or N_SSLICE */
 	int slice_div;                      /* sorted slice / this = its slice */
 	uint32_t classes;                   /* flipslice under the 16 symmetries */
+	int twists;                         /* N_TWIST, or 1 without the twist */
+	int ucorners;                       /* N_UCORNERS: the U corners' places a coordinate; else 1 */
+	int base[2];                        /* by metric: >= 0 two bits over this floor, < 0 four */
 };
 
-static const struct variant variants[2] = {
-	{"slice", N_SLICE, 24, 64430},
-	{"sorted-slice", N_SSLICE, 1, 1523864},
+static const struct variant variants[4] = {
+	{"slice", N_SLICE, 24, 64430, N_TWIST, 1, {-1, -1}},
+	{"sorted-slice", N_SSLICE, 1, 1523864, N_TWIST, 1, {-1, -1}},
+	{"slice-ucorners", N_SLICE, 24, 64430, N_TWIST, N_UCORNERS, {8, 10}},
+	{"slice-ucorners-notwist", N_SLICE, 24, 64430, 1, N_UCORNERS, {0, 0}},
 };
 
 /* The fixed part of the table block (one block without pointers, so
@@ -45,24 +53,15 @@ static const struct variant variants[2] = {
  * (slice * N_FLIP + flip, uint32), a symmetry whose conjugation takes it
  * to its class's representative (uint8), each class's representative
  * (uint32) and the symmetries that fix it (uint16 mask), and the
- * distances of each (class, twist conjugated along), entry j = class *
- * N_TWIST + twist:
- * - in quarter turns, the distance to the phase-1 goal, 4 bits;
- * - in face turns, the distances to the phase-1 goal with the corners'
- *   permutation even, for a position whose corners are even and for one
- *   whose corners are odd (two planes: the corner parity is a coordinate
- *   too). A quarter turn of U keeps the class and the twist and changes
- *   the parity, so the two differ by at most one; the smaller of them is
- *   the distance to the plain phase-1 goal. Each entry is stored as the
- *   smaller times 3 plus which plane is one more (0 neither, 1 the even
- *   one, 2 the odd one): 39 codes with the smaller at most 12 (the 21
- *   entries at 13 are stored as 12, still a lower bound), three entries
- *   to a 16-bit word (39^3 = 59,319): 5.3 bits an entry, 2.2 GB in all.
- *   In quarter turns the planes add nothing: a distance to the even goal
- *   has the position's parity, and the search rounds its bound up to it.
- * The planes make the face-turn table a third larger than the plain
- * distance's and take 25 % of the nodes off the superflip's search, 14 %
- * off twenty random states' (BENCHMARKS.md). */
+ * distance to the goal of each (class, twist and U corners conjugated
+ * along), entry j = (class * twists + twist) * ucorners + U corners:
+ * 4 bits an entry, or 2 over a floor (variant.base, GROUP_ENTRIES).
+ * The face-turn table twirl solve --optimal reads is the U corners'
+ * (Rokicki's nxopt subgroup: the corners' twist and U-D split, reduced by
+ * the 16 symmetries, times the edges' flip and the middle edges'
+ * places; here the symmetries reduce the edges' part instead, to the
+ * same 9.9 G entries), 2.55 GB in two bits; the quarter-turn one the
+ * sorted slice's, 1.8 GB in four. */
 struct optimal_fixed {
 	uint16_t twist_move[N_TWIST][CUBIE_MOVES];
 	uint16_t flip_move[N_FLIP][CUBIE_MOVES];
@@ -71,12 +70,17 @@ struct optimal_fixed {
 	uint16_t twist_conj[N_TWIST][SYM_UD];
 	uint16_t slice_of_mask[4096];       /* 12-bit masks with 4 bits -> 0..494 */
 	uint16_t mask_of_slice[N_SLICE];
+	uint8_t ucorners_move[N_UCORNERS][CUBIE_MOVES];
+	uint8_t ucorners_conj[N_UCORNERS][SYM_UD];
+	uint8_t ucorners_of_mask[256];      /* 8-bit masks with 4 bits -> 0..69 */
+	uint8_t mask_of_ucorners[N_UCORNERS];
 };
 
 /* The block, its parts found by layout(). */
 struct optimal_tables {
 	const struct variant *v;
-	bool pairs;                         /* face turns: the two parity planes, packed */
+	int base;                           /* the variant's for the metric */
+	const uint8_t *groups;              /* base >= 0: GROUP_ENTRIES entries a 16-byte group */
 	struct optimal_fixed *fixed;
 	const uint16_t *tslice_move;        /* the table's slice coordinate's moves */
 	/* flipslice -> its class << 4 | a symmetry whose conjugation takes
@@ -84,13 +88,21 @@ struct optimal_tables {
 	uint32_t *fs_class;
 	uint32_t *fs_rep;
 	uint16_t *fs_stab;
-	uint8_t *prune;                     /* quarter turns: 4 bits an entry */
-	uint16_t *words;                    /* face turns: three entries a word */
-	size_t entries;                     /* classes * N_TWIST */
+	uint8_t *prune;                     /* base < 0: 4 bits an entry */
+	size_t entries;                     /* classes * twists * ucorners */
+	int twists, ucorners;               /* the variant's */
+	unsigned twist_mask, ucorner_mask;  /* 0 for a coordinate not in the table */
 };
 
-#define PAIR_CODES 39                   /* 13 smaller distances x 3 */
-#define PAIR_MAX 12                     /* the largest smaller distance stored */
+/* Two bits an entry, after Rokicki's nxopt: 62 entries to a 16-byte
+ * group, whose first 4 bits hold the least distance in the group, m.
+ * Over the floor f = max(m, base), an entry stores its distance less f
+ * (3 for 3 or more); at most f, 0, read as m. Where the group's least is
+ * over the base, its entries from m to m + 2 are exact; elsewhere those
+ * from base + 1 to base + 2 (nxopt has one base for all groups: its 0
+ * is read as the least even where that is well over the base). */
+#define GROUP_ENTRIES 62
+#define GROUP_BYTES 16
 
 static size_t
 align8(size_t n)
@@ -104,7 +116,7 @@ static size_t
 layout(const struct variant *v, enum cube3_optimal_metric metric, void *base,
     struct optimal_tables *t)
 {
-	bool pairs = metric == CUBE3_OPTIMAL_HTM;
+	int tbase = v->base[metric];
 	size_t raw = (size_t)v->slice_count * N_FLIP, at = align8(sizeof(struct optimal_fixed));
 	size_t fs_class = at, fs_rep, fs_stab, prune, entries;
 
@@ -114,13 +126,15 @@ layout(const struct variant *v, enum cube3_optimal_metric metric, void *base,
 	fs_stab = at;
 	at = align8(at + v->classes * sizeof(uint16_t));
 	prune = at;
-	entries = (size_t)v->classes * N_TWIST;
-	at += pairs ? (entries + 2) / 3 * sizeof(uint16_t) : (entries + 1) / 2;
+	entries = (size_t)v->classes * (size_t)v->twists * (size_t)v->ucorners;
+	at += tbase >= 0 ? (entries + GROUP_ENTRIES - 1) / GROUP_ENTRIES * GROUP_BYTES :
+	    (entries + 1) / 2;
 	if (base != NULL) {
 		char *b = base;
 
 		t->v = v;
-		t->pairs = pairs;
+		t->base = tbase;
+		t->groups = (const uint8_t *)(b + prune);
 		t->fixed = base;
 		t->tslice_move = v->slice_div == 1 ? &t->fixed->sslice_move[0][0] :
 		    &t->fixed->slice_move[0][0];
@@ -128,8 +142,11 @@ layout(const struct variant *v, enum cube3_optimal_metric metric, void *base,
 		t->fs_rep = (uint32_t *)(void *)(b + fs_rep);
 		t->fs_stab = (uint16_t *)(void *)(b + fs_stab);
 		t->prune = (uint8_t *)(b + prune);
-		t->words = (uint16_t *)(void *)(b + prune);
 		t->entries = entries;
+		t->twists = v->twists;
+		t->ucorners = v->ucorners;
+		t->twist_mask = v->twists > 1 ? ~0u : 0;
+		t->ucorner_mask = v->ucorners > 1 ? ~0u : 0;
 	}
 	return at;
 }
@@ -153,6 +170,30 @@ sslice_of(const struct optimal_fixed *f, const struct cubie *c)
 		}
 	}
 	return f->slice_of_mask[mask] * 24 + perm_rank(order, 4);
+}
+
+/* The places of the four U corners (pieces URF UFL ULB UBR). */
+static int
+ucorners_of(const struct optimal_fixed *f, const struct cubie *c)
+{
+	int i, mask = 0;
+
+	for (i = 0; i < 8; i++)
+		if (c->cp[i] < 4)
+			mask |= 1 << i;
+	return f->ucorners_of_mask[mask];
+}
+
+/* A cubie with only the corners' places set: the U corners on the
+ * coordinate's places, in order. */
+static void
+set_ucorners(const struct optimal_fixed *f, struct cubie *c, int uc)
+{
+	int k, up = 0, down = 4, mask = f->mask_of_ucorners[uc];
+
+	cubie_identity(c);
+	for (k = 0; k < 8; k++)
+		c->cp[k] = (uint8_t)((mask >> k) & 1 ? up++ : down++);
 }
 
 /* A cubie with only the edges set: the middle edges on the sorted
@@ -182,6 +223,25 @@ build_moves(struct optimal_fixed *f)
 		if (__builtin_popcount((unsigned)mask) == 4) {
 			f->slice_of_mask[mask] = (uint16_t)n;
 			f->mask_of_slice[n++] = (uint16_t)mask;
+		}
+	}
+	for (mask = 0, n = 0; mask < 256; mask++) {
+		if (__builtin_popcount((unsigned)mask) == 4) {
+			f->ucorners_of_mask[mask] = (uint8_t)n;
+			f->mask_of_ucorners[n++] = (uint8_t)mask;
+		}
+	}
+	for (i = 0; i < N_UCORNERS; i++) {
+		struct cubie c, d;
+
+		set_ucorners(f, &c, i);
+		for (m = 0; m < CUBIE_MOVES; m++) {
+			cubie_multiply(&c, &move[m], &d);
+			f->ucorners_move[i][m] = (uint8_t)ucorners_of(f, &d);
+		}
+		for (s = 0; s < SYM_UD; s++) {
+			sym_conjugate(s, &c, &d);
+			f->ucorners_conj[i][s] = (uint8_t)ucorners_of(f, &d);
 		}
 	}
 	cubie_twist_moves(f->twist_move);
@@ -264,19 +324,36 @@ build_classes(struct optimal_tables *t, const struct table_progress *prog, struc
 	return true;
 }
 
-/* The entry of the class-and-twist pair that (class c, twist tw) goes
- * to under move m. */
+/* The entry of (class c, twist tw, U corners uc), the last two as the
+ * class's representative has them (masked out when the variant has not
+ * got them). */
 static inline size_t
-neighbour(const struct optimal_tables *t, uint32_t c, int tw, int m)
+index_at(const struct optimal_tables *t, uint32_t c, unsigned tw, unsigned uc)
+{
+	return ((size_t)c * (size_t)t->twists + (tw & t->twist_mask)) * (size_t)t->ucorners +
+	    (uc & t->ucorner_mask);
+}
+
+/* The entry of a position: its flipslice's class and symmetry cs, its
+ * twist and U corners. */
+static inline size_t
+entry_of(const struct optimal_tables *t, uint32_t cs, int twist, int ucorners)
+{
+	return index_at(t, cs >> 4, t->fixed->twist_conj[twist][cs & 15],
+	    t->fixed->ucorners_conj[ucorners][cs & 15]);
+}
+
+/* The entry that (class c, twist tw, U corners uc) goes to under move
+ * m. */
+static inline size_t
+neighbour(const struct optimal_tables *t, uint32_t c, int tw, int uc, int m)
 {
 	const struct optimal_fixed *f = t->fixed;
 	uint32_t r = t->fs_rep[c];
 	uint32_t to = (uint32_t)t->tslice_move[(r / N_FLIP) * CUBIE_MOVES + (uint32_t)m] * N_FLIP +
 	    f->flip_move[r % N_FLIP][m];
 
-	uint32_t cs = t->fs_class[to];
-
-	return (size_t)(cs >> 4) * N_TWIST + f->twist_conj[f->twist_move[tw][m]][cs & 15];
+	return entry_of(t, t->fs_class[to], f->twist_move[tw][m], f->ucorners_move[uc][m]);
 }
 
 /* The breadth-first search fills depth by depth, each depth in one pass
@@ -284,13 +361,13 @@ neighbour(const struct optimal_tables *t, uint32_t c, int tw, int m)
  * entry of the last depth marks its unmarked neighbours) while the
  * frontier is small, backwards (every unmarked entry looks for a
  * neighbour of the last depth) once most entries are near it. Entries
- * are bytes while building; two threads may mark the same entry with
- * the same value, so the bytes are read and written atomically
- * (relaxed): the result does not depend on the order. */
+ * are 4 bits while building (every distance is under 15, UNSET), two to
+ * a byte; two threads may mark entries of the same byte, so the bytes are
+ * read and written atomically (relaxed, compare and swap): the result
+ * does not depend on the order. */
 struct bfs {
 	const struct optimal_tables *t;
-	uint8_t *dist;                      /* entry * planes + parity */
-	size_t planes;                      /* 2 in face turns (the corner parity), else 1 */
+	uint8_t *dist;                      /* 4 bits an entry, the even one low */
 	const int *moves;
 	int nmoves;
 	int depth;
@@ -307,7 +384,7 @@ struct bfs_part {
 static inline uint8_t
 get(const uint8_t *d, size_t i)
 {
-	return __atomic_load_n(&d[i], __ATOMIC_RELAXED);
+	return (uint8_t)(__atomic_load_n(&d[i >> 1], __ATOMIC_RELAXED) >> ((i & 1) * 4) & 15);
 }
 
 /* Sets entry i from UNSET to value; true if this call did (two threads
@@ -315,72 +392,88 @@ get(const uint8_t *d, size_t i)
 static inline bool
 claim(uint8_t *d, size_t i, uint8_t value)
 {
-	uint8_t expected = UNSET;
+	unsigned shift = (unsigned)(i & 1) * 4;
+	uint8_t old = __atomic_load_n(&d[i >> 1], __ATOMIC_RELAXED), new;
 
-	return get(d, i) == UNSET && __atomic_compare_exchange_n(&d[i], &expected, value,
-	    false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	do {
+		if ((old >> shift & 15) != UNSET)
+			return false;
+		new = (uint8_t)((old & ~(15u << shift)) | (unsigned)value << shift);
+	} while (!__atomic_compare_exchange_n(&d[i >> 1], &old, new, true, __ATOMIC_RELAXED,
+	    __ATOMIC_RELAXED));
+	return true;
 }
 
-/* Marks building entry i (entry * planes + parity) and the entries its
- * class's own symmetries make of it (the same position class; a
- * symmetry keeps the corners' parity); returns how many were new. */
+/* Marks building entry i and the entries its class's own symmetries
+ * make of it (the same position class); returns how many were new. */
 static unsigned
 mark(struct bfs *b, size_t i, uint8_t value)
 {
 	const struct optimal_tables *t = b->t;
-	size_t parity = i % b->planes, j = i / b->planes;
-	uint32_t c = (uint32_t)(j / N_TWIST);
-	int tw = (int)(j % N_TWIST), s;
+	int uc = (int)(i % (size_t)t->ucorners);
+	uint32_t c = (uint32_t)(i / (size_t)t->ucorners / (size_t)t->twists);
+	int tw = (int)(i / (size_t)t->ucorners % (size_t)t->twists), s;
 	unsigned stab = t->fs_stab[c], n = claim(b->dist, i, value);
 
 	for (s = 1; s < SYM_UD; s++)
 		if (stab >> s & 1)
-			n += claim(b->dist, ((size_t)c * N_TWIST + t->fixed->twist_conj[tw][s]) *
-			    b->planes + parity, value);
+			n += claim(b->dist, index_at(t, c, t->fixed->twist_conj[tw][s],
+			    t->fixed->ucorners_conj[uc][s]), value);
 	return n;
 }
 
-/* The building entry move m takes (class c, twist tw, parity) to: a
- * quarter turn changes the corners' parity. */
-static inline size_t
-neighbour_at(const struct bfs *b, uint32_t c, int tw, size_t parity, int m)
-{
-	if (b->planes == 1)
-		return neighbour(b->t, c, tw, m);
-	return neighbour(b->t, c, tw, m) * 2 + (parity ^ (size_t)(m % 3 != 1));
-}
-
+/* One pass over a part's classes. A move's neighbour is found in three
+ * steps, each done once for what it depends on: the class and symmetry
+ * the move takes the class to, then with the twist, then with the U
+ * corners (neighbour() in one). */
 static void *
 bfs_pass(void *arg)
 {
 	struct bfs_part *p = arg;
 	struct bfs *b = p->b;
+	const struct optimal_tables *t = b->t;
+	const struct optimal_fixed *f = t->fixed;
 	uint8_t d = (uint8_t)b->depth, next = (uint8_t)(b->depth + 1);
 	unsigned long long marked = 0;
-	uint32_t c;
-	size_t parity;
-	int tw, k;
+	uint32_t c, cs[CUBIE_MOVES];
+	size_t row[CUBIE_MOVES];
+	int tw, uc, k, ucorners = t->ucorners;
 
 	for (c = p->from; c < p->to; c++) {
+		uint32_t r = t->fs_rep[c];
+
 		if ((c & 255) == 0 && b->cancel != NULL && atomic_load(b->cancel))
 			break;
-		for (tw = 0; tw < N_TWIST; tw++) {
-			for (parity = 0; parity < b->planes; parity++) {
-				size_t i = ((size_t)c * N_TWIST + (size_t)tw) * b->planes + parity;
+		for (k = 0; k < b->nmoves; k++) {
+			int m = b->moves[k];
+
+			cs[k] = t->fs_class[(uint32_t)t->tslice_move[(r / N_FLIP) * CUBIE_MOVES +
+			    (uint32_t)m] * N_FLIP + f->flip_move[r % N_FLIP][m]];
+		}
+		for (tw = 0; tw < t->twists; tw++) {
+			bool row_ready = false;
+
+			for (uc = 0; uc < ucorners; uc++) {
+				size_t i = index_at(t, c, (unsigned)tw, (unsigned)uc);
 				uint8_t v = get(b->dist, i);
 
-				if (b->backwards) {
-					if (v != UNSET)
-						continue;
-					for (k = 0; k < b->nmoves; k++) {
-						if (get(b->dist, neighbour_at(b, c, tw, parity, b->moves[k])) == d) {
-							marked += mark(b, i, next);
-							break;
-						}
+				if (b->backwards ? v != UNSET : v != d)
+					continue;
+				/* Most rows have no entry to expand in a pass. */
+				for (k = 0; !row_ready && k < b->nmoves; k++)
+					row[k] = index_at(t, cs[k] >> 4,
+					    f->twist_conj[f->twist_move[tw][b->moves[k]]][cs[k] & 15], 0);
+				row_ready = true;
+				for (k = 0; k < b->nmoves; k++) {
+					size_t to = row[k] + (f->ucorners_conj[f->ucorners_move[uc][b->moves[k]]]
+					    [cs[k] & 15] & t->ucorner_mask);
+
+					if (!b->backwards) {
+						marked += mark(b, to, next);
+					} else if (get(b->dist, to) == d) {
+						marked += mark(b, i, next);
+						break;
 					}
-				} else if (v == d) {
-					for (k = 0; k < b->nmoves; k++)
-						marked += mark(b, neighbour_at(b, c, tw, parity, b->moves[k]), next);
 				}
 			}
 		}
@@ -397,7 +490,7 @@ thread_count(void)
 	return n < 1 ? 1 : n > 8 ? 8 : (int)n;
 }
 
-/* The distances, breadth first from the phase-1 goal, up to max_depth
+/* The distances, breadth first from the goal, up to max_depth
  * (0: all of them); entries beyond it get max_depth + 1, still a lower
  * bound (a table that tests can afford). */
 static bool
@@ -412,24 +505,28 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	size_t e, n;
 	struct cubie solved;
 
-	b.planes = t->pairs ? 2 : 1;
-	n = t->entries * b.planes;
-	b.dist = malloc(n);
+	n = t->entries;
+	b.dist = malloc((n + 1) / 2);
 	if (b.dist == NULL) {
 		tw_error_set(err, "out of memory (the optimal solver's table needs %zu MB to build)",
-		    n >> 20);
+		    (n + 1) / 2 >> 20);
 		return false;
 	}
-	memset(b.dist, UNSET, n);
+	memset(b.dist, 0xff, (n + 1) / 2);
 	b.moves = metric == CUBE3_OPTIMAL_QTM ? qtm_moves : htm_moves;
 	b.nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
 	cubie_identity(&solved);
-	frontier = filled = mark(&b, (size_t)(t->fs_class[flipslice_of(t, &solved)] >> 4) * N_TWIST *
-	    b.planes, 0);
+	frontier = filled = mark(&b, index_at(t, t->fs_class[flipslice_of(t, &solved)] >> 4, 0, 0), 0);
 	for (b.depth = 0; filled < n && frontier > 0 && (max_depth == 0 || b.depth < max_depth);
 	    b.depth++) {
 		if (b.cancel != NULL && atomic_load(b.cancel))
 			break;
+		if (b.depth + 1 >= UNSET) {
+			free(b.dist);
+			tw_error_set(err, "internal error: the optimal solver's table has distances over %d",
+			    UNSET - 1);
+			return false;
+		}
 		/* A forward pass costs about a frontier of all moves, a
 		 * backward one a few probes per unmarked entry. */
 		b.backwards = frontier * (unsigned long long)b.nmoves > (n - filled) * 3;
@@ -467,26 +564,35 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 		    (unsigned long long)(n - filled));
 		return false;
 	}
-	for (e = 0; e < t->entries; e++) {
-		static const unsigned place[3] = {1, PAIR_CODES, PAIR_CODES * PAIR_CODES};
-		uint8_t even = b.dist[e * b.planes], odd = b.dist[e * b.planes + b.planes - 1];
-		unsigned lo;
+	if (t->base < 0) {
+		for (e = 0; e < t->entries; e++) {
+			uint8_t d = get(b.dist, e) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, e);
 
-		even = even == UNSET ? (uint8_t)(max_depth + 1) : even;
-		odd = odd == UNSET ? (uint8_t)(max_depth + 1) : odd;
-		if (!t->pairs) {
-			t->prune[e >> 1] |= (uint8_t)(even << ((e & 1) * 4));
-			continue;
+			t->prune[e >> 1] |= (uint8_t)(d << ((e & 1) * 4));
 		}
-		if (even > odd + 1 || odd > even + 1) {
-			free(b.dist);
-			tw_error_set(err, "internal error: the parity planes of entry %zu are %d and %d",
-			    e, even, odd);
-			return false;
+	} else {
+		uint8_t *groups = (uint8_t *)(uintptr_t)t->groups;
+
+		for (e = 0; e < t->entries; e += GROUP_ENTRIES) {
+			size_t k, end = e + GROUP_ENTRIES < t->entries ? e + GROUP_ENTRIES : t->entries;
+			uint8_t *q = groups + e / GROUP_ENTRIES * GROUP_BYTES, least = 15;
+			unsigned over;
+
+			for (k = e; k < end; k++) {
+				uint8_t d = get(b.dist, k) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, k);
+
+				least = d < least ? d : least;
+			}
+			over = least > t->base ? least : (unsigned)t->base;
+			q[0] = least;
+			for (k = e; k < end; k++) {
+				uint8_t d = get(b.dist, k) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, k);
+				unsigned r = (unsigned)(k - e) + 2, code = d <= over ? 0 : d - over;
+
+				code = code > 3 ? 3 : code;
+				q[r >> 2] |= (uint8_t)(code << ((r & 3) * 2));
+			}
 		}
-		lo = even < odd ? even : odd;
-		t->words[e / 3] = (uint16_t)(t->words[e / 3] + place[e % 3] *
-		    (lo > PAIR_MAX ? PAIR_MAX * 3 : lo * 3 + (even > lo ? 1u : odd > lo ? 2u : 0u)));
 	}
 	free(b.dist);
 	return true;
@@ -524,19 +630,24 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
     atomic_int *progress, atomic_bool *cancel, _Atomic(const char *) *phase,
     struct optimal_tables *t, struct tw_error *err)
 {
-	char name[64], params[160];
+	char name[64], params[160], entry[32];
 	struct table_kind kind = {v, metric, max_depth};
-	/* Version 2 of the face-turn table: the corner parity planes. */
-	struct table_spec spec = {name, metric == CUBE3_OPTIMAL_HTM ? 2 : 1, params,
-	    layout(v, metric, NULL, NULL), build_tables, &kind, false};
+	/* Version 3: the U corners and the two-bit groups (2: the face-turn
+	 * table's corner parity planes). */
+	struct table_spec spec = {name, 3, params, layout(v, metric, NULL, NULL), build_tables,
+	    &kind, false};
 	struct table_progress prog = {progress, cancel, phase, 0, 0};
 	const void *block;
 
 	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
 	    "qtm" : "htm", v->name, max_depth > 0 ? "-cut" : "");
-	snprintf(params, sizeof params, "flip x %s %d, sym16 %u classes x twist %d%s, depth %d, fixed %zu",
-	    v->name, v->slice_count, v->classes, N_TWIST,
-	    metric == CUBE3_OPTIMAL_HTM ? " x corner parity, 3 in 16 bits" : "", max_depth,
+	if (v->base[metric] >= 0)
+		snprintf(entry, sizeof entry, "2 bits over %d", v->base[metric]);
+	else
+		snprintf(entry, sizeof entry, "4 bits");
+	snprintf(params, sizeof params,
+	    "flip x %s %d, sym16 %u classes x twist %d x ucorners %d, %s, depth %d, fixed %zu",
+	    v->name, v->slice_count, v->classes, v->twists, v->ucorners, entry, max_depth,
 	    sizeof(struct optimal_fixed));
 	sym_init();
 	/* The search reads the table at random, three entries a node; in
@@ -544,10 +655,30 @@ tables(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
 	block = max_depth == 0 ? table_get_huge(&spec, &prog, err) : table_get(&spec, &prog, err);
 	if (block == NULL)
 		return false;
+	/* Before version 3 the face-turn table was the sorted slice's with
+	 * the corner parity (2.3 GB); it is read no more. */
+	if (metric == CUBE3_OPTIMAL_HTM && max_depth == 0 && v->ucorners > 1)
+		table_cache_retire("cube3-optimal-htm-sorted-slice");
 	/* The block is read-only from here on; layout() only finds its
 	 * parts. */
 	layout(v, metric, (void *)(uintptr_t)block, t);
 	return true;
+}
+
+/* The variant a table choice and metric read: face turns the U
+ * corners' (BENCHMARKS.md: half the nodes of the sorted slice's with the
+ * corner parity, in 2.55 GB); quarter turns the sorted slice's. */
+static const struct variant *
+variant_for(enum cube3_optimal_table table, enum cube3_optimal_metric metric)
+{
+	switch (table) {
+	case CUBE3_OPTIMAL_TABLE_SMALL:
+		return &variants[0];
+	case CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS:
+		return &variants[3];
+	default:
+		return metric == CUBE3_OPTIMAL_HTM ? &variants[2] : &variants[1];
+	}
 }
 
 bool
@@ -556,69 +687,70 @@ cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
 {
 	struct optimal_tables t;
 
-	return tables(&variants[1], metric, 0, progress, cancel, NULL, &t, err);
+	return tables(variant_for(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0, progress, cancel,
+	    NULL, &t, err);
 }
 
-/* The table's slice coordinate of a sorted slice (a constant division:
- * the variant is one of two). */
+/* The table's slice coordinate of a cubie: the sorted slice, or the
+ * slice alone (the middle edges' places, no ranking of their order). */
 static inline int
-table_slice(const struct optimal_tables *t, int sslice)
+table_slice_of(const struct optimal_tables *t, const struct cubie *c)
 {
-	return t->v->slice_div == 1 ? sslice : sslice / 24;
+	int i, mask = 0;
+
+	if (t->v->slice_div == 1)
+		return sslice_of(t->fixed, c);
+	for (i = 0; i < 12; i++)
+		mask |= (c->ep[i] >= 8) << i;
+	return t->fixed->slice_of_mask[mask];
 }
 
-/* One axis's view of the position: its phase-1 coordinates. */
+/* One axis's view of the position: its coordinates. */
 struct axis {
-	uint16_t twist, flip, sslice;   /* sorted slice */
-	uint16_t parity;                /* the corners' permutation's, the same in every view */
+	uint16_t twist, flip, slice;    /* slice: the table's (sorted or not) */
+	uint8_t ucorners;               /* the U corners' places */
 };
-
-/* The table entry of (class and symmetry cs, twist). */
-static inline size_t
-entry_of(const struct optimal_tables *t, uint32_t cs, int twist)
-{
-	return (size_t)(cs >> 4) * N_TWIST + t->fixed->twist_conj[twist][cs & 15];
-}
 
 /* Where entry j is, to prefetch it. */
 static inline const void *
 entry_place(const struct optimal_tables *t, size_t j)
 {
-	return t->pairs ? (const void *)&t->words[j / 3] : (const void *)&t->prune[j >> 1];
+	if (t->base >= 0)
+		return &t->groups[j / GROUP_ENTRIES * GROUP_BYTES];
+	return &t->prune[j >> 1];
 }
 
-/* Entry j's distance for a position of this corner parity (face turns:
- * to the goal with even corners), and in *plain the distance to the
- * phase-1 goal whatever the parity. */
+/* Entry j's distance: a lower bound of the position's distance to the
+ * goal (exact in four bits; two bits: GROUP_ENTRIES). */
 static inline int
-entry_distance(const struct optimal_tables *t, size_t j, int parity, int *plain)
+entry_distance(const struct optimal_tables *t, size_t j)
 {
-	unsigned code, lo;
+	size_t g;
+	unsigned r, code, least, floor;
+	const uint8_t *q;
 
-	if (!t->pairs) {
-		*plain = t->prune[j >> 1] >> ((j & 1) * 4) & 15;
-		return *plain;
-	}
-	code = t->words[j / 3];
-	code = j % 3 == 0 ? code : j % 3 == 1 ? code / PAIR_CODES : code / (PAIR_CODES * PAIR_CODES);
-	code %= PAIR_CODES;
-	lo = code / 3;
-	*plain = (int)lo;
-	return (int)lo + (code % 3 == (unsigned)parity + 1);
+	if (t->base < 0)
+		return t->prune[j >> 1] >> ((j & 1) * 4) & 15;
+	g = j / GROUP_ENTRIES;
+	r = (unsigned)(j - g * GROUP_ENTRIES) + 2;
+	q = t->groups + g * GROUP_BYTES;
+	code = q[r >> 2] >> ((r & 3) * 2) & 3;
+	least = q[0] & 15;
+	floor = least > (unsigned)t->base ? least : (unsigned)t->base;
+	return (int)(code == 0 ? least : floor + code);
 }
 
-/* The bound three views' entries give: the largest of their parity
- * distances, or their plain phase-1 distance plus one when all three are
- * equal and not 0 (the last move of a shortest solution keeps one
- * axis's subgroup, optimal.h). */
+/* The bound three views' entries give: the largest, or one more when
+ * all three are equal and not 0 (the last move of a shortest solution
+ * keeps one axis's goal subgroup, optimal.h). */
 static inline int
-views_bound(const int h[3], const int plain[3])
+views_bound(const int h[3])
 {
 	int b = h[0] > h[1] ? h[0] : h[1];
 
 	b = h[2] > b ? h[2] : b;
-	if (plain[0] == plain[1] && plain[1] == plain[2] && plain[0] > 0 && plain[0] + 1 > b)
-		b = plain[0] + 1;
+	if (h[0] == h[1] && h[1] == h[2] && h[0] > 0)
+		b = h[0] + 1;
 	return b;
 }
 
@@ -626,14 +758,14 @@ views_bound(const int h[3], const int plain[3])
 static int
 bound_of(const struct optimal_tables *t, const struct axis a[3])
 {
-	int h[3], plain[3], v;
+	int h[3], v;
 
 	for (v = 0; v < 3; v++) {
-		uint32_t r = (uint32_t)table_slice(t, a[v].sslice) * N_FLIP + a[v].flip;
+		uint32_t r = (uint32_t)a[v].slice * N_FLIP + a[v].flip;
 
-		h[v] = entry_distance(t, entry_of(t, t->fs_class[r], a[v].twist), a[v].parity, &plain[v]);
+		h[v] = entry_distance(t, entry_of(t, t->fs_class[r], a[v].twist, a[v].ucorners));
 	}
-	return views_bound(h, plain);
+	return views_bound(h);
 }
 
 /* The three views: the position conjugated by URF3^a, whose U-D axis is
@@ -652,8 +784,8 @@ axes_of(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
 			sym_conjugate(SYM_URF3 * k, c, &v);
 		a[k].twist = (uint16_t)cubie_twist(&v);
 		a[k].flip = (uint16_t)cubie_flip(&v);
-		a[k].sslice = (uint16_t)sslice_of(t->fixed, &v);
-		a[k].parity = (uint16_t)cubie_parity(c->cp, 8);
+		a[k].slice = (uint16_t)table_slice_of(t, &v);
+		a[k].ucorners = (uint8_t)ucorners_of(t->fixed, &v);
 	}
 }
 
@@ -663,8 +795,13 @@ struct search {
 	int nmoves;
 	bool qtm;
 	uint8_t view_move[3][CUBIE_MOVES];  /* a real move in each view */
+	uint8_t move_axis[CUBIE_MOVES];     /* a move's axis: 0 U-D, 1 R-L, 2 F-B */
+	uint8_t view_axis[3];               /* the real axis each view's U-D axis is */
 	struct cubie start, turn[CUBIE_MOVES];
-	struct cubie at[MAX_DEPTH + 1];     /* the position at each depth */
+	/* The inverse of the position at each depth: the dual lookup reads
+	 * it, and a child's is one product away (turn^-1 * this). */
+	struct cubie inv_at[MAX_DEPTH + 1];
+	uint8_t inverse_move[CUBIE_MOVES];
 	int path[MAX_DEPTH];
 	long long nodes, next_check;
 	atomic_bool *cancel;
@@ -692,7 +829,8 @@ struct task {
 	struct axis a[3];
 	int path[SPLIT_DEPTH];
 	uint64_t stab[SPLIT_DEPTH + 1];
-	struct cubie at;
+	struct cubie inv_at;
+	unsigned excluded;
 };
 
 /* One IDA* iteration's tasks and their outcome. */
@@ -758,15 +896,16 @@ solved_by_path(const struct search *s, int len)
  * later views once one rules it out, was slower: 38 s against 31 s on
  * the first random state of bench_cube_optimal.) */
 static bool
-search(struct search *s, const struct axis a[3], int depth, int togo)
+search(struct search *s, const struct axis a[3], int depth, int togo, unsigned excluded)
 {
 	const struct optimal_tables *t = &s->t;
 	const struct optimal_fixed *f = t->fixed;
 	struct axis n[CUBIE_MOVES][3], n_inv[CUBIE_MOVES][3];
-	struct cubie child[CUBIE_MOVES];
+	struct cubie child_inv[CUBIE_MOVES];
 	uint32_t raw[CUBIE_MOVES][3];
 	size_t entry[CUBIE_MOVES][3];
 	int move[CUBIE_MOVES], keep[CUBIE_MOVES], count = 0, kept = 0, k, v;
+	unsigned first_excluded[CUBIE_MOVES];
 	bool tight[CUBIE_MOVES];
 
 	if (depth == s->split_depth) {
@@ -787,7 +926,8 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 		memcpy(p->tasks[p->n].a, a, sizeof p->tasks[p->n].a);
 		memcpy(p->tasks[p->n].path, s->path, sizeof p->tasks[p->n].path);
 		memcpy(p->tasks[p->n].stab, s->stab, sizeof p->tasks[p->n].stab);
-		p->tasks[p->n++].at = s->at[depth];
+		p->tasks[p->n].excluded = excluded;
+		p->tasks[p->n++].inv_at = s->inv_at[depth];
 		return false;
 	}
 	if (togo == 0)
@@ -800,21 +940,21 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 			return false;
 		}
 	}
-	/* One move to go: a child is solved only if it is at the phase-1
-	 * goal in all three views, which its coordinates tell without the
-	 * table (most nodes are here). */
+	/* One move to go: a child is solved only if it has no twist, no
+	 * flip and the middle edges home in all three views, which its
+	 * coordinates tell without the table (most nodes are here). */
 	if (togo == 1) {
 		for (k = 0; k < s->nmoves; k++) {
 			int m = s->moves[k];
 
-			if (!allowed(s, m, depth))
+			if (!allowed(s, m, depth) || (excluded >> s->move_axis[m] & 1))
 				continue;
 			s->nodes++;
 			for (v = 0; v < 3; v++) {
 				int vm = s->view_move[v][m];
 
 				if (f->twist_move[a[v].twist][vm] != 0 || f->flip_move[a[v].flip][vm] != 0 ||
-				    table_slice(t, f->sslice_move[a[v].sslice][vm]) != s->goal_slice)
+				    t->tslice_move[a[v].slice * CUBIE_MOVES + vm] != s->goal_slice)
 					break;
 			}
 			if (v < 3)
@@ -828,7 +968,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 	for (k = 0; k < s->nmoves; k++) {
 		int m = s->moves[k];
 
-		if (!allowed(s, m, depth))
+		if (!allowed(s, m, depth) || (excluded >> s->move_axis[m] & 1))
 			continue;
 		for (v = 0; v < 3; v++) {
 			int vm = s->view_move[v][m];
@@ -836,9 +976,9 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 
 			c->twist = f->twist_move[a[v].twist][vm];
 			c->flip = f->flip_move[a[v].flip][vm];
-			c->sslice = f->sslice_move[a[v].sslice][vm];
-			c->parity = (uint16_t)(a[v].parity ^ (m % 3 != 1));
-			raw[count][v] = (uint32_t)table_slice(t, c->sslice) * N_FLIP + c->flip;
+			c->slice = t->tslice_move[a[v].slice * CUBIE_MOVES + vm];
+			c->ucorners = f->ucorners_move[a[v].ucorners][vm];
+			raw[count][v] = (uint32_t)c->slice * N_FLIP + c->flip;
 			__builtin_prefetch(&t->fs_class[raw[count][v]]);
 		}
 		move[count++] = m;
@@ -847,20 +987,20 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 		for (v = 0; v < 3; v++) {
 			uint32_t cs = t->fs_class[raw[k][v]];
 
-			entry[k][v] = entry_of(t, cs, n[k][v].twist);
+			entry[k][v] = entry_of(t, cs, n[k][v].twist, n[k][v].ucorners);
 			__builtin_prefetch(entry_place(t, entry[k][v]));
 		}
 	}
 	s->nodes += count;
 	for (k = 0; k < count; k++) {
-		int h[3], plain[3];
+		int h[3];
 
 		for (v = 0; v < 3; v++) {
-			h[v] = entry_distance(t, entry[k][v], n[k][0].parity, &plain[v]);
+			h[v] = entry_distance(t, entry[k][v]);
 			if (h[v] >= togo)
 				break;
 		}
-		if (v == 3 && views_bound(h, plain) < togo) {
+		if (v == 3 && views_bound(h) < togo) {
 			tight[k] = h[0] == togo - 1 || h[1] == togo - 1 || h[2] == togo - 1;
 			keep[kept++] = k;
 		}
@@ -872,16 +1012,13 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 		int i, dual = 0;
 
 		for (i = 0; i < kept; i++) {
-			struct cubie inv;
-
 			k = keep[i];
-			cubie_multiply(&s->at[depth], &s->turn[move[k]], &child[k]);
+			cubie_multiply(&s->turn[s->inverse_move[move[k]]], &s->inv_at[depth], &child_inv[k]);
 			if (!tight[k])
 				continue;
-			cubie_inverse(&child[k], &inv);
-			axes_of(t, &inv, n_inv[k]);
+			axes_of(t, &child_inv[k], n_inv[k]);
 			for (v = 0; v < 3; v++) {
-				raw[k][v] = (uint32_t)table_slice(t, n_inv[k][v].sslice) * N_FLIP +
+				raw[k][v] = (uint32_t)n_inv[k][v].slice * N_FLIP +
 				    n_inv[k][v].flip;
 				__builtin_prefetch(&t->fs_class[raw[k][v]]);
 			}
@@ -891,36 +1028,50 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 			for (v = 0; v < 3 && tight[k]; v++) {
 				uint32_t cs = t->fs_class[raw[k][v]];
 
-				entry[k][v] = entry_of(t, cs, n_inv[k][v].twist);
+				entry[k][v] = entry_of(t, cs, n_inv[k][v].twist, n_inv[k][v].ucorners);
 				__builtin_prefetch(entry_place(t, entry[k][v]));
 			}
 		}
 		for (i = 0; i < kept; i++) {
-			int h[3], plain[3];
+			int h[3];
 
 			k = keep[i];
+			first_excluded[k] = 0;
 			if (!tight[k]) {
 				keep[dual++] = k;
 				continue;
 			}
 			for (v = 0; v < 3; v++)
-				h[v] = entry_distance(t, entry[k][v], n_inv[k][v].parity, &plain[v]);
-			if (views_bound(h, plain) >= togo)
+				h[v] = entry_distance(t, entry[k][v]);
+			if (views_bound(h) >= togo)
 				continue;
+			/* An inverse's view at exactly the moves left: no
+			 * solution of the inverse that long ends with a turn of
+			 * that view's U-D axis (it would be in the goal one
+			 * move sooner), so no solution of the child starts with
+			 * one (Rokicki, nxopt). A bound below the distance
+			 * only excludes where the child has no solution that
+			 * long at all. */
+			for (v = 0; v < 3; v++)
+				if (h[v] == togo - 1)
+					first_excluded[k] |= 1u << s->view_axis[v];
 			keep[dual++] = k;
 		}
 		kept = dual;
 	} else {
 		int i;
 
-		for (i = 0; i < kept; i++)
-			cubie_multiply(&s->at[depth], &s->turn[move[keep[i]]], &child[keep[i]]);
+		for (i = 0; i < kept; i++) {
+			cubie_multiply(&s->turn[s->inverse_move[move[keep[i]]]], &s->inv_at[depth],
+			    &child_inv[keep[i]]);
+			first_excluded[keep[i]] = 0;
+		}
 	}
 	for (int i = 0; i < kept && !s->stop; i++) {
 		k = keep[i];
 		if (depth == 0 && s->progress != NULL)
 			atomic_store(s->progress, 1000 * k / count);
-		s->at[depth + 1] = child[k];
+		s->inv_at[depth + 1] = child_inv[k];
 		s->path[depth] = move[k];
 		s->stab[depth + 1] = 1;
 		if (s->stab[depth] != 1) {
@@ -933,7 +1084,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo)
 					s->stab[depth + 1] |= (uint64_t)1 << sym;
 			}
 		}
-		if (search(s, n[k], depth + 1, togo - 1))
+		if (search(s, n[k], depth + 1, togo - 1, first_excluded[k]))
 			return true;
 	}
 	return false;
@@ -959,8 +1110,8 @@ worker_main(void *arg)
 		w->stop = false;
 		memcpy(w->path, t->path, sizeof t->path);
 		memcpy(w->stab, t->stab, sizeof t->stab);
-		w->at[SPLIT_DEPTH] = t->at;
-		if (search(w, t->a, SPLIT_DEPTH, p->togo)) {
+		w->inv_at[SPLIT_DEPTH] = t->inv_at;
+		if (search(w, t->a, SPLIT_DEPTH, p->togo, t->excluded)) {
 			pthread_mutex_lock(&p->lock);
 			if (i < atomic_load(&p->found)) {
 				memcpy(p->path, w->path, sizeof p->path);
@@ -997,7 +1148,7 @@ search_parallel(struct search *s, const struct axis a[3], int depth, int threads
 	s->pool = &p;
 	s->split_depth = SPLIT_DEPTH;
 	/* Above the split no node is within one move of the goal. */
-	(void)search(s, a, 0, depth);
+	(void)search(s, a, 0, depth, 0);
 	s->split_depth = -1;
 	s->pool = NULL;
 	w = p.full || s->stop ? NULL : calloc((size_t)threads, sizeof *w);
@@ -1007,7 +1158,7 @@ search_parallel(struct search *s, const struct axis a[3], int depth, int threads
 		if (s->cancel != NULL && atomic_load(s->cancel))
 			return false;
 		s->stop = false;   /* out of memory: one thread, no tasks */
-		return search(s, a, 0, depth);
+		return search(s, a, 0, depth, 0);
 	}
 	p.togo = depth - SPLIT_DEPTH;
 	atomic_store(&p.found, p.n);
@@ -1088,7 +1239,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		goto fail;
 	if (opt != NULL && opt->phase != NULL)
 		atomic_store(opt->phase, "reading the table");
-	if (!tables(&variants[opt != NULL && opt->small_table ? 0 : 1], metric,
+	if (!tables(variant_for(opt != NULL ? opt->table : CUBE3_OPTIMAL_TABLE_FULL, metric), metric,
 	    opt != NULL ? opt->table_depth : 0, opt != NULL ? opt->progress : NULL,
 	    opt != NULL ? opt->cancel : NULL, opt != NULL ? opt->phase : NULL, &s->t, err))
 		goto fail;
@@ -1101,9 +1252,16 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	s->cancel = opt != NULL ? opt->cancel : NULL;
 	s->progress = opt != NULL ? opt->progress : NULL;
 	cubie_face_turns(s->turn);
+	for (m = 0; m < CUBIE_MOVES; m++) {
+		s->move_axis[m] = (uint8_t)(m / 3 % 3);
+		s->inverse_move[m] = (uint8_t)(m - m % 3 + 2 - m % 3);
+	}
 	for (v = 0; v < 3; v++)
-		for (m = 0; m < CUBIE_MOVES; m++)
+		for (m = 0; m < CUBIE_MOVES; m++) {
 			s->view_move[v][m] = (uint8_t)sym_move(SYM_URF3 * v, m);
+			if (s->view_move[v][m] / 3 % 3 == 0)
+				s->view_axis[v] = s->move_axis[m];
+		}
 	pthread_once(&depth_text_once, make_depth_text);
 	s->stab[0] = 1;
 	for (i = 1; i < SYM_COUNT; i++) {
@@ -1114,7 +1272,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 			s->stab[0] |= (uint64_t)1 << i;
 	}
 	axes_of(&s->t, &s->start, a);
-	s->at[0] = s->start;
+	cubie_inverse(&s->start, &s->inv_at[0]);
 	{
 		struct cubie id;
 
@@ -1131,7 +1289,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		if (threads > 1 && depth >= SPLIT_DEPTH + 2)
 			found = search_parallel(s, a, depth, threads);
 		else
-			found = search(s, a, 0, depth);
+			found = search(s, a, 0, depth, 0);
 		if (found)
 			break;
 	}

@@ -2,27 +2,28 @@
  * half-turn metric (HTM) or the quarter-turn metric (QTM).
  *
  * IDA* (Korf, "Finding optimal solutions to Rubik's Cube using pattern
- * databases", 1997) bounded by the phase-1 pruning table of the two-phase
- * method looked up in three axes at once (Reid's optimal solver, as in
- * Kociemba's Cube Explorer; docs/papers.md): the distance to the phase-1
- * goal with the four middle edges in order, over (edge flip and the
- * middle edges' places and order, reduced by the 16 symmetries that keep
- * the U-D axis: 1,523,864 classes) x corner twist (2,187). In face turns
- * the corners' parity is a coordinate too: the distance to that goal
- * with the corners even, for either parity of the position (14 %
- * to 25 % fewer nodes than without it), the two packed at 5.3 bits (2.3 GB with
- * the move and class tables, built in about seven minutes on two cores,
- * 9 GB of memory while building); in quarter turns, where a distance's
- * parity is the position's anyway, the plain distance, 4 bits an entry
- * (1.8 GB, four minutes, 5 GB). The same table
- * read for the R-L and F-B axes (the position conjugated by the
- * 120-degree diagonal turn) gives three lower bounds; the search takes
- * the largest, or the plain phase-1 distance plus one when all three
- * views' plain distances agree and are not 0 (the last
- * move of a shortest solution keeps one axis's subgroup, so that axis's
- * phase 1 is shorter than the whole). Where the position, and the moves
- * so far, keep a symmetry, moves it maps onto others are not searched.
- * bench/bench_cube_optimal measures it (BENCHMARKS.md). */
+ * databases", 1997) bounded by a pattern database read in three axes at
+ * once (Reid's optimal solver, as in Kociemba's Cube Explorer; Rokicki's
+ * nxopt; docs/papers.md). An entry is the distance of a coset of a goal
+ * subgroup that holds every U and D turn:
+ * - face turns (Rokicki's nxopt subgroup): the corners' twist (2,187)
+ *   and the places of the four U corners (70), the edges' flip and the
+ *   middle edges' places (flip x slice reduced by the 16 symmetries that
+ *   keep the U-D axis: 64,430 classes): 9.9 G entries in two bits each
+ *   (2.55 GB). The three axes' U-corner places together fix every
+ *   corner, which is why this table prunes about twice as much as the
+ *   phase-1 one below at the same size;
+ * - quarter turns: the phase-1 distance with the middle edges in order
+ *   (flip x sorted slice, 1,523,864 classes, x twist): 3.3 G entries.
+ * The same table read for the R-L and F-B axes (the position conjugated
+ * by the 120-degree diagonal turn) gives three lower bounds; the search
+ * takes the largest, or one more when all three agree and are not 0
+ * (the last move of a shortest solution keeps one axis's subgroup, so
+ * that axis's distance is shorter than the whole). Where a child's bound
+ * is tight, its inverse's three bounds too; an inverse's bound of exactly
+ * the moves left rules out that axis's turns as the child's next move
+ * (nxopt). Where the position, and the moves so far, keep a symmetry,
+ * moves it maps onto others are not searched. bench/bench_cube_optimal measures it (BENCHMARKS.md). */
 #ifndef TWIRL_CUBE_OPTIMAL_H
 #define TWIRL_CUBE_OPTIMAL_H
 
@@ -32,6 +33,16 @@
 #include "puzzles/cube/cube.h"
 
 enum cube3_optimal_metric { CUBE3_OPTIMAL_HTM, CUBE3_OPTIMAL_QTM };
+
+/* The pruning table: the metric's big one, or one that tests can
+ * afford (the same search, a weaker bound). */
+enum cube3_optimal_table {
+	CUBE3_OPTIMAL_TABLE_FULL,
+	/* flip x slice classes x twist, 4 bits (70 MB, 10 to 15 s to build) */
+	CUBE3_OPTIMAL_TABLE_SMALL,
+	/* flip x slice classes x the U corners' places, 2 bits (1.2 MB, 1 s) */
+	CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS,
+};
 
 struct cube3_optimal_options {
 	enum cube3_optimal_metric metric;
@@ -43,10 +54,9 @@ struct cube3_optimal_options {
 	 * strings. */
 	atomic_int *progress;
 	_Atomic(const char *) *phase;
-	/* For tests: the table over flip x unsorted slice (70 to 100 MB,
-	 * 10 to 15 s to build) instead of the sorted slice's, cut at table_depth (0:
-	 * whole; a cut table still bounds from below, less closely). */
-	bool small_table;
+	/* For tests: a small table, cut at table_depth (0: whole; a cut
+	 * table still bounds from below, less closely). */
+	enum cube3_optimal_table table;
 	int table_depth;
 	/* Threads to search on: 0 one a processor (at most 16), 1 this
 	 * thread alone. The answer is the same for any number. */
