@@ -896,7 +896,10 @@ solved_by_path(const struct search *s, int len)
  * the table is far larger than the caches, and its reads are what a
  * node costs. (Reading the views one after another, to skip a child's
  * later views once one rules it out, was slower: 38 s against 31 s on
- * the first random state of bench_cube_optimal.) */
+ * the first random state of bench_cube_optimal.) The node is togo
+ * moves from the bound's end; excluded is a bit set of axes (0 U-D,
+ * 1 R-L, 2 F-B) whose turns cannot start a solution that long (the
+ * exclusion rule below). */
 static bool
 search(struct search *s, const struct axis a[3], int depth, int togo, unsigned excluded)
 {
