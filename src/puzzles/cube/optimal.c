@@ -791,8 +791,57 @@ axes_of(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
 	}
 }
 
+/* The corners' own distance, by metric: twist and the U corners'
+ * places to twist 0 with the U corners up (153 KB, in the caches). A
+ * child it puts out of reach is not looked up in the big table: the two
+ * bits read low where a group's least is low, and the superflip's
+ * flip-heavy search runs through such groups (773 M -> 578 M nodes;
+ * random states unchanged, BENCHMARKS.md). Built at the first solve
+ * from the move tables, which every variant's block holds alike. */
+static uint8_t corner_near[2][N_TWIST * N_UCORNERS];
+static pthread_once_t corner_near_once = PTHREAD_ONCE_INIT;
+static const struct optimal_fixed *corner_near_fixed;
+
+static void
+make_corner_near(void)
+{
+	const struct optimal_fixed *f = corner_near_fixed;
+	int metric, d, i, k;
+
+	for (metric = 0; metric < 2; metric++) {
+		const int *moves = metric == CUBE3_OPTIMAL_QTM ? qtm_moves : htm_moves;
+		int nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
+		uint8_t *dist = corner_near[metric];
+		bool more = true;
+
+		memset(dist, 0xff, sizeof corner_near[metric]);
+		dist[0] = 0;
+		for (d = 0; more; d++) {
+			more = false;
+			for (i = 0; i < N_TWIST * N_UCORNERS; i++) {
+				if (dist[i] != d)
+					continue;
+				for (k = 0; k < nmoves; k++) {
+					int m = moves[k], to = f->twist_move[i / N_UCORNERS][m] * N_UCORNERS +
+					    f->ucorners_move[i % N_UCORNERS][m];
+
+					if (dist[to] == 0xff) {
+						dist[to] = (uint8_t)(d + 1);
+						more = true;
+					}
+				}
+			}
+		}
+	}
+}
+
+struct search;
+
+static int corner_bound(const struct search *s, const struct axis a[3]);
+
 struct search {
 	struct optimal_tables t;
+	const uint8_t *corner_near;         /* the metric's corner_near */
 	const int *moves;
 	int nmoves;
 	bool qtm;
@@ -824,6 +873,20 @@ struct search {
 	struct pool *pool;
 	int task;                           /* the worker's task, its index */
 };
+
+/* The largest of the three views' corner distances. */
+static int
+corner_bound(const struct search *s, const struct axis a[3])
+{
+	int b = 0, v;
+
+	for (v = 0; v < 3; v++) {
+		int d = s->corner_near[a[v].twist * N_UCORNERS + a[v].ucorners];
+
+		b = d > b ? d : b;
+	}
+	return b;
+}
 
 /* A node at the split depth: what a worker needs to search below it as
  * the single-threaded search would. */
@@ -983,7 +1046,13 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 			c->flip = f->flip_move[a[v].flip][vm];
 			c->slice = t->tslice_move[a[v].slice * CUBIE_MOVES + vm];
 			c->ucorners = f->ucorners_move[a[v].ucorners][vm];
-			raw[count][v] = (uint32_t)c->slice * N_FLIP + c->flip;
+		}
+		if (corner_bound(s, n[count]) >= togo) {
+			s->nodes++;
+			continue;
+		}
+		for (v = 0; v < 3; v++) {
+			raw[count][v] = (uint32_t)n[count][v].slice * N_FLIP + n[count][v].flip;
 			__builtin_prefetch(&t->fs_class[raw[count][v]]);
 		}
 		move[count++] = m;
@@ -1268,6 +1337,9 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 				s->view_axis[v] = s->move_axis[m];
 		}
 	pthread_once(&depth_text_once, make_depth_text);
+	corner_near_fixed = s->t.fixed;
+	pthread_once(&corner_near_once, make_corner_near);
+	s->corner_near = corner_near[metric];
 	s->stab[0] = 1;
 	for (i = 1; i < SYM_COUNT; i++) {
 		struct cubie image;
