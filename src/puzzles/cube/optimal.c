@@ -799,14 +799,21 @@ axes_of(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
  * random states unchanged, BENCHMARKS.md). Built at the first solve
  * from the move tables, which every variant's block holds alike. */
 static uint8_t corner_near[2][N_TWIST * N_UCORNERS];
-static pthread_once_t corner_near_once = PTHREAD_ONCE_INIT;
-static const struct optimal_fixed *corner_near_fixed;
+static pthread_mutex_t corner_near_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool corner_near_built;
 
 static void
-make_corner_near(void)
+make_corner_near(const struct optimal_fixed *f)
 {
-	const struct optimal_fixed *f = corner_near_fixed;
 	int metric, d, i, k;
+
+	if (atomic_load(&corner_near_built))
+		return;
+	pthread_mutex_lock(&corner_near_lock);
+	if (atomic_load(&corner_near_built)) {
+		pthread_mutex_unlock(&corner_near_lock);
+		return;
+	}
 
 	for (metric = 0; metric < 2; metric++) {
 		const int *moves = metric == CUBE3_OPTIMAL_QTM ? qtm_moves : htm_moves;
@@ -833,6 +840,8 @@ make_corner_near(void)
 			}
 		}
 	}
+	atomic_store(&corner_near_built, true);
+	pthread_mutex_unlock(&corner_near_lock);
 }
 
 struct search;
@@ -1337,8 +1346,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 				s->view_axis[v] = s->move_axis[m];
 		}
 	pthread_once(&depth_text_once, make_depth_text);
-	corner_near_fixed = s->t.fixed;
-	pthread_once(&corner_near_once, make_corner_near);
+	make_corner_near(s->t.fixed);
 	s->corner_near = corner_near[metric];
 	s->stab[0] = 1;
 	for (i = 1; i < SYM_COUNT; i++) {
