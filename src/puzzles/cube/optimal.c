@@ -271,12 +271,25 @@ build_moves(struct optimal_fixed *f)
 	}
 }
 
+/* The table's slice coordinate of a cubie: the sorted slice, or the
+ * slice alone (the middle edges' places, no ranking of their order). */
+static inline int
+table_slice_of(const struct optimal_tables *t, const struct cubie *c)
+{
+	int i, mask = 0;
+
+	if (t->v->slice_div == 1)
+		return sslice_of(t->fixed, c);
+	for (i = 0; i < 12; i++)
+		mask |= (c->ep[i] >= 8) << i;
+	return t->fixed->slice_of_mask[mask];
+}
+
 /* The flipslice of a cubie in the table's slice coordinate. */
 static uint32_t
 flipslice_of(const struct optimal_tables *t, const struct cubie *c)
 {
-	return (uint32_t)(sslice_of(t->fixed, c) / t->v->slice_div) * N_FLIP +
-	    (uint32_t)cubie_flip(c);
+	return (uint32_t)table_slice_of(t, c) * N_FLIP + (uint32_t)cubie_flip(c);
 }
 
 /* The classes: a class's representative is its first flipslice in index
@@ -343,19 +356,6 @@ entry_of(const struct optimal_tables *t, uint32_t cs, int twist, int ucorners)
 {
 	return index_at(t, cs >> 4, t->fixed->twist_conj[twist][cs & 15],
 	    t->fixed->ucorners_conj[ucorners][cs & 15]);
-}
-
-/* The entry that (class c, twist tw, U corners uc) goes to under move
- * m. */
-static inline size_t
-neighbour(const struct optimal_tables *t, uint32_t c, int tw, int uc, int m)
-{
-	const struct optimal_fixed *f = t->fixed;
-	uint32_t r = t->fs_rep[c];
-	uint32_t to = (uint32_t)t->tslice_move[(r / N_FLIP) * CUBIE_MOVES + (uint32_t)m] * N_FLIP +
-	    f->flip_move[r % N_FLIP][m];
-
-	return entry_of(t, t->fs_class[to], f->twist_move[tw][m], f->ucorners_move[uc][m]);
 }
 
 /* The breadth-first search fills depth by depth, each depth in one pass
@@ -427,7 +427,7 @@ mark(struct bfs *b, size_t i, uint8_t value)
 /* One pass over a part's classes. A move's neighbour is found in three
  * steps, each done once for what it depends on: the class and symmetry
  * the move takes the class to, then with the twist, then with the U
- * corners (neighbour() in one). */
+ * corners. */
 static void *
 bfs_pass(void *arg)
 {
@@ -691,20 +691,6 @@ cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
 
 	return tables(variant_for(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0, progress, cancel,
 	    NULL, &t, err);
-}
-
-/* The table's slice coordinate of a cubie: the sorted slice, or the
- * slice alone (the middle edges' places, no ranking of their order). */
-static inline int
-table_slice_of(const struct optimal_tables *t, const struct cubie *c)
-{
-	int i, mask = 0;
-
-	if (t->v->slice_div == 1)
-		return sslice_of(t->fixed, c);
-	for (i = 0; i < 12; i++)
-		mask |= (c->ep[i] >= 8) << i;
-	return t->fixed->slice_of_mask[mask];
 }
 
 /* One axis's view of the position: its coordinates. */
@@ -1362,7 +1348,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		struct cubie id;
 
 		cubie_identity(&id);
-		s->goal_slice = sslice_of(s->t.fixed, &id) / s->t.v->slice_div;
+		s->goal_slice = table_slice_of(&s->t, &id);
 	}
 	depth = bound_for(&s->t, &s->start, s->qtm);
 	if (stats != NULL)
