@@ -34,7 +34,7 @@ static const char usage[] =
     "       twirl replay --verify FILE...             check saved games without the UI\n"
     "       twirl cache status|build|clear            the solvers' tables on disk\n"
     "       twirl cache build --optimal               and the 3x3x3 optimal solver's\n"
-    "                                                 (2.55 and 1.8 GB, minutes each)\n"
+    "                                                 (2.55 and 0.97 GB, minutes each)\n"
     "       twirl --help | --version\n"
     "\n"
     "GAMEID is PUZZLE:PARAMS, PUZZLE:PARAMS#SEED or PUZZLE:PARAMS:STATE, e.g.\n"

@@ -29,7 +29,7 @@
  * x sorted slice, 24 times the entries) reduced by the symmetries, the
  * twist or not, the U corners' places or not; and its entries' size. The
  * face-turn table solve --optimal reads is "slice-ucorners" (2.55 GB), the
- * quarter-turn one "sorted-slice" (1.8 GB); the others are the tests'. */
+ * quarter-turn one "sorted-slice" (0.97 GB); the others are the tests'. */
 struct variant {
 	const char *name;
 	int slice_count;                    /* N_SLICE or N_SSLICE */
@@ -42,7 +42,7 @@ struct variant {
 
 static const struct variant variants[4] = {
 	{"slice", N_SLICE, 24, 64430, N_TWIST, 1, {-1, -1}},
-	{"sorted-slice", N_SSLICE, 1, 1523864, N_TWIST, 1, {-1, -1}},
+	{"sorted-slice", N_SSLICE, 1, 1523864, N_TWIST, 1, {-1, 9}},
 	{"slice-ucorners", N_SLICE, 24, 64430, N_TWIST, N_UCORNERS, {8, 10}},
 	{"slice-ucorners-notwist", N_SLICE, 24, 64430, 1, N_UCORNERS, {0, 0}},
 };
@@ -61,7 +61,9 @@ static const struct variant variants[4] = {
  * the 16 symmetries, times the edges' flip and the middle edges'
  * places; here the symmetries reduce the edges' part instead, to the
  * same 9.9 G entries), 2.55 GB in two bits; the quarter-turn one the
- * sorted slice's, 1.8 GB in four. */
+ * sorted slice's, 0.97 GB in two bits (over 9: its distances are 11.6 on
+ * average, where the face-turn table's are 10.7; in four bits it was
+ * 1.8 GB, and random 1 took 458 M nodes where it takes 464 M). */
 struct optimal_fixed {
 	uint16_t twist_move[N_TWIST][CUBIE_MOVES];
 	uint16_t flip_move[N_FLIP][CUBIE_MOVES];
@@ -756,6 +758,56 @@ bound_of(const struct optimal_tables *t, const struct axis a[3])
 	return views_bound(h);
 }
 
+/* What each corner and edge adds to the three views' coordinates (the
+ * position conjugated by URF3^view, sym_corner_image), by its place and
+ * the piece and twist (flip) it holds: to the view's twist and flip as
+ * cubie_twist and cubie_flip weigh the place it goes to, and the bit of
+ * that place in the view's U corners' and middle edges' masks; the three
+ * views side by side in one word (view k's twist at bit 20k, its U
+ * corners' mask at 20k + 12; flip at 11k; middle edges at 12k: no sum
+ * carries into the next field). One pass over the 20 pieces, 32 reads,
+ * gives all three views, where two conjugations and twelve coordinate
+ * functions took a quarter of the superflip's search (the inverse's
+ * views, read for every child whose bound is tight). */
+struct view_weights {
+	uint64_t corner[8][8][3];           /* [place][piece][twist] */
+	uint64_t flip[12][12][2];           /* [place][piece][flip] */
+	uint64_t slice[12][12];             /* [place][piece] */
+};
+
+static struct view_weights view_weights;
+static pthread_once_t view_weights_once = PTHREAD_ONCE_INIT;
+
+static void
+make_view_weights(void)
+{
+	struct view_weights *w = &view_weights;
+	int k, i, j, o, to, piece, turn;
+
+	sym_init();
+	for (k = 0; k < 3; k++) {
+		for (i = 0; i < 8; i++)
+			for (j = 0; j < 8; j++)
+				for (o = 0; o < 3; o++) {
+					uint64_t weight = 1;
+
+					sym_corner_image(SYM_URF3 * k, i, j, o, &to, &piece, &turn);
+					for (int p = to; p < 6; p++)
+						weight *= 3;
+					w->corner[i][j][o] += (to < 7 ? (uint64_t)turn * weight : 0) << (20 * k);
+					w->corner[i][j][o] += (piece < 4 ? (uint64_t)1 << to : 0) << (20 * k + 12);
+				}
+		for (i = 0; i < 12; i++)
+			for (j = 0; j < 12; j++) {
+				for (o = 0; o < 2; o++) {
+					sym_edge_image(SYM_URF3 * k, i, j, o, &to, &piece, &turn);
+					w->flip[i][j][o] += (to < 11 ? (uint64_t)turn << (10 - to) : 0) << (11 * k);
+				}
+				w->slice[i][j] += (piece >= 8 ? (uint64_t)1 << to : 0) << (12 * k);
+			}
+	}
+}
+
 /* The three views: the position conjugated by URF3^a, whose U-D axis is
  * the real cube's U-D, R-L and F-B axis in turn. */
 static void
@@ -763,6 +815,26 @@ axes_of(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
 {
 	int k;
 
+	if (t->v->slice_div != 1) {
+		const struct view_weights *w = &view_weights;
+		uint64_t corners = 0, flips = 0, slices = 0;
+		int i;
+
+		for (i = 0; i < 8; i++)
+			corners += w->corner[i][c->cp[i]][c->co[i]];
+		for (i = 0; i < 12; i++) {
+			flips += w->flip[i][c->ep[i]][c->eo[i]];
+			slices += w->slice[i][c->ep[i]];
+		}
+		for (k = 0; k < 3; k++) {
+			a[k].twist = (uint16_t)(corners >> (20 * k) & 0xfff);
+			a[k].ucorners = t->fixed->ucorners_of_mask[corners >> (20 * k + 12) & 0xff];
+			a[k].flip = (uint16_t)(flips >> (11 * k) & 0x7ff);
+			a[k].slice = t->fixed->slice_of_mask[slices >> (12 * k) & 0xfff];
+		}
+		return;
+	}
+	/* The sorted slice needs its edges' order: conjugate. */
 	for (k = 0; k < 3; k++) {
 		struct cubie v;
 
@@ -832,7 +904,7 @@ make_corner_near(const struct optimal_fixed *f)
 
 struct search;
 
-static int corner_bound(const struct search *s, const struct axis a[3]);
+static int corner_views(const struct search *s, const struct axis a[3], uint8_t d[3]);
 
 struct search {
 	struct optimal_tables t;
@@ -844,10 +916,18 @@ struct search {
 	uint8_t move_axis[CUBIE_MOVES];     /* a move's axis: 0 U-D, 1 R-L, 2 F-B */
 	uint8_t view_axis[3];               /* the real axis each view's U-D axis is */
 	struct cubie start, turn[CUBIE_MOVES];
-	/* The inverse of the position at each depth: the dual lookup reads
-	 * it, and a child's is one product away (turn^-1 * this). */
+	/* The inverse of the position at each depth where 3 or more moves
+	 * are to go (unset below: nothing reads it there): the dual lookup
+	 * reads it, and a child's is one product away (turn^-1 * this). */
 	struct cubie inv_at[MAX_DEPTH + 1];
 	uint8_t inverse_move[CUBIE_MOVES];
+	/* A child's inverse from its parent's (inverse_child): by the move,
+	 * what a piece with a twist (flip) becomes, as piece << 2 | twist. */
+	uint8_t child_corner[CUBIE_MOVES][8][3], child_edge[CUBIE_MOVES][12][2];
+	/* The moves allowed after a move (a bit set over the 18), where no
+	 * symmetry is in play and in face turns (allowed_moves). */
+	uint32_t after[CUBIE_MOVES];
+	uint32_t axis_moves[3];             /* the turns of each axis */
 	int path[MAX_DEPTH];
 	long long nodes, next_check;
 	atomic_bool *cancel;
@@ -860,6 +940,7 @@ struct search {
 	 * moves of 18, then 5 of 15 after U). Only the identity: bit 0. */
 	uint64_t stab[MAX_DEPTH + 1];
 	int goal_slice;                     /* the solved cube's, in the table's slice */
+	int goal_ucorners;                  /* the solved cube's U corners' places */
 	/* Threads (search_parallel): the collecting search records the nodes
 	 * at depth split_depth as tasks instead of searching below them (-1:
 	 * no split); a worker's search stops when a task before its own has
@@ -869,16 +950,18 @@ struct search {
 	int task;                           /* the worker's task, its index */
 };
 
-/* The largest of the three views' corner distances. */
+/* The three views' corner distances, in d; returns the largest. Each
+ * is a lower bound of its view's distance to the table's goal as the
+ * table's entry is, and higher than the two-bit entry where the entry's
+ * group reads low: the search takes the larger of the two per view. */
 static int
-corner_bound(const struct search *s, const struct axis a[3])
+corner_views(const struct search *s, const struct axis a[3], uint8_t d[3])
 {
 	int b = 0, v;
 
 	for (v = 0; v < 3; v++) {
-		int d = s->corner_near[a[v].twist * N_UCORNERS + a[v].ucorners];
-
-		b = d > b ? d : b;
+		d[v] = s->corner_near[a[v].twist * N_UCORNERS + a[v].ucorners];
+		b = d[v] > b ? d[v] : b;
 	}
 	return b;
 }
@@ -935,6 +1018,48 @@ allowed(const struct search *s, int m, int depth)
 	    (depth < 2 || s->path[depth - 2] / 3 != face);
 }
 
+/* The moves allowed at depth, less the excluded axes' turns: a bit set
+ * over the 18. */
+static inline uint32_t
+allowed_moves(const struct search *s, int depth, unsigned excluded)
+{
+	uint32_t mask = 0;
+	int k;
+
+	if (!s->qtm && depth > 0 && s->stab[depth] == 1 && s->stab[depth - 1] == 1) {
+		mask = s->after[s->path[depth - 1]];
+	} else {
+		for (k = 0; k < s->nmoves; k++)
+			if (allowed(s, s->moves[k], depth))
+				mask |= 1u << s->moves[k];
+	}
+	for (k = 0; k < 3; k++)
+		if (excluded >> k & 1)
+			mask &= ~s->axis_moves[k];
+	return mask;
+}
+
+/* out = the inverse of (the position whose inverse is inv, then move
+ * m): turn[m]^-1 * inv. */
+static inline void
+inverse_child(const struct search *s, int m, const struct cubie *inv, struct cubie *out)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		uint8_t v = s->child_corner[m][inv->cp[i]][inv->co[i]];
+
+		out->cp[i] = v >> 2;
+		out->co[i] = v & 3;
+	}
+	for (i = 0; i < 12; i++) {
+		uint8_t v = s->child_edge[m][inv->ep[i]][inv->eo[i]];
+
+		out->ep[i] = v >> 2;
+		out->eo[i] = v & 3;
+	}
+}
+
 static bool
 solved_by_path(const struct search *s, int len)
 {
@@ -969,7 +1094,9 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 	size_t entry[CUBIE_MOVES][3];
 	int move[CUBIE_MOVES], keep[CUBIE_MOVES], count = 0, kept = 0, k, v;
 	unsigned first_excluded[CUBIE_MOVES];
-	bool tight[CUBIE_MOVES];
+	uint32_t allowed_mask;
+	uint8_t corner[CUBIE_MOVES][3], corner_inv[CUBIE_MOVES][3];
+	bool tight[CUBIE_MOVES], cut[CUBIE_MOVES];
 
 	if (depth == s->split_depth) {
 		struct pool *p = s->pool;
@@ -1004,20 +1131,23 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 		}
 	}
 	/* One move to go: a child is solved only if it has no twist, no
-	 * flip and the middle edges home in all three views, which its
-	 * coordinates tell without the table (most nodes are here). */
+	 * flip, the middle edges and the U corners home in all three views,
+	 * which its coordinates tell without the table (most nodes are
+	 * here); the path is replayed only then. */
+	allowed_mask = allowed_moves(s, depth, excluded);
 	if (togo == 1) {
 		for (k = 0; k < s->nmoves; k++) {
 			int m = s->moves[k];
 
-			if (!allowed(s, m, depth) || (excluded >> s->move_axis[m] & 1))
+			if (!(allowed_mask >> m & 1))
 				continue;
 			s->nodes++;
 			for (v = 0; v < 3; v++) {
 				int vm = s->view_move[v][m];
 
 				if (f->twist_move[a[v].twist][vm] != 0 || f->flip_move[a[v].flip][vm] != 0 ||
-				    t->tslice_move[a[v].slice * CUBIE_MOVES + vm] != s->goal_slice)
+				    t->tslice_move[a[v].slice * CUBIE_MOVES + vm] != s->goal_slice ||
+				    f->ucorners_move[a[v].ucorners][vm] != s->goal_ucorners)
 					break;
 			}
 			if (v < 3)
@@ -1031,7 +1161,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 	for (k = 0; k < s->nmoves; k++) {
 		int m = s->moves[k];
 
-		if (!allowed(s, m, depth) || (excluded >> s->move_axis[m] & 1))
+		if (!(allowed_mask >> m & 1))
 			continue;
 		for (v = 0; v < 3; v++) {
 			int vm = s->view_move[v][m];
@@ -1042,7 +1172,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 			c->slice = t->tslice_move[a[v].slice * CUBIE_MOVES + vm];
 			c->ucorners = f->ucorners_move[a[v].ucorners][vm];
 		}
-		if (corner_bound(s, n[count]) >= togo) {
+		if (corner_views(s, n[count], corner[count]) >= togo) {
 			s->nodes++;
 			continue;
 		}
@@ -1066,6 +1196,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 
 		for (v = 0; v < 3; v++) {
 			h[v] = entry_distance(t, entry[k][v]);
+			h[v] = corner[k][v] > h[v] ? corner[k][v] : h[v];
 			if (h[v] >= togo)
 				break;
 		}
@@ -1082,11 +1213,15 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 
 		for (i = 0; i < kept; i++) {
 			k = keep[i];
-			cubie_multiply(&s->turn[s->inverse_move[move[k]]], &s->inv_at[depth], &child_inv[k]);
+			if (!tight[k] && togo < 4)
+				continue;
+			inverse_child(s, move[k], &s->inv_at[depth], &child_inv[k]);
 			if (!tight[k])
 				continue;
 			axes_of(t, &child_inv[k], n_inv[k]);
-			for (v = 0; v < 3; v++) {
+			/* The inverse's corners alone may rule the child out. */
+			cut[k] = corner_views(s, n_inv[k], corner_inv[k]) >= togo;
+			for (v = 0; v < 3 && !cut[k]; v++) {
 				raw[k][v] = (uint32_t)n_inv[k][v].slice * N_FLIP +
 				    n_inv[k][v].flip;
 				__builtin_prefetch(&t->fs_class[raw[k][v]]);
@@ -1094,7 +1229,7 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 		}
 		for (i = 0; i < kept; i++) {
 			k = keep[i];
-			for (v = 0; v < 3 && tight[k]; v++) {
+			for (v = 0; v < 3 && tight[k] && !cut[k]; v++) {
 				uint32_t cs = t->fs_class[raw[k][v]];
 
 				entry[k][v] = entry_of(t, cs, n_inv[k][v].twist, n_inv[k][v].ucorners);
@@ -1110,8 +1245,12 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 				keep[dual++] = k;
 				continue;
 			}
-			for (v = 0; v < 3; v++)
+			if (cut[k])
+				continue;
+			for (v = 0; v < 3; v++) {
 				h[v] = entry_distance(t, entry[k][v]);
+				h[v] = corner_inv[k][v] > h[v] ? corner_inv[k][v] : h[v];
+			}
 			if (views_bound(h) >= togo)
 				continue;
 			/* An inverse's view at exactly the moves left: no
@@ -1128,19 +1267,17 @@ search(struct search *s, const struct axis a[3], int depth, int togo, unsigned e
 		}
 		kept = dual;
 	} else {
-		int i;
-
-		for (i = 0; i < kept; i++) {
-			cubie_multiply(&s->turn[s->inverse_move[move[keep[i]]]], &s->inv_at[depth],
-			    &child_inv[keep[i]]);
+		for (int i = 0; i < kept; i++)
 			first_excluded[keep[i]] = 0;
-		}
 	}
 	for (int i = 0; i < kept && !s->stop; i++) {
 		k = keep[i];
 		if (depth == 0 && s->progress != NULL)
 			atomic_store(s->progress, 1000 * k / count);
-		s->inv_at[depth + 1] = child_inv[k];
+		/* A child reads its inverse only to find its own children's
+		 * (inv_at), for their dual lookups at 3 moves to go or more. */
+		if (togo >= 4)
+			s->inv_at[depth + 1] = child_inv[k];
 		s->path[depth] = move[k];
 		s->stab[depth + 1] = 1;
 		if (s->stab[depth] != 1) {
@@ -1322,8 +1459,23 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	s->progress = opt != NULL ? opt->progress : NULL;
 	cubie_face_turns(s->turn);
 	for (m = 0; m < CUBIE_MOVES; m++) {
+		const struct cubie *back;
+		int k;
+
 		s->move_axis[m] = (uint8_t)(m / 3 % 3);
 		s->inverse_move[m] = (uint8_t)(m - m % 3 + 2 - m % 3);
+		s->axis_moves[s->move_axis[m]] |= 1u << m;
+		back = &s->turn[s->inverse_move[m]];
+		for (i = 0; i < 8; i++)
+			for (k = 0; k < 3; k++)
+				s->child_corner[m][i][k] = (uint8_t)(back->cp[i] << 2 | (back->co[i] + k) % 3);
+		for (i = 0; i < 12; i++)
+			for (k = 0; k < 2; k++)
+				s->child_edge[m][i][k] = (uint8_t)(back->ep[i] << 2 | (back->eo[i] + k) % 2);
+		/* Not the same face again, nor U after D (allowed()). */
+		for (k = 0; k < CUBIE_MOVES; k++)
+			if (k / 3 != m / 3 && k / 3 + 3 != m / 3)
+				s->after[m] |= 1u << k;
 	}
 	for (v = 0; v < 3; v++)
 		for (m = 0; m < CUBIE_MOVES; m++) {
@@ -1332,6 +1484,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 				s->view_axis[v] = s->move_axis[m];
 		}
 	pthread_once(&depth_text_once, make_depth_text);
+	pthread_once(&view_weights_once, make_view_weights);
 	make_corner_near(s->t.fixed);
 	s->corner_near = corner_near[metric];
 	s->stab[0] = 1;
@@ -1349,6 +1502,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 
 		cubie_identity(&id);
 		s->goal_slice = table_slice_of(&s->t, &id);
+		s->goal_ucorners = ucorners_of(s->t.fixed, &id);
 	}
 	depth = bound_for(&s->t, &s->start, s->qtm);
 	if (stats != NULL)

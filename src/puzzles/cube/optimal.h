@@ -14,7 +14,8 @@
  *   corner, which is why this table prunes about twice as much as the
  *   phase-1 one below at the same size;
  * - quarter turns: the phase-1 distance with the middle edges in order
- *   (flip x sorted slice, 1,523,864 classes, x twist): 3.3 G entries.
+ *   (flip x sorted slice, 1,523,864 classes, x twist): 3.3 G entries in
+ *   two bits each (0.97 GB).
  * The same table read for the R-L and F-B axes (the position conjugated
  * by the 120-degree diagonal turn) gives three lower bounds; the search
  * takes the largest, or one more when all three agree and are not 0
@@ -24,7 +25,8 @@
  * the moves left rules out that axis's turns as the child's next move
  * (nxopt). The corners' own distance (twist and U corners' places, a
  * table in the caches) rules out children before the big table is
- * read. Where the position, and the moves so far, keep a symmetry,
+ * read, and each view's bound is the larger of the two. Where the
+ * position, and the moves so far, keep a symmetry,
  * moves it maps onto others are not searched. bench/bench_cube_optimal measures it (BENCHMARKS.md). */
 #ifndef TWIRL_CUBE_OPTIMAL_H
 #define TWIRL_CUBE_OPTIMAL_H

@@ -220,6 +220,23 @@ sym_conjugate_edges(int s, const struct cubie *c, struct cubie *out)
 }
 
 void
+sym_corner_image(int s, int place, int piece, int twist, int *to_place, int *to_piece,
+    int *to_twist)
+{
+	*to_place = S.corner_place[s][place];
+	*to_piece = S.corner_piece[s][piece];
+	*to_twist = S.corner_turn[s][place][(S.corner_first[s][piece] + twist) % 3];
+}
+
+void
+sym_edge_image(int s, int place, int piece, int flip, int *to_place, int *to_piece, int *to_flip)
+{
+	*to_place = S.edge_place[s][place];
+	*to_piece = S.edge_piece[s][piece];
+	*to_flip = flip ^ S.edge_place_flip[s][place] ^ S.edge_piece_flip[s][piece];
+}
+
+void
 sym_conjugate_facelets(int s, const char *f, char *out)
 {
 	int i;

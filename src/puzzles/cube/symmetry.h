@@ -35,6 +35,16 @@ void sym_conjugate(int s, const struct cubie *c, struct cubie *out);
  * coordinates' classes need no more. */
 void sym_conjugate_edges(int s, const struct cubie *c, struct cubie *out);
 
+/* One corner (edge) of the conjugate: where conjugating by s takes
+ * place `place` holding piece `piece` with twist 0..2 (flip 0..1), and
+ * the piece and twist (flip) it holds there. sym_conjugate is these for
+ * every place; the 3x3x3 optimal solver makes tables of them to read
+ * the three axes' coordinates straight off a cubie. */
+void sym_corner_image(int s, int place, int piece, int twist, int *to_place, int *to_piece,
+    int *to_twist);
+void sym_edge_image(int s, int place, int piece, int flip, int *to_place, int *to_piece,
+    int *to_flip);
+
 /* The same on 54 facelet letters (centres in place): the definition the
  * cubie version is checked against (tests/solver/test_cube3_optimal.c). */
 void sym_conjugate_facelets(int s, const char *f, char *out);
