@@ -610,14 +610,20 @@ optimal_bound(const struct optimal_tables *t, const struct axis a[3])
  * that place in the view's U corners' and middle edges' masks; the three
  * views side by side in one word (view k's twist at bit 20k, its U
  * corners' mask at 20k + 12; flip at 11k; middle edges at 12k: no sum
- * carries into the next field). One pass over the 20 pieces, 32 reads,
- * gives all three views, where two conjugations and twelve coordinate
- * functions took a quarter of the superflip's search (the inverse's
- * views, read for every child whose bound is tight). */
+ * carries into the next field). One pass over the 20 pieces, 32 reads
+ * (68 with the sorted slice's order), gives all three views, where two
+ * conjugations and twelve coordinate functions took a quarter of the
+ * superflip's search (the inverse's views, read for every child whose
+ * bound is tight). */
 struct view_weights {
 	uint64_t corner[8][8][3];           /* [place][piece][twist] */
 	uint64_t flip[12][12][2];           /* [place][piece][flip] */
 	uint64_t slice[12][12];             /* [place][piece] */
+	/* The sorted slice's order: by view, a middle edge's number (0..3)
+	 * in the 4 bits of the place it goes to; and the rank of the four
+	 * numbers read in place order, 2 bits each (perm_rank). */
+	uint64_t order[3][12][12];
+	uint8_t rank4[256];
 };
 
 static struct view_weights view_weights;
@@ -649,7 +655,15 @@ make_view_weights(void)
 					w->flip[i][j][o] += (to < 11 ? (uint64_t)turn << (10 - to) : 0) << (11 * k);
 				}
 				w->slice[i][j] += (piece >= 8 ? (uint64_t)1 << to : 0) << (12 * k);
+				w->order[k][i][j] = piece >= 8 ? (uint64_t)(piece - 8) << (4 * to) : 0;
 			}
+	}
+	for (i = 0; i < 256; i++) {
+		uint8_t p[4];
+
+		for (k = 0; k < 4; k++)
+			p[k] = (uint8_t)(i >> (2 * k) & 3);
+		w->rank4[i] = (uint8_t)perm_rank(p, 4);
 	}
 }
 
@@ -658,39 +672,34 @@ make_view_weights(void)
 void
 optimal_axes(const struct optimal_tables *t, const struct cubie *c, struct axis a[3])
 {
-	int k;
+	const struct view_weights *w = &view_weights;
+	uint64_t corners = 0, flips = 0, slices = 0, order[3] = {0, 0, 0};
+	bool sorted = t->v->slice_div == 1;
+	int i, k;
 
-	if (t->v->slice_div != 1) {
-		const struct view_weights *w = &view_weights;
-		uint64_t corners = 0, flips = 0, slices = 0;
-		int i;
-
-		for (i = 0; i < 8; i++)
-			corners += w->corner[i][c->cp[i]][c->co[i]];
-		for (i = 0; i < 12; i++) {
-			flips += w->flip[i][c->ep[i]][c->eo[i]];
-			slices += w->slice[i][c->ep[i]];
-		}
-		for (k = 0; k < 3; k++) {
-			a[k].twist = (uint16_t)(corners >> (20 * k) & 0xfff);
-			a[k].ucorners = t->fixed->ucorners_of_mask[corners >> (20 * k + 12) & 0xff];
-			a[k].flip = (uint16_t)(flips >> (11 * k) & 0x7ff);
-			a[k].slice = t->fixed->slice_of_mask[slices >> (12 * k) & 0xfff];
-		}
-		return;
+	for (i = 0; i < 8; i++)
+		corners += w->corner[i][c->cp[i]][c->co[i]];
+	for (i = 0; i < 12; i++) {
+		flips += w->flip[i][c->ep[i]][c->eo[i]];
+		slices += w->slice[i][c->ep[i]];
+		if (sorted)
+			for (k = 0; k < 3; k++)
+				order[k] += w->order[k][i][c->ep[i]];
 	}
-	/* The sorted slice needs its edges' order: conjugate. */
 	for (k = 0; k < 3; k++) {
-		struct cubie v;
+		unsigned mask = (unsigned)(slices >> (12 * k) & 0xfff);
 
-		if (k == 0)
-			v = *c;
-		else
-			sym_conjugate(SYM_URF3 * k, c, &v);
-		a[k].twist = (uint16_t)cubie_twist(&v);
-		a[k].flip = (uint16_t)cubie_flip(&v);
-		a[k].slice = (uint16_t)optimal_table_slice(t, &v);
-		a[k].ucorners = (uint8_t)optimal_ucorners(t->fixed, &v);
+		a[k].twist = (uint16_t)(corners >> (20 * k) & 0xfff);
+		a[k].ucorners = t->fixed->ucorners_of_mask[corners >> (20 * k + 12) & 0xff];
+		a[k].flip = (uint16_t)(flips >> (11 * k) & 0x7ff);
+		a[k].slice = t->fixed->slice_of_mask[mask];
+		if (sorted) {
+			unsigned key = 0, shift = 0;
+
+			for (; mask != 0; mask &= mask - 1, shift += 2)
+				key |= (unsigned)(order[k] >> (4 * __builtin_ctz(mask)) & 3) << shift;
+			a[k].slice = (uint16_t)(a[k].slice * 24 + w->rank4[key]);
+		}
 	}
 }
 
