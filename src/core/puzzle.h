@@ -29,6 +29,10 @@ struct solve_request {
 	bool *truncated;         /* may be NULL; set when the list was cut short */
 	long *total_length;      /* may be NULL; when cut short, the whole answer's moves */
 	int max_length;          /* --max-length: stop at an answer this short (0: default) */
+	/* May be NULL: set by a solver whose answers are proven shortest
+	 * (--optimal) when it failed because it proved there is no answer
+	 * of at most max_length moves. */
+	bool *none_within_max;
 	double time_limit;       /* --time-limit: seconds to keep improving (0: default) */
 	/* May be NULL: the solver names the phase it is in ("centres"), a
 	 * static string, for the UI's progress line. */

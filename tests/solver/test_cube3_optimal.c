@@ -303,6 +303,10 @@ check_near_positions(enum cube3_optimal_metric metric, enum cube3_optimal_table 
 			cubie_multiply(&c, &turn[tw_rng_below(&rng, CUBIE_MOVES)], &c);
 		cubie_to_facelets(&c, &f);
 		want = distance_both_ends(&solved, &c, radius, qtm);
+		/* Capped at the distance (or the scramble's length): a bound
+		 * that is too high fails here at once instead of searching on
+		 * toward 32 moves. */
+		opt.max_length = want <= 2 * radius ? want : k >= nsym ? (qtm ? 2 : 1) * length : 0;
 		if (!cube3_optimal_solve(&f, &opt, &moves, NULL, &err))
 			fail_msg("%s: %s", f.f, err.msg);
 		replay = f;
@@ -364,6 +368,49 @@ cost(const struct movelist *m, bool qtm)
 	for (j = 0; j < m->len; j++)
 		n += qtm && strchr(m->moves[j], '2') != NULL ? 2 : 1;
 	return n;
+}
+
+/* --max-length with --optimal: a cap under the distance is proved
+ * unreachable (an error that says so, and the flag), the distance
+ * itself gives the answer. */
+static void
+a_length_cap_is_proved(void **unused)
+{
+	static const char *const algs[2] = {"R U F D' L2 B", "R U' F2 L D B'"};
+	int metric;
+
+	(void)unused;
+	for (metric = 0; metric < 2; metric++) {
+		struct cube3_optimal_options opt = {.metric = metric, .table = CUBE3_OPTIMAL_TABLE_SMALL,
+		    .table_depth = 7};
+		struct cube3_optimal_stats st = {0};
+		struct movelist moves = MOVELIST_EMPTY;
+		struct tw_error err;
+		struct cube f;
+		long want;
+
+		cube_solved(&f, 3);
+		assert_true(cube_apply_alg(&f, algs[metric], NULL));
+		/* The distance, uncapped (face_turn_answers_are_shortest
+		 * checks such answers against a search from both ends). */
+		if (!cube3_optimal_solve(&f, &opt, &moves, NULL, &err))
+			fail_msg("%s: %s", algs[metric], err.msg);
+		want = cost(&moves, metric == CUBE3_OPTIMAL_QTM);
+		movelist_clear(&moves);
+		assert_true(want >= 5);
+		opt.max_length = (int)want - 1;
+		if (cube3_optimal_solve(&f, &opt, &moves, &st, &err))
+			fail_msg("%s: an answer under its distance %ld", algs[metric], want);
+		assert_true(st.none_within_max);
+		assert_non_null(strstr(err.msg, "proved none exists"));
+		opt.max_length = (int)want;
+		st.none_within_max = false;
+		if (!cube3_optimal_solve(&f, &opt, &moves, &st, &err))
+			fail_msg("%s: %s", algs[metric], err.msg);
+		assert_false(st.none_within_max);
+		assert_int_equal(cost(&moves, metric == CUBE3_OPTIMAL_QTM), want);
+		movelist_clear(&moves);
+	}
 }
 
 /* Slow suite: the tables solve --optimal uses (2.55 GB and 0.97 GB, minutes to build)
@@ -535,6 +582,7 @@ main(void)
 		cmocka_unit_test(symmetries_form_a_group),
 		cmocka_unit_test(face_turns_map_to_face_turns),
 		cmocka_unit_test(face_turn_answers_are_shortest),
+		cmocka_unit_test(a_length_cap_is_proved),
 		cmocka_unit_test(quarter_turn_answers_are_shortest),
 		cmocka_unit_test(bad_cubes_and_cancel_are_reported),
 		cmocka_unit_test(threads_give_the_same_answer),

@@ -604,8 +604,8 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	enum cube3_optimal_metric metric = opt != NULL ? opt->metric : CUBE3_OPTIMAL_HTM;
 	struct search *s;
 	struct axis a[3];
-	int depth, i, v, m, threads;
-	bool found = false;
+	int depth, i, v, m, threads, limit;
+	bool found = false, capped;
 
 	s = tw_calloc(1, sizeof *s, err);
 	if (s == NULL)
@@ -677,7 +677,9 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	if (stats != NULL)
 		stats->lower_bound = depth;
 	/* Every position is within 20 face turns (26 quarter turns). */
-	for (; depth < MAX_DEPTH && !s->stop; depth += s->qtm ? 2 : 1) {
+	capped = opt != NULL && opt->max_length > 0 && opt->max_length < MAX_DEPTH;
+	limit = capped ? opt->max_length + 1 : MAX_DEPTH;
+	for (; depth < limit && !s->stop; depth += s->qtm ? 2 : 1) {
 		if (opt != NULL && opt->phase != NULL)
 			atomic_store(opt->phase, depth_text[depth]);
 		if (threads > 1 && depth >= SPLIT_DEPTH + 2)
@@ -689,6 +691,13 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	}
 	if (stats != NULL)
 		stats->nodes = s->nodes;
+	if (!found && !s->stop && capped) {
+		if (stats != NULL)
+			stats->none_within_max = true;
+		tw_error_set(err, "no solution of at most %d %s: the search proved none exists",
+		    opt->max_length, s->qtm ? "quarter turns" : "face turns");
+		goto fail;
+	}
 	if (!found) {
 		tw_error_set(err, s->stop ? "cancelled" : "internal error: no solution within %d moves",
 		    MAX_DEPTH);

@@ -65,12 +65,18 @@ struct cube3_optimal_options {
 	/* Threads to search on: 0 one a processor (at most 16), 1 this
 	 * thread alone. The answer is the same for any number. */
 	int threads;
+	/* 0: no limit (every position is within 20 face turns, 26 quarter
+	 * turns); else the longest answer wanted, in the metric's moves: the
+	 * search stops once it has proved there is none that short (the
+	 * error below, stats->none_within_max set). */
+	int max_length;
 };
 
 /* What a solve did, for --stats and the benchmark. */
 struct cube3_optimal_stats {
 	long long nodes;                 /* positions generated */
 	int lower_bound;                 /* the tables' bound at the start */
+	bool none_within_max;            /* proved: no answer of at most opt->max_length */
 };
 
 /* Appends a shortest sequence of face turns that solves c (a 3x3x3 turned
@@ -84,8 +90,9 @@ struct cube3_optimal_stats {
  * order, and the answer is the one a single thread finds (optimal.c,
  * search_parallel); stats->nodes then counts every thread's. stats may
  * be NULL. Errors: not a 3x3x3, a cube that cannot be solved
- * (cubie_from_facelets's reasons), cancelled, out of memory, the table
- * cache's own. */
+ * (cubie_from_facelets's reasons), "no solution of at most N ...: the
+ * search proved none exists" (opt->max_length), cancelled, out of
+ * memory, the table cache's own. */
 bool cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *opt,
     struct movelist *out, struct cube3_optimal_stats *stats, struct tw_error *err);
 

@@ -497,7 +497,9 @@ cube_solve_entry(const void *params, const void *state,
 		return false;
 	if (req->optimal && c->n == 3) {
 		struct cube3_optimal_options oo = {.cancel = req->cancel,
-		    .progress = req->progress, .phase = req->phase};
+		    .progress = req->progress, .phase = req->phase, .max_length = req->max_length};
+		struct cube3_optimal_stats st = {0};
+		bool ok;
 
 		/* On a 3x3x3, a wide turn is a face turn and a rotation: the
 		 * outer block turn metric is the face-turn metric. */
@@ -507,7 +509,10 @@ cube_solve_entry(const void *params, const void *state,
 			return false;
 		}
 		oo.metric = req->metric == CUBE_QTM ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM;
-		return cube3_optimal_solve(c, &oo, out, NULL, err);
+		ok = cube3_optimal_solve(c, &oo, out, &st, err);
+		if (!ok && st.none_within_max && req->none_within_max != NULL)
+			*req->none_within_max = true;
+		return ok;
 	}
 	if (c->n == 2) {
 		struct movelist q = MOVELIST_EMPTY;
