@@ -5,8 +5,9 @@
  * turns. Optimal answers: positions a few moves from solved, their
  * distance confirmed by a breadth-first search from both ends (solved and
  * the position, to depth 4 in face turns, 5 in quarter turns: distances
- * up to 8 and 10), each answer replayed to solved; the corner parity
- * raising the face-turn bound. The default tier uses
+ * up to 8 and 10), each answer replayed to solved; a length cap proved;
+ * the three views read off a cubie against the conjugations, for both
+ * slice coordinates. The default tier uses
  * the small table cut at depth 7 (a weaker bound, the same search; the
  * whole tables take minutes to build); the slow suite the whole small
  * table and 12-move scrambles, and the big table against the small one. */
@@ -24,6 +25,7 @@
 #include "puzzles/cube/cube3.h"
 #include "puzzles/cube/cubie.h"
 #include "puzzles/cube/optimal.h"
+#include "puzzles/cube/optimal_tables.h"
 #include "puzzles/cube/symmetry.h"
 
 static void
@@ -76,6 +78,52 @@ conjugation_by_cubies_matches_the_facelets(void **unused)
 			}
 			if (memcmp(&d, &e, sizeof d) != 0)
 				fail_msg("symmetry %d: the pieces' images are not the conjugate", s);
+		}
+	}
+}
+
+/* optimal_axes reads the three views off a cubie through weight tables;
+ * the definition is the position conjugated by URF3^k and its
+ * coordinates read one by one. Both slice coordinates: the face-turn
+ * tables' places only, the quarter-turn table's sorted slice (whose own
+ * table the default tier cannot afford: the coordinates need only the
+ * move tables, which every table's block holds alike). */
+static void
+views_read_off_the_cubie_are_the_conjugates(void **unused)
+{
+	struct optimal_tables t;
+	struct tw_error err;
+	struct tw_rng rng;
+	int n, k, sorted;
+
+	(void)unused;
+	if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS, CUBE3_OPTIMAL_HTM),
+	    CUBE3_OPTIMAL_HTM, 0, NULL, NULL, NULL, &t, &err))
+		fail_msg("%s", err.msg);
+	optimal_views_init();
+	tw_rng_seed(&rng, 3);
+	for (sorted = 0; sorted < 2; sorted++) {
+		struct optimal_tables u = t;
+
+		if (sorted)
+			u.v = optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, CUBE3_OPTIMAL_QTM);
+		assert_int_equal(u.v->slice_div == 1, sorted);
+		for (n = 0; n < 300; n++) {
+			struct cubie c, v;
+			struct axis a[3];
+
+			random_cubie(&rng, &c);
+			optimal_axes(&u, &c, a);
+			for (k = 0; k < 3; k++) {
+				if (k == 0)
+					v = c;
+				else
+					sym_conjugate(SYM_URF3 * k, &c, &v);
+				assert_int_equal(a[k].twist, cubie_twist(&v));
+				assert_int_equal(a[k].flip, cubie_flip(&v));
+				assert_int_equal(a[k].slice, optimal_table_slice(&u, &v));
+				assert_int_equal(a[k].ucorners, optimal_ucorners(u.fixed, &v));
+			}
 		}
 	}
 }
@@ -580,6 +628,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(conjugation_by_cubies_matches_the_facelets),
 		cmocka_unit_test(symmetries_form_a_group),
+		cmocka_unit_test(views_read_off_the_cubie_are_the_conjugates),
 		cmocka_unit_test(face_turns_map_to_face_turns),
 		cmocka_unit_test(face_turn_answers_are_shortest),
 		cmocka_unit_test(a_length_cap_is_proved),

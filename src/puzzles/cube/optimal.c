@@ -20,10 +20,11 @@
 
 /* The corners' own distance, by metric: twist and the U corners'
  * places to twist 0 with the U corners up (153 KB, in the caches). A
- * child it puts out of reach is not looked up in the big table: the two
+ * child it puts out of reach is not looked up in the big table, and
+ * each view's bound is the larger of the two (corner_views): the two
  * bits read low where a group's least is low, and the superflip's
- * flip-heavy search runs through such groups (773 M -> 578 M nodes;
- * random states unchanged, BENCHMARKS.md). Built at the first solve
+ * flip-heavy search runs through such groups (773 M -> 510 M nodes;
+ * random states within 1 %, BENCHMARKS.md). Built at the first solve
  * from the move tables, which every variant's block holds alike. */
 static uint8_t corner_near[2][N_TWIST * N_UCORNERS];
 static pthread_mutex_t corner_near_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -71,10 +72,6 @@ make_corner_near(const struct optimal_fixed *f)
 	pthread_mutex_unlock(&corner_near_lock);
 }
 
-struct search;
-
-static int corner_views(const struct search *s, const struct axis a[3], uint8_t d[3]);
-
 struct search {
 	struct optimal_tables t;
 	const uint8_t *corner_near;         /* the metric's corner_near */
@@ -89,7 +86,6 @@ struct search {
 	 * are to go (unset below: nothing reads it there): the dual lookup
 	 * reads it, and a child's is one product away (turn^-1 * this). */
 	struct cubie inv_at[MAX_DEPTH + 1];
-	uint8_t inverse_move[CUBIE_MOVES];
 	/* A child's inverse from its parent's (inverse_child): by the move,
 	 * what a piece with a twist (flip) becomes, as piece << 2 | twist. */
 	uint8_t child_corner[CUBIE_MOVES][8][3], child_edge[CUBIE_MOVES][12][2];
@@ -632,9 +628,8 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		int k;
 
 		s->move_axis[m] = (uint8_t)(m / 3 % 3);
-		s->inverse_move[m] = (uint8_t)(m - m % 3 + 2 - m % 3);
 		s->axis_moves[s->move_axis[m]] |= 1u << m;
-		back = &s->turn[s->inverse_move[m]];
+		back = &s->turn[m - m % 3 + 2 - m % 3];   /* U -> U', U2 -> U2 */
 		for (i = 0; i < 8; i++)
 			for (k = 0; k < 3; k++)
 				s->child_corner[m][i][k] = (uint8_t)(back->cp[i] << 2 | (back->co[i] + k) % 3);
