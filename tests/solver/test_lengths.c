@@ -61,12 +61,12 @@ static const struct row rows[] = {
 	{"cube:3", "htm", false, 20, 19.90, false, false},
 	{"cube:4", "obtm", false, 3, 45.00, false, false},
 	{"cube:5", "obtm", false, 2, 70.00, false, false},
-	{"cube:6", "obtm", false, 2, 135.00, false, true},
-	{"cube:7", "obtm", false, 2, 233.00, false, true},
+	{"cube:6", "obtm", false, 2, 132.50, false, true},
+	{"cube:7", "obtm", false, 2, 225.00, false, true},
 	{"cube:8", "obtm", false, 1, 883.00, false, true},
-	{"cube:9", "obtm", false, 1, 973.00, false, true},
-	{"cube:10", "obtm", false, 1, 1386.00, false, true},
-	{"cube:11", "obtm", false, 1, 1746.00, false, true},
+	{"cube:9", "obtm", false, 1, 961.00, false, true},
+	{"cube:10", "obtm", false, 1, 1362.00, false, true},
+	{"cube:11", "obtm", false, 1, 1721.00, false, true},
 };
 
 /* The answer's length in metric; the answer replayed must solve. */

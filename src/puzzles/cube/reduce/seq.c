@@ -55,23 +55,25 @@ rd_seq_push_moves(const struct rtab *t, struct seq *q, const uint16_t *moves, in
 
 /*
  * Writing moves. A run of turns about one axis is a vector v of net turns
- * per layer; it is written in the fewest tokens (then the fewest slice
- * turns) as outer blocks from the U (R, F) side, outer blocks from the D
- * (L, B) side and single layers. With P[i] the net turn of the U-side
- * blocks that reach layer i and S[i] that of the D-side ones, a U-side
- * block ends where P changes and a D-side one starts where S does, and
- * layer i takes a token of its own when v[i] - P[i] - S[i] is not 0 (mod
- * 4); no block turns every layer (a rotation): P[n-1] = S[0] = 0. The
- * search over P and S is exact, so two runs written together never take
- * more tokens than written apart.
+ * per layer; it is written in the fewest tokens (then the fewest inner
+ * slices, so the least OBTM, then the fewest slice turns) as outer blocks
+ * from the U (R, F) side, outer blocks from the D (L, B) side and single
+ * layers. With P[i] the net turn of the U-side blocks that reach layer
+ * i and S[i] that of the D-side ones, a U-side block ends where P changes
+ * and a D-side one starts where S does, and layer i takes a token of its
+ * own when v[i] - P[i] - S[i] is not 0 (mod 4); no block turns every
+ * layer (a rotation): P[n-1] = S[0] = 0. The search over P and S is
+ * exact, so two runs written together never take more tokens than
+ * written apart.
  */
 struct token { int axis, lo, hi, t; };
 
 static int
 axis_tokens(int n, int axis, const int *v, struct token *out)
 {
-	/* Costs are tokens * 64 + slice turns; state q = P * 4 + S. */
-	enum { TOKEN = 64, NONE = 1 << 28 };
+	/* Costs are tokens * 4096 + inner slices * 64 + slice turns (fewest
+	 * tokens, then the least OBTM, then STM); state q = P * 4 + S. */
+	enum { TOKEN = 4096, INNER = 64, NONE = 1 << 28 };
 	int cost[CUBE_MAX_N][16], back[CUBE_MAX_N][16], state[CUBE_MAX_N];
 	int i, q, w, count = 0, best = NONE;
 
@@ -81,7 +83,7 @@ axis_tokens(int n, int axis, const int *v, struct token *out)
 		int up = i < n - i ? i : n - i;   /* slice turns of the blocks changing here */
 
 		for (q = 0; q < 16; q++) {
-			int own = ((v[i] - q / 4 - q % 4) % 4 + 4) % 4 != 0 ? TOKEN + 1 : 0;
+			int own = ((v[i] - q / 4 - q % 4) % 4 + 4) % 4 != 0 ? TOKEN + 1 + (i < n - 1 ? INNER : 0) : 0;
 
 			cost[i][q] = NONE;
 			for (w = 0; w < 16; w++) {
