@@ -63,7 +63,7 @@ static const struct row rows[] = {
 	{"cube:5", "obtm", false, 2, 70.00, false, false},
 	{"cube:6", "obtm", false, 2, 132.50, false, true},
 	{"cube:7", "obtm", false, 2, 225.00, false, true},
-	{"cube:8", "obtm", false, 1, 883.00, false, true},
+	{"cube:8", "obtm", false, 1, 330.00, false, true},
 	{"cube:9", "obtm", false, 1, 961.00, false, true},
 	{"cube:10", "obtm", false, 1, 1362.00, false, true},
 	{"cube:11", "obtm", false, 1, 1721.00, false, true},

@@ -11,7 +11,15 @@ cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int
 	if (opt->phase != NULL)
 		atomic_store(opt->phase, phase);
 	if (opt->progress != NULL)
-		atomic_store(opt->progress, opt->progress_from + (1000 - opt->progress_from) * permille / 1000);
+		atomic_store(opt->progress, cube_reduce_figure(opt, opt->progress_from, permille));
+}
+
+int
+cube_reduce_figure(const struct cube_reduce_options *opt, int from, int permille)
+{
+	int end = opt != NULL && opt->progress_to > 0 ? opt->progress_to : 1000;
+
+	return from + (end - from) * permille / 1000;
 }
 
 void

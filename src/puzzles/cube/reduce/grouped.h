@@ -15,8 +15,12 @@
 
 /* Sets opt's phase (if it has one) to phase and its figure (if any) to
  * permille (0..1000) of the part of the solve after the caller's share
- * (opt->progress_from). opt may be NULL. */
+ * (opt->progress_from to opt->progress_to). opt may be NULL. */
 void cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int permille);
+
+/* The figure permille (0..1000) of the way from from to opt's end
+ * (opt->progress_to, or 1000 if that is 0); opt may be NULL (end 1000). */
+int cube_reduce_figure(const struct cube_reduce_options *opt, int from, int permille);
 
 /* Appends the turn of layers first..last (1..n, counted from face's
  * side; face 0..5 = U R F D L B) of an n-cube by quarter turns (1..3,

@@ -110,6 +110,10 @@ struct cube_reduce_options {
 	int progress_from;               /* 0..999: what a caller's own work
 	                                  * filled of *progress; this solve's
 	                                  * figure runs from there to 1000 */
+	int progress_to;                 /* 0, or progress_from + 1..1000: the
+	                                  * figure ends there instead (a caller
+	                                  * that solves several times); the
+	                                  * 5x5x5 to 8x8x8 solvers honour it */
 };
 
 /* The 3x3x3 finish's default work budget in search nodes (about 50 ms on

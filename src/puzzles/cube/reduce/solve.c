@@ -11,6 +11,7 @@
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce6/reduce6.h"
 #include "puzzles/cube/reduce7/reduce7.h"
+#include "puzzles/cube/reduce8/reduce8.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -114,11 +115,11 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 and
 	 * 7x7x7 by their staged reductions to a 5x5x5; the greedy one below
 	 * only if that runs out of work. */
-	if (c->n <= 7) {
-		static bool (*const phased[8])(const struct cube *, const struct cube_reduce_options *,
+	if (c->n <= 8) {
+		static bool (*const phased[9])(const struct cube *, const struct cube_reduce_options *,
 		    struct movelist *, struct cube_reduce_stats *, struct tw_error *) = {
 			[4] = cube4_reduce_solve, [5] = cube5_reduce_solve, [6] = cube6_reduce_solve,
-			[7] = cube7_reduce_solve,
+			[7] = cube7_reduce_solve, [8] = cube8_reduce_solve,
 		};
 		struct tw_error e = {{0}};
 

@@ -10,6 +10,7 @@
 #include "puzzles/cube/reduce5/phase45.h"
 #include "puzzles/cube/reduce5/tables.h"
 #include "puzzles/cube/reduce5/phase3.h"
+#include "puzzles/cube/reduce/grouped.h"
 #include "sys/clock.h"
 
 /* The solve's progress: permille of the solve, after base (what a first
@@ -22,7 +23,7 @@ report(const struct cube_reduce_options *opt, const char *phase, int base, int p
 	if (opt->phase != NULL)
 		atomic_store(opt->phase, phase);
 	if (opt->progress != NULL)
-		atomic_store(opt->progress, base + (1000 - base) * permille / 1000);
+		atomic_store(opt->progress, cube_reduce_figure(opt, base, permille));
 }
 
 /* The 3x3x3 of a reduced 5x5x5: its corners, midges and centres. */
@@ -111,7 +112,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
 		prog.from = base;
-		prog.to = base + (1000 - base) * 9 / 10;
+		prog.to = cube_reduce_figure(opt, base, 900);
 	}
 	if (!prepare(&prog, err)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))

@@ -72,7 +72,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		struct table_progress prog = {opt->progress, opt->cancel, opt->phase, 0, 0};
 
 		prog.from = opt->progress_from;
-		prog.to = opt->progress_from + (1000 - opt->progress_from) * PROGRESS_TABLE / 1000;
+		prog.to = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
 		if (!r6_centres_load(&prog, err))
 			goto done;
 		cube_reduce_report(opt, "centres", PROGRESS_TABLE);
@@ -112,7 +112,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_prefix(err, "internal error: after stage 6");
 		goto done;
 	}
-	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
+	o5.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_STAGES) : 0;
 	if (!cube_solve_grouped5(R6_N, &c5, &o5, R6_MAX_GROUPED, turns, &len, &len_edges, &s5, err))
 		goto done;
 	if (cube_write_layer_turns(R6_N, turns, len, out, err) < 0)

@@ -158,7 +158,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		if (opt != NULL) {
 			prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
 			prog.from = opt->progress_from;
-			prog.to = opt->progress_from + (1000 - opt->progress_from) * PROGRESS_TABLE / 1000;
+			prog.to = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
 			pp = &prog;
 		}
 		if (pp != NULL) {
@@ -202,7 +202,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (cancelled(opt, err))
 		goto done;
 	cube_reduce_report(opt, "edges", PROGRESS_STAGES);
-	o5.progress_from = opt != NULL ? opt->progress_from + (1000 - opt->progress_from) * PROGRESS_STAGES / 1000 : 0;
+	o5.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_STAGES) : 0;
 	if (!r7_finish(c, &path, after_i, &o5, out, &info, err))
 		goto done;
 	if (stats != NULL) {
