@@ -1,6 +1,8 @@
 /* What the staged reductions to a 5x5x5 share (grouped.h). */
 #include "puzzles/cube/reduce/grouped.h"
 
+#include <string.h>
+
 #include "puzzles/cube/reduce5/reduce5.h"
 
 void
@@ -12,6 +14,28 @@ cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int
 		atomic_store(opt->phase, phase);
 	if (opt->progress != NULL)
 		atomic_store(opt->progress, cube_reduce_figure(opt, opt->progress_from, permille));
+}
+
+bool
+cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_error *err)
+{
+	if (opt == NULL || opt->cancel == NULL || !atomic_load(opt->cancel))
+		return false;
+	tw_error_set(err, "cancelled");
+	return true;
+}
+
+void
+cube_stats_from_turns(int n, const uint16_t *turns, int len_centres, int len_edges, long tokens,
+    struct cube_reduce_stats *stats)
+{
+	long centres = cube_write_layer_turns(n, turns, len_centres, NULL, NULL);
+	long edges = cube_write_layer_turns(n, turns, len_edges, NULL, NULL);
+
+	memset(stats, 0, sizeof *stats);
+	stats->moves[REDUCE_CENTRES] = centres;
+	stats->moves[REDUCE_EDGES] = edges - centres;
+	stats->moves[REDUCE_FINISH] = tokens - edges;
 }
 
 int

@@ -5,6 +5,7 @@
 #ifndef TWIRL_CUBE_REDUCE_GROUPED_H
 #define TWIRL_CUBE_REDUCE_GROUPED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,20 @@ bool cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len
  * solver's, "internal error: a 5x5x5 answer of N turns" past max. */
 bool cube_solve_grouped5(int n, struct cube *c5, const struct cube_reduce_options *o5, size_t max,
     uint16_t *turns, int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
+
+/* Whether opt's caller cancelled (opt may be NULL); if so err says
+ * "cancelled". */
+bool cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_error *err);
+
+/* stats->moves (the rest of *stats zeroed) for an answer of tokens
+ * tokens written from the n-cube's layer turns turns, of which
+ * turns[0..len_centres) are the centres' and turns[len_centres..
+ * len_edges) the edges': each share's written tokens, as
+ * cube_reduce_solve gives them (a run of one axis across a seam is
+ * merged in the answer, so a share is the tokens its prefix writes less
+ * the one before). */
+void cube_stats_from_turns(int n, const uint16_t *turns, int len_centres, int len_edges, long tokens,
+    struct cube_reduce_stats *stats);
 
 /* The OBTM (an outer block 1, an inner slice 2) of an n-cube's WCA tokens
  * list->moves[from..list->len); a token that does not parse counts 0. */

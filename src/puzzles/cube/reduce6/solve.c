@@ -120,16 +120,9 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (!cube_answer_solves(c, out, first, err))
 		goto done;
 	if (stats != NULL) {
-		/* Counts of written tokens a phase, in order, as cube_reduce_solve
-		 * gives them: the centres are stages 1 to 5, the edges stage 6 to
-		 * the grouped 5x5x5's edges (its centres, if any, among them). */
-		long centres = cube_write_layer_turns(R6_N, turns, len_after5, NULL, NULL);
-		long edges = cube_write_layer_turns(R6_N, turns, len_edges, NULL, NULL);
-
-		memset(stats, 0, sizeof *stats);
-		stats->moves[REDUCE_CENTRES] = centres;
-		stats->moves[REDUCE_EDGES] = edges - centres;
-		stats->moves[REDUCE_FINISH] = (long)(out->len - first) - edges;
+		/* The centres are stages 1 to 5, the edges stage 6 to the
+		 * grouped 5x5x5's edges (its centres, if any, among them). */
+		cube_stats_from_turns(R6_N, turns, len_after5, len_edges, (long)(out->len - first), stats);
 		stats->seconds[REDUCE_CENTRES] = t5 - t0 + s5.seconds[REDUCE_CENTRES];
 		stats->seconds[REDUCE_EDGES] = t6 - t5 + s5.seconds[REDUCE_EDGES];
 		stats->seconds[REDUCE_FINISH] = s5.seconds[REDUCE_FINISH];

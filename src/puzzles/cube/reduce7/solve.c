@@ -117,16 +117,6 @@ cube7_reduce_table_bytes(void)
 	return r7_centres_tables() + r7_stage5_tables() + r6_stage6_tables() + cube5_reduce_table_bytes();
 }
 
-/* Whether the caller cancelled; err says so. */
-static bool
-cancelled(const struct cube_reduce_options *opt, struct tw_error *err)
-{
-	if (opt == NULL || opt->cancel == NULL || !atomic_load(opt->cancel))
-		return false;
-	tw_error_set(err, "cancelled");
-	return true;
-}
-
 bool
 cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
@@ -189,7 +179,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (!r7_stage_w(col, &ro, &path, err))
 		goto done;
 	cube_reduce_report(opt, "edges", PROGRESS_WINGS);
-	if (cancelled(opt, err))
+	if (cube_reduce_cancelled(opt, err))
 		goto done;
 	if (!r7_stage_te(col, &ro, &path, &left_e, &left_t, &macros_e, &macros_t, &after_e, err)) {
 		/* A stall is the stages' way of running out: the caller falls
@@ -199,7 +189,7 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	t_te = tw_monotonic_seconds();
-	if (cancelled(opt, err))
+	if (cube_reduce_cancelled(opt, err))
 		goto done;
 	cube_reduce_report(opt, "edges", PROGRESS_STAGES);
 	o5.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_STAGES) : 0;
@@ -223,6 +213,6 @@ cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 done:
 	/* A search stopped by the caller says so, whatever it reported. */
 	if (!ok)
-		(void)cancelled(opt, err);
+		(void)cube_reduce_cancelled(opt, err);
 	return ok;
 }

@@ -184,16 +184,6 @@ cube8_reduce_table_bytes(void)
 	return r6_centres_tables() + r6_stage5_tables() + cube7_reduce_table_bytes() + r8_pairs_tables();
 }
 
-/* Whether the caller cancelled; err says so. */
-static bool
-cancelled(const struct cube_reduce_options *opt, struct tw_error *err)
-{
-	if (opt == NULL || opt->cancel == NULL || !atomic_load(opt->cancel))
-		return false;
-	tw_error_set(err, "cancelled");
-	return true;
-}
-
 /* Whole-cube turns (face, quarter turns) the variants look at the cube
  * after: none, and y' x' (a third of a turn about the URF-DLB diagonal),
  * so that the stages meet another axis's centres first. The shorter
@@ -292,7 +282,7 @@ solve_variant(const struct cube *c, int v, const struct cube_reduce_options *opt
 	if (!r6_stage6(col, &ro, &path, err))
 		goto done;
 	push_path(&cur, &pass1, 0, &path, vturns, &vlen);
-	if (cancelled(opt, err))
+	if (cube_reduce_cancelled(opt, err))
 		goto done;
 	cube_reduce_report(opt, "edges", PROGRESS_WINGS);
 	/* The 7x7x7 the cube now groups as. */
@@ -434,15 +424,7 @@ cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (!cube_answer_solves(c, out, first, err))
 		goto done;
 	if (stats != NULL) {
-		/* Counts of written tokens a phase, in order, as cube_reduce_solve
-		 * gives them; a run of one axis across a seam is merged in out. */
-		long centres = cube_write_layer_turns(R8_N, best, best_centres, NULL, NULL);
-		long edges = cube_write_layer_turns(R8_N, best, best_edges, NULL, NULL);
-
-		memset(stats, 0, sizeof *stats);
-		stats->moves[REDUCE_CENTRES] = centres;
-		stats->moves[REDUCE_EDGES] = edges - centres;
-		stats->moves[REDUCE_FINISH] = (long)(out->len - first) - edges;
+		cube_stats_from_turns(R8_N, best, best_centres, best_edges, (long)(out->len - first), stats);
 		/* Seconds of every variant, the tables' loading with the centres. */
 		memcpy(stats->seconds, seconds, sizeof seconds);
 		stats->seconds[REDUCE_CENTRES] += tw_monotonic_seconds() - t0 - seconds[REDUCE_CENTRES] -
@@ -452,7 +434,7 @@ cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	ok = true;
 done:
 	if (!ok) {
-		(void)cancelled(opt, err);
+		(void)cube_reduce_cancelled(opt, err);
 		while (out->len > first) {
 			out->len--;
 			free(out->moves[out->len]);
