@@ -4,9 +4,10 @@
  * and, for short scrambles, its OBTM against an independent search over
  * the colours; a pair off its axis refused; whole solves of random
  * cubes replayed on the facelet engine, their shares adding up (one cube
- * in the plain default tier, none under the sanitizers, which solve the
- * 8x8x8 in test_cube_reduce's parity and progress cases; eight in the
- * slow suite), the same answer twice. The solver checks each step's goal
+ * in the plain default tier, eight in the slow suite, none under the
+ * sanitizers: a solve takes about 80 s there, past what the tier can
+ * hold; by hand, TWIRL_TEST_TIER=default on the sanitized build runs
+ * it), the same answer twice. The solver checks each step's goal
  * itself (pass 1's pairs home after pass 2, the cube grouped as a
  * 7x7x7) and fails with "internal error" when one does not hold. */
 #include <setjmp.h>
