@@ -16,6 +16,73 @@ cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int
 		atomic_store(opt->progress, cube_reduce_figure(opt, opt->progress_from, permille));
 }
 
+void
+cube_grouping_read(const struct cube *c, const struct cube_grouping *g, struct cube *out)
+{
+	int f, r, col, k = g->k, n = g->n;
+
+	out->n = k;
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < k; r++)
+			for (col = 0; col < k; col++)
+				out->f[(f * k + r) * k + col] = c->f[(f * n + g->rep[r]) * n + g->rep[col]];
+	out->f[6 * k * k] = '\0';
+}
+
+bool
+cube_grouping_whole(const struct cube *c, const struct cube_grouping *g, struct tw_error *err)
+{
+	static const char letter[] = "URFDLB";
+	int f, r, col, i, j, n = g->n;
+
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < g->k; r++)
+			for (col = 0; col < g->k; col++)
+				for (i = g->lo[r]; i <= g->hi[r]; i++)
+					for (j = g->lo[col]; j <= g->hi[col]; j++)
+						if (c->f[(f * n + i) * n + j] != c->f[(f * n + g->rep[r]) * n + g->rep[col]]) {
+							tw_error_set(err, "facelet %c%d%d splits from its group", letter[f], i, j);
+							return false;
+						}
+	return true;
+}
+
+void
+cube_grouping_turn(struct cube *c, const struct cube_grouping *g, int face, int first, int last,
+    int quarter, uint16_t *turns, int *len)
+{
+	struct cube_move mv = {.face = (enum cube_face)face, .first = g->lo[first - 1] + 1,
+	    .last = g->hi[last - 1] + 1, .turns = quarter};
+
+	cube_move_do(c, &mv);
+	cube_push_block_turns(g->n, face, mv.first, mv.last, quarter, turns, len);
+}
+
+bool
+cube_grouping_play(struct cube *c, const struct cube_grouping *g, const struct movelist *l,
+    size_t at_token, int *len_at, uint16_t *turns, int *len, struct tw_error *err)
+{
+	size_t i;
+
+	if (len_at != NULL)
+		*len_at = -1;
+	for (i = 0; i < l->len; i++) {
+		struct cube_move mv;
+
+		if (!cube_move_parse(g->k, l->moves[i], &mv, err)) {
+			tw_error_prefix(err, "internal error: the %dx%dx%d solver's turn %s", g->k, g->k, g->k,
+			    l->moves[i]);
+			return false;
+		}
+		cube_grouping_turn(c, g, mv.face, mv.first, mv.last, mv.turns, turns, len);
+		if (len_at != NULL && i + 1 == at_token)
+			*len_at = *len;
+	}
+	if (len_at != NULL && *len_at < 0)
+		*len_at = *len;
+	return true;
+}
+
 bool
 cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_error *err)
 {

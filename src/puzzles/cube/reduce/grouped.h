@@ -45,6 +45,40 @@ bool cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len
 bool cube_solve_grouped5(int n, struct cube *c5, const struct cube_reduce_options *o5, size_t max,
     uint16_t *turns, int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
 
+/* A smaller cube of grouped layers of an n-cube (the staged reductions
+ * of reduce8/ and reduce9/): the n-cube's layers lo[j]..hi[j] (0-based,
+ * counted from any face: the groups must be mirror images, lo[j] =
+ * n - 1 - hi[k - 1 - j]) turn as its layer j, and its facelet row or
+ * column j reads the n-cube's rep[j] (mirror images too). Under turns
+ * of whole groups the facelets read move as the k-cube's would, so the
+ * k-cube read is one; where every group is one colour it is the n-cube
+ * exactly. */
+struct cube_grouping {
+	int n, k;
+	uint8_t lo[CUBE_MAX_N], hi[CUBE_MAX_N], rep[CUBE_MAX_N];
+};
+
+/* The k-cube of grouping g that c (an n-cube) reads as, into out. */
+void cube_grouping_read(const struct cube *c, const struct cube_grouping *g, struct cube *out);
+
+/* Whether every facelet of c shows its group's colour; false with the
+ * first that does not ("facelet U23 splits from its group") in err. */
+bool cube_grouping_whole(const struct cube *c, const struct cube_grouping *g, struct tw_error *err);
+
+/* Turns layers first..last (1-based, of the k-cube) about face (0..5) by
+ * quarter (1..3) clockwise quarter turns on c, appending the n-cube's
+ * single-layer turns to turns[*len..] (cube_push_block_turns). */
+void cube_grouping_turn(struct cube *c, const struct cube_grouping *g, int face, int first, int last,
+    int quarter, uint16_t *turns, int *len);
+
+/* The k-cube's answer l (WCA tokens) played on c through g, its turns
+ * appended as above; *len_at (may be NULL) set to *len after token
+ * at_token (the caller's phase boundary; to *len at the end if l is
+ * shorter). Errors: "internal error: the KxKxK solver's turn T" if a
+ * token does not parse. */
+bool cube_grouping_play(struct cube *c, const struct cube_grouping *g, const struct movelist *l,
+    size_t at_token, int *len_at, uint16_t *turns, int *len, struct tw_error *err);
+
 /* Whether opt's caller cancelled (opt may be NULL); if so err says
  * "cancelled". */
 bool cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_error *err);

@@ -12,6 +12,7 @@
 #include "puzzles/cube/reduce6/reduce6.h"
 #include "puzzles/cube/reduce7/reduce7.h"
 #include "puzzles/cube/reduce8/reduce8.h"
+#include "puzzles/cube/reduce9/reduce9.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -112,14 +113,15 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
 		return false;
 	}
-	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 and
-	 * 7x7x7 by their staged reductions to a 5x5x5; the greedy one below
-	 * only if that runs out of work. */
-	if (c->n <= 8) {
-		static bool (*const phased[9])(const struct cube *, const struct cube_reduce_options *,
+	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 to
+	 * 11x11x11 by their staged reductions to a smaller cube; the greedy one
+	 * below only if that runs out of work. */
+	if (c->n <= 11) {
+		static bool (*const phased[12])(const struct cube *, const struct cube_reduce_options *,
 		    struct movelist *, struct cube_reduce_stats *, struct tw_error *) = {
 			[4] = cube4_reduce_solve, [5] = cube5_reduce_solve, [6] = cube6_reduce_solve,
-			[7] = cube7_reduce_solve, [8] = cube8_reduce_solve,
+			[7] = cube7_reduce_solve, [8] = cube8_reduce_solve, [9] = cube9_reduce_solve,
+			[10] = cube10_reduce_solve, [11] = cube11_reduce_solve,
 		};
 		struct tw_error e = {{0}};
 
@@ -149,7 +151,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r->even_wings = even_wings_for[c->n];
 	/* This solve's figure starts here, or stays where a staged solver
 	 * that ran out of work left it (the greedy's only rises). */
-	if (opt != NULL && opt->progress != NULL && c->n > 7)
+	if (opt != NULL && opt->progress != NULL && c->n > 11)
 		atomic_store(opt->progress, 0);
 	rd_report(r, REDUCE_CENTRES, 0);
 	r->t = rd_table_for(c->n, NULL);

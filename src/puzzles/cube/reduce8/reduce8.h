@@ -1,7 +1,9 @@
-/* The 8x8x8 staged reduction (docs/papers.md, "Rubik's cube": after
- * dwalton76's rubiks-cube-NxNxN-solver, its even cubes' order): the cube
- * is brought together until layers 4 and 5 turn as one, and the 7x7x7
- * staged reduction (reduce7.h) solves the 7x7x7 it then groups as.
+/* The even cubes' staged reductions, 8x8x8 and 10x10x10 (docs/papers.md,
+ * "Rubik's cube": after dwalton76's rubiks-cube-NxNxN-solver, its even
+ * cubes' order): the cube is brought together until its two middle
+ * layers turn as one, and the odd cube one smaller that it then groups
+ * as is solved by its own staged reduction (reduce7.h, reduce9.h). The
+ * 8x8x8's steps (the 10x10x10's below, at cube10_reduce_solve):
  *
  *  1. centre pass 1: the 6x6x6 of layers {1} {2,3} {4} {5} {6,7} {8}
  *     (facelet rows and columns 0 2 3 4 5 7: the inner 4x4 of every
@@ -80,5 +82,20 @@ size_t cube8_reduce_table_bytes(void);
  * fall back to the greedy reduction). */
 bool cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+
+/* The 10x10x10 the same way (solve.c, plan10): three centre passes on
+ * the 6x6x6s of layers {1} {2,3,4} {5} {6} {7,8,9} {10}, {1} {2,3}
+ * {4,5} {6,7} {8,9} {10} and {1} {2} {3,4,5} {6,7,8} {9} {10} (the first
+ * two with their pairs home after), the innermost wings (5 and 6) on the
+ * first one's, then the 9x9x9 of layers {1} .. {4} {5,6} {7} .. {10} by
+ * cube9_reduce_solve (reduce9.h); one variant. Stats, errors and
+ * replay as cube8_reduce_solve's, the 9x9x9's shares for the 7x7x7's. */
+bool cube10_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+
+/* As cube8_reduce_prepare and cube8_reduce_table_bytes, for the
+ * 10x10x10 (the same tables). */
+bool cube10_reduce_prepare(struct tw_error *err);
+size_t cube10_reduce_table_bytes(void);
 
 #endif

@@ -1,7 +1,8 @@
-/* The 8x8x8 staged reduction's whole solver (reduce8.h): two centre
- * passes and the innermost wings by reduce6's stages on 6x6x6s of
- * grouped layers, then the 7x7x7 the cube groups as by reduce7, every
- * turn written on the 8x8x8 and the answer replayed. */
+/* The even cubes' staged reductions (reduce8.h), 8x8x8 and 10x10x10:
+ * the centre passes and the innermost wings by reduce6's and reduce7's
+ * stages on 6x6x6s of grouped layers, then the odd cube one smaller
+ * that the cube groups as (reduce7, reduce9), every turn written on the
+ * cube and the answer replayed. */
 #include "puzzles/cube/reduce8/reduce8.h"
 
 #include <stdlib.h>
@@ -11,85 +12,62 @@
 #include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce6/model.h"
 #include "puzzles/cube/reduce7/reduce7.h"
+#include "puzzles/cube/reduce9/reduce9.h"
 #include "sys/clock.h"
 
-#define R8_N 8
-/* The most tokens the 7x7x7 solver's answer may have here. */
+/* The most tokens the odd cube's answer may have here. */
 #define R8_MAX_GROUPED 2000
+/* Room for the layer turns of a solve of an n-cube. */
+#define R8_TURNS(n) (4 * (size_t)(n) * R6_MAX_PATH + (size_t)(n) * R8_MAX_GROUPED)
 
-/* A smaller cube of grouped layers: layers lo[j]..hi[j] (0-based, from
- * any face: the groups are mirror images) turn as its layer j, and its
- * facelet row or column j reads the 8x8x8's rep[j], the group's layer
- * nearest the middle. */
-struct grouping {
-	int k;
-	uint8_t lo[7], hi[7], rep[7];
+/* An even cube's plan: its centre passes in order (the first by
+ * reduce6's stages 1 to 5, the others by reduce7's on a 7x7x7 made of
+ * the 6x6x6 and a home middle; home: the pass's oblique pairs brought
+ * home after, so that the next pass keeps them), the 6x6x6 whose inner
+ * wings are the cube's innermost (paired by reduce6's stage 6), the odd
+ * cube one smaller that the cube then groups as, its solver, and the
+ * variants (whole-cube turns) tried. */
+struct even_plan {
+	int n, passes, variants;
+	struct cube_grouping pass[3];
+	bool home[3];
+	struct cube_grouping odd;
+	bool (*odd_solve)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
+	    struct cube_reduce_stats *, struct tw_error *);
 };
 
-static const struct grouping pass1 = {6, {0, 1, 3, 4, 5, 7}, {0, 2, 3, 4, 6, 7}, {0, 2, 3, 4, 5, 7}};
-static const struct grouping pass2 = {6, {0, 1, 2, 4, 6, 7}, {0, 1, 3, 5, 6, 7}, {0, 1, 3, 4, 6, 7}};
-static const struct grouping odd7 = {7, {0, 1, 2, 3, 5, 6, 7}, {0, 1, 2, 4, 5, 6, 7}, {0, 1, 2, 3, 5, 6, 7}};
+static const struct even_plan plan8 = {
+	8, 2, 2,
+	{{8, 6, {0, 1, 3, 4, 5, 7}, {0, 2, 3, 4, 6, 7}, {0, 2, 3, 4, 5, 7}},
+	    {8, 6, {0, 1, 2, 4, 6, 7}, {0, 1, 3, 5, 6, 7}, {0, 1, 3, 4, 6, 7}}},
+	{true, false},
+	{8, 7, {0, 1, 2, 3, 5, 6, 7}, {0, 1, 2, 4, 5, 6, 7}, {0, 1, 2, 3, 5, 6, 7}},
+	cube7_reduce_solve,
+};
+
+/* The 10x10x10: rings of layers {2,3,4}, {2,3} and {2}; one variant (a
+ * solve is about 9 s, most of it the 9x9x9's). */
+static const struct even_plan plan10 = {
+	10, 3, 1,
+	{{10, 6, {0, 1, 4, 5, 6, 9}, {0, 3, 4, 5, 8, 9}, {0, 3, 4, 5, 6, 9}},
+	    {10, 6, {0, 1, 3, 5, 7, 9}, {0, 2, 4, 6, 8, 9}, {0, 2, 4, 5, 7, 9}},
+	    {10, 6, {0, 1, 2, 5, 8, 9}, {0, 1, 4, 7, 8, 9}, {0, 1, 4, 5, 8, 9}}},
+	{true, true, false},
+	{10, 9, {0, 1, 2, 3, 4, 6, 7, 8, 9}, {0, 1, 2, 3, 5, 6, 7, 8, 9}, {0, 1, 2, 3, 4, 6, 7, 8, 9}},
+	cube9_reduce_solve,
+};
 
 /* The progress figure (thousandths of the solve after the caller's
  * share): reduce6's stage-2 endgame (a first build) fills up to
  * PROGRESS_TABLE, and each variant an equal share of the rest; of a
- * variant's share, pass 1 fills up to PROGRESS_PASS1, pass 2 to
- * PROGRESS_PASS2, the wings to PROGRESS_WINGS, the 7x7x7's solve (and
- * a first build of its tables) the rest. */
-enum { PROGRESS_TABLE = 60, PROGRESS_PASS1 = 280, PROGRESS_PASS2 = 410, PROGRESS_WINGS = 440 };
-
-/* The cube of grouped layers g that c reads as (facelets as letters). */
-static void
-grouped_cube(const struct cube *c, const struct grouping *g, struct cube *out)
-{
-	int f, r, col, k = g->k;
-
-	out->n = k;
-	for (f = 0; f < 6; f++)
-		for (r = 0; r < k; r++)
-			for (col = 0; col < k; col++)
-				out->f[(f * k + r) * k + col] = c->f[(f * R8_N + g->rep[r]) * R8_N + g->rep[col]];
-	out->f[6 * k * k] = '\0';
-}
-
-/* Whether every facelet of c shows its group's colour (c reads as the
- * grouped cube exactly); the first that does not in err. */
-static bool
-groups_whole(const struct cube *c, const struct grouping *g, struct tw_error *err)
-{
-	static const char letter[] = "URFDLB";
-	int f, r, col, i, j;
-
-	for (f = 0; f < 6; f++)
-		for (r = 0; r < g->k; r++)
-			for (col = 0; col < g->k; col++)
-				for (i = g->lo[r]; i <= g->hi[r]; i++)
-					for (j = g->lo[col]; j <= g->hi[col]; j++)
-						if (c->f[(f * R8_N + i) * R8_N + j] !=
-						    c->f[(f * R8_N + g->rep[r]) * R8_N + g->rep[col]]) {
-							tw_error_set(err, "facelet %c%d%d splits from its group", letter[f], i, j);
-							return false;
-						}
-	return true;
-}
-
-/* Turns layers first..last (1-based) of the grouped cube g about face
- * by quarter turns on c, appending them to turns as the 8x8x8's layer
- * turns. */
-static void
-push_grouped(struct cube *c, const struct grouping *g, int face, int first, int last, int quarter,
-    uint16_t *turns, int *len)
-{
-	struct cube_move mv = {.face = (enum cube_face)face, .first = g->lo[first - 1] + 1,
-	    .last = g->hi[last - 1] + 1, .turns = quarter};
-
-	cube_move_do(c, &mv);
-	cube_push_block_turns(R8_N, face, mv.first, mv.last, quarter, turns, len);
-}
+ * variant's share, the passes fill up to PROGRESS_PASSES (an equal part
+ * each), the wings to PROGRESS_WINGS, the odd cube's solve (and a
+ * first build of its tables) the rest. */
+enum { PROGRESS_TABLE = 60, PROGRESS_PASSES = 410, PROGRESS_WINGS = 440 };
 
 /* A reduce6 path in view view of pass g's 6x6x6, played on c. */
 static void
-push_path(struct cube *c, const struct grouping *g, int view, const struct r6_path *path,
+push_path(struct cube *c, const struct cube_grouping *g, int view, const struct r6_path *path,
     uint16_t *turns, int *len)
 {
 	const struct r6_model *md = r6_model();
@@ -98,54 +76,57 @@ push_path(struct cube *c, const struct grouping *g, int view, const struct r6_pa
 	for (i = 0; i < path->len; i++) {
 		int m = md->view_move[view][path->m[i]];
 
-		push_grouped(c, g, md->face[m], md->first[m], md->last[m], md->turns[m], turns, len);
+		cube_grouping_turn(c, g, md->face[m], md->first[m], md->last[m], md->turns[m], turns, len);
 	}
 }
 
-/* Centre pass 1 (reduce8.h): reduce6's stages 1 to 5 on the 6x6x6
- * pass1 reads, then its oblique pairs home; played on c. */
+/* A first centre pass: reduce6's stages 1 to 5 on the 6x6x6 g reads,
+ * then (home) its oblique pairs home; played on c. */
 static bool
-centre_pass1(struct cube *c, const struct r6_options *ro, uint16_t *turns, int *len, struct tw_error *err)
+centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const struct r6_options *ro,
+    uint16_t *turns, int *len, struct tw_error *err)
 {
 	struct cube c6;
 	struct r6_path path;
 	uint8_t col[R6_FACELETS], vcol[R6_FACELETS];
 	int view = 0;
 
-	grouped_cube(c, &pass1, &c6);
+	cube_grouping_read(c, g, &c6);
 	r6_colours(&c6, col);
 	if (!r6_stages_1to4(col, ro, &view, vcol, &path, NULL, err) || !r6_stage5(vcol, ro, &path, err) ||
-	    !r8_pairs_home(vcol, &path, err))
+	    (home && !r8_pairs_home(vcol, &path, err)))
 		return false;
-	push_path(c, &pass1, view, &path, turns, len);
+	push_path(c, g, view, &path, turns, len);
 	return true;
 }
 
-/* Centre pass 2 (reduce8.h) by the 7x7x7's stages 1 to 5 (reduce7.h):
- * pass 1 left every inner X block of pass 2's 6x6x6 solid, so that
- * 6x6x6 is a 7x7x7 without its middle layer whose inner 3x3 (its inner
- * X block, and a middle row and column the 8x8x8 does not have, put in
- * home) is staged, the 7x7x7's stage S1 done. Its stage 1 is bounded by
- * the mixed oblique pair table, reduce6's is not: with the inner X
- * already solid reduce6's stage 1 took up to 2.3e8 nodes (6 s). The
- * colours are renamed first after the inner X blocks (a rotation of
- * the solved scheme after pass 1), so that the fixed centres the 7x7x7
- * is given are home. */
+/* A later centre pass (reduce8.h) by the 7x7x7's stages 1 to 5
+ * (reduce7.h): the passes before left every inner X block of this
+ * pass's 6x6x6 solid, so that 6x6x6 is a 7x7x7 without its middle
+ * layer whose inner 3x3 (its inner X block, and a middle row and column
+ * the cube does not have, put in home) is staged, the 7x7x7's stage S1
+ * done. Its stage 1 is bounded by the mixed oblique pair table,
+ * reduce6's is not: with the inner X already solid reduce6's stage 1
+ * took up to 2.3e8 nodes (6 s). The colours are renamed first after the
+ * inner X blocks (a rotation of the solved scheme), so that the fixed
+ * centres the 7x7x7 is given are home. Then (home) the 6x6x6's oblique
+ * pairs home; played on c. */
 static bool
-centre_pass2(struct cube *c, const struct r6_options *ro, uint16_t *turns, int *len, struct tw_error *err)
+centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const struct r6_options *ro,
+    uint16_t *turns, int *len, struct tw_error *err)
 {
 	struct cube c6;
 	struct r6_path path;
 	uint8_t col6[R6_FACELETS], col7[7 * 7 * 6], vcol7[7 * 7 * 6];
 	int name[6] = {-1, -1, -1, -1, -1, -1}, f, r, k, d, view = 0;
 
-	grouped_cube(c, &pass2, &c6);
+	cube_grouping_read(c, g, &c6);
 	r6_colours(&c6, col6);
 	for (f = 0; f < 6; f++) {
 		int b = col6[f * 36 + 2 * 6 + 2];
 
 		if (name[b] >= 0) {
-			tw_error_set(err, "internal error: pass 2: the inner X blocks are not six colours");
+			tw_error_set(err, "internal error: the inner X blocks are not six colours");
 			return false;
 		}
 		name[b] = f;
@@ -159,7 +140,12 @@ centre_pass2(struct cube *c, const struct r6_options *ro, uint16_t *turns, int *
 				    col6[(f * 6 + r - (r > 3)) * 6 + k - (k > 3)];
 	if (!r7_stages_1to4(col7, ro, &view, vcol7, &path, NULL, err) || !r7_stage5(vcol7, ro, &path, NULL, err))
 		return false;
-	push_path(c, &pass2, view, &path, turns, len);
+	if (home) {
+		r7_fake6(vcol7, col6);
+		if (!r8_pairs_home(col6, &path, err))
+			return false;
+	}
+	push_path(c, g, view, &path, turns, len);
 	return true;
 }
 
@@ -184,14 +170,26 @@ cube8_reduce_table_bytes(void)
 	return r6_centres_tables() + r6_stage5_tables() + cube7_reduce_table_bytes() + r8_pairs_tables();
 }
 
+bool
+cube10_reduce_prepare(struct tw_error *err)
+{
+	return cube8_reduce_prepare(err) && cube9_reduce_prepare(err);
+}
+
+size_t
+cube10_reduce_table_bytes(void)
+{
+	/* The 9x9x9's are the 7x7x7's, counted in the 8x8x8's. */
+	return cube8_reduce_table_bytes();
+}
+
 /* Whole-cube turns (face, quarter turns) the variants look at the cube
  * after: none, and y' x' (a third of a turn about the URF-DLB diagonal),
  * so that the stages meet another axis's centres first. The shorter
  * answer is kept. Measured on 20 random cubes (BENCHMARKS.md): one
  * variant 349.1 OBTM, these two 340.3, all three turns about the
  * diagonal 338.7 for half as much time again. */
-#define R8_VARIANTS 2
-static const int variant_turn[R8_VARIANTS][2][2] = {
+static const int variant_turn[2][2][2] = {
 	{{FACE_U, 0}, {FACE_U, 0}}, {{FACE_U, 3}, {FACE_R, 3}},
 };
 
@@ -201,15 +199,16 @@ static const int variant_turn[R8_VARIANTS][2][2] = {
 static void
 variant_cube(const struct cube *c, int v, struct cube *out, int *face_of)
 {
+	int n = c->n;
 	static const char letter[] = "URFDLB";
 	struct cube solved;
 	char rename[256] = {0};
 	int k, f, i;
 
 	*out = *c;
-	cube_solved(&solved, R8_N);
+	cube_solved(&solved, n);
 	for (k = 0; k < 2; k++) {
-		struct cube_move mv = {.face = (enum cube_face)variant_turn[v][k][0], .first = 1, .last = R8_N,
+		struct cube_move mv = {.face = (enum cube_face)variant_turn[v][k][0], .first = 1, .last = n,
 		    .turns = variant_turn[v][k][1]};
 
 		if (mv.turns == 0)
@@ -218,150 +217,144 @@ variant_cube(const struct cube *c, int v, struct cube *out, int *face_of)
 		cube_move_do(&solved, &mv);
 	}
 	for (f = 0; f < 6; f++) {
-		char g = solved.f[f * R8_N * R8_N];
+		char g = solved.f[f * n * n];
 
 		rename[(unsigned char)g] = letter[f];
 		face_of[f] = (int)(strchr(letter, g) - letter);
 	}
-	for (i = 0; i < 6 * R8_N * R8_N; i++)
+	for (i = 0; i < 6 * n * n; i++)
 		out->f[i] = rename[(unsigned char)out->f[i]];
 }
 
-/* One solve of c's variant v: its layer turns on c to turns (*len), the
- * ends of its centres and edges at *len_centres and *len_edges; the
- * seconds of its centres, edges and finish (as cube8_reduce_solve's
- * stats count them) added to seconds[REDUCE_...]. */
+/* One solve of c's variant v by plan pl: its layer turns on c to turns
+ * (*len), the ends of its centres and edges at *len_centres and
+ * *len_edges; the seconds of its centres, edges and finish (as the
+ * solve's stats count them) added to seconds[REDUCE_...]. */
 static bool
-solve_variant(const struct cube *c, int v, const struct cube_reduce_options *opt, uint16_t *turns,
-    int *len, int *len_centres, int *len_edges, double *seconds, struct tw_error *err)
+solve_variant(const struct even_plan *pl, const struct cube *c, int v, const struct cube_reduce_options *opt,
+    uint16_t *turns, int *len, int *len_centres, int *len_edges, double *seconds, struct tw_error *err)
 {
-	struct cube_reduce_stats s7;
+	const struct cube_grouping *odd = &pl->odd;
+	struct cube_reduce_stats so;
 	double t0 = tw_monotonic_seconds(), t1 = 0;
 	struct r6_options ro = {0};
-	struct cube_reduce_options o7 = {0};
-	struct movelist l7 = MOVELIST_EMPTY;
-	struct cube cur, c6, c7;
+	struct cube_reduce_options oo = {0};
+	struct movelist lo = MOVELIST_EMPTY;
+	struct cube cur, c6, co;
 	struct r6_path path;
 	uint8_t col[R6_FACELETS];
 	uint16_t *vturns;
-	int face_of[6], vlen = 0, i;
+	int face_of[6], vlen = 0, i, p, n = pl->n;
+	int progress_pass = PROGRESS_PASSES / pl->passes;
 	bool ok = false;
 
 	if (opt != NULL) {
 		ro.cancel = opt->cancel;
-		o7 = *opt;
+		oo = *opt;
 	}
-	vturns = malloc(sizeof *vturns * (4 * 3 * R6_MAX_PATH + 8 * R8_MAX_GROUPED));
+	vturns = malloc(sizeof *vturns * R8_TURNS(n));
 	if (vturns == NULL) {
 		tw_error_set(err, "out of memory");
 		return false;
 	}
 	variant_cube(c, v, &cur, face_of);
 	*len_edges = 0;
-	if (!centre_pass1(&cur, &ro, vturns, &vlen, err)) {
-		tw_error_prefix(err, "pass 1");
-		goto done;
-	}
-	cube_reduce_report(opt, "centres", PROGRESS_PASS1);
-	if (!centre_pass2(&cur, &ro, vturns, &vlen, err)) {
-		tw_error_prefix(err, "pass 2");
-		goto done;
+	for (p = 0; p < pl->passes; p++) {
+		bool done_pass = p == 0 ? centre_pass_r6(&cur, &pl->pass[p], pl->home[p], &ro, vturns, &vlen, err) :
+		    centre_pass_r7(&cur, &pl->pass[p], pl->home[p], &ro, vturns, &vlen, err);
+
+		if (!done_pass) {
+			tw_error_prefix(err, "centre pass %d", p + 1);
+			goto done;
+		}
+		cube_reduce_report(opt, "centres", progress_pass * (p + 1));
 	}
 	*len_centres = vlen;
 	t1 = tw_monotonic_seconds();
 	seconds[REDUCE_CENTRES] += t1 - t0;
-	cube_reduce_report(opt, "edges", PROGRESS_PASS2);
-	/* The innermost wings on pass 1's 6x6x6, as given (view 0). */
-	grouped_cube(&cur, &pass1, &c6);
+	/* The innermost wings on the first pass's 6x6x6, as given (view 0). */
+	cube_grouping_read(&cur, &pl->pass[0], &c6);
 	r6_colours(&c6, col);
 	if (!r8_pairs_are_home(col)) {
-		tw_error_set(err, "internal error: pass 2 moved pass 1's inner T pairs");
+		tw_error_set(err, "internal error: the later passes moved the first one's T pairs");
 		goto done;
 	}
 	path.len = 0;
 	if (!r6_stage6(col, &ro, &path, err))
 		goto done;
-	push_path(&cur, &pass1, 0, &path, vturns, &vlen);
+	push_path(&cur, &pl->pass[0], 0, &path, vturns, &vlen);
 	if (cube_reduce_cancelled(opt, err))
 		goto done;
 	cube_reduce_report(opt, "edges", PROGRESS_WINGS);
-	/* The 7x7x7 the cube now groups as. */
-	if (!groups_whole(&cur, &odd7, err)) {
-		tw_error_prefix(err, "internal error: after the passes, not grouped as a 7x7x7:");
+	/* The odd cube the cube now groups as. */
+	if (!cube_grouping_whole(&cur, odd, err)) {
+		tw_error_prefix(err, "internal error: after the passes, not grouped as a %dx%dx%d", odd->k, odd->k,
+		    odd->k);
 		goto done;
 	}
-	grouped_cube(&cur, &odd7, &c7);
-	if (!cube_state_solvable(NULL, &c7, err)) {
-		tw_error_prefix(err, "internal error: the grouped 7x7x7");
+	cube_grouping_read(&cur, odd, &co);
+	if (!cube_state_solvable(NULL, &co, err)) {
+		tw_error_prefix(err, "internal error: the grouped %dx%dx%d", odd->k, odd->k, odd->k);
 		goto done;
 	}
-	o7.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_WINGS) : 0;
-	if (!cube7_reduce_solve(&c7, &o7, &l7, &s7, err))
+	oo.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_WINGS) : 0;
+	if (!pl->odd_solve(&co, opt != NULL ? &oo : NULL, &lo, &so, err))
 		goto done;
-	seconds[REDUCE_FINISH] += s7.seconds[REDUCE_FINISH];
-	seconds[REDUCE_EDGES] += tw_monotonic_seconds() - t1 - s7.seconds[REDUCE_FINISH];
-	if (l7.len > R8_MAX_GROUPED) {
-		tw_error_set(err, "internal error: a 7x7x7 answer of %zu turns", l7.len);
+	seconds[REDUCE_FINISH] += so.seconds[REDUCE_FINISH];
+	seconds[REDUCE_EDGES] += tw_monotonic_seconds() - t1 - so.seconds[REDUCE_FINISH];
+	if (lo.len > R8_MAX_GROUPED) {
+		tw_error_set(err, "internal error: a %dx%dx%d answer of %zu turns", odd->k, odd->k, odd->k, lo.len);
 		goto done;
 	}
-	for (i = 0; i < (int)l7.len; i++) {
-		struct cube_move mv;
-
-		if (!cube_move_parse(7, l7.moves[i], &mv, err)) {
-			tw_error_prefix(err, "internal error: the 7x7x7 solver's turn %s", l7.moves[i]);
-			goto done;
-		}
-		push_grouped(&cur, &odd7, mv.face, mv.first, mv.last, mv.turns, vturns, &vlen);
-		if (i + 1 == (int)(s7.moves[REDUCE_CENTRES] + s7.moves[REDUCE_EDGES]))
-			*len_edges = vlen;
-	}
-	if (*len_edges == 0)
-		*len_edges = vlen;
+	if (!cube_grouping_play(&cur, odd, &lo, (size_t)(so.moves[REDUCE_CENTRES] + so.moves[REDUCE_EDGES]),
+	    len_edges, vturns, &vlen, err))
+		goto done;
 	/* The variant's turns as turns of c: a layer of face f is the same
 	 * layer of face face_of[f]. */
 	for (i = 0; i < vlen; i++) {
-		int m = vturns[i], axis = m / 3 / R8_N, layer = m / 3 % R8_N, t = m % 3 + 1;
-		int face = face_of[axis], k = 0;
+		int m = vturns[i], axis = m / 3 / n, layer = m / 3 % n, t = m % 3 + 1, k = 0;
 		uint16_t one[1];
 
-		/* Layer layer + 1 from face axis, i.e. from face_of[axis]. */
-		cube_push_block_turns(R8_N, face, layer + 1, layer + 1, t, one, &k);
+		cube_push_block_turns(n, face_of[axis], layer + 1, layer + 1, t, one, &k);
 		turns[i] = one[0];
 	}
 	*len = vlen;
 	ok = true;
 done:
-	movelist_clear(&l7);
+	movelist_clear(&lo);
 	free(vturns);
 	return ok;
 }
 
-bool
-cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+/* The solve by plan pl (reduce8.h's cube8_reduce_solve). */
+static bool
+even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	struct tw_error failed = {{0}};
 	double seconds[REDUCE_PHASES] = {0};
 	uint16_t *turns = NULL, *best = NULL;
 	int len = 0, len_centres = 0, len_edges = 0, best_len = 0, best_centres = 0, best_edges = 0, v;
+	int n = pl->n;
 	long best_obtm = -1;
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds();
 	bool ok = false;
 
-	if (c->n != R8_N) {
-		tw_error_set(err, "the 8x8x8 staged reduction takes an 8x8x8, not %dx%dx%d", c->n, c->n, c->n);
+	if (c->n != n) {
+		tw_error_set(err, "the %dx%dx%d staged reduction takes %s %dx%dx%d, not %dx%dx%d", n, n, n,
+		    n == 8 || n == 11 ? "an" : "a", n, n, n, c->n, c->n, c->n);
 		return false;
 	}
-	turns = malloc(sizeof *turns * (4 * 3 * R6_MAX_PATH + 8 * R8_MAX_GROUPED));
-	best = malloc(sizeof *best * (4 * 3 * R6_MAX_PATH + 8 * R8_MAX_GROUPED));
+	turns = malloc(sizeof *turns * R8_TURNS(n));
+	best = malloc(sizeof *best * R8_TURNS(n));
 	if (turns == NULL || best == NULL) {
 		tw_error_set(err, "out of memory");
 		goto done;
 	}
 	cube_reduce_report(opt, "centres", 0);
 	/* reduce6's stage-2 endgame: a first build names itself on the hint
-	 * line; the 7x7x7's and 5x5x5's own first builds come in their share. */
+	 * line; the odd cube's own first builds come in its share. */
 	if (opt != NULL) {
 		struct table_progress prog = {opt->progress, opt->cancel, opt->phase, 0, 0};
 
@@ -375,11 +368,10 @@ cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
-	for (v = 0; v < R8_VARIANTS; v++) {
+	for (v = 0; v < pl->variants; v++) {
 		struct movelist w = MOVELIST_EMPTY;
 		struct tw_error e = {{0}};
 		long obtm;
-
 		struct cube_reduce_options ov = {0}, *pv = NULL;
 
 		/* Each variant fills its share of the figure after the tables. */
@@ -387,11 +379,11 @@ cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			int from = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
 
 			ov = *opt;
-			ov.progress_from = cube_reduce_figure(opt, from, 1000 * v / R8_VARIANTS);
-			ov.progress_to = cube_reduce_figure(opt, from, 1000 * (v + 1) / R8_VARIANTS);
+			ov.progress_from = cube_reduce_figure(opt, from, 1000 * v / pl->variants);
+			ov.progress_to = cube_reduce_figure(opt, from, 1000 * (v + 1) / pl->variants);
 			pv = &ov;
 		}
-		if (!solve_variant(c, v, pv, turns, &len, &len_centres, &len_edges, seconds, &e)) {
+		if (!solve_variant(pl, c, v, pv, turns, &len, &len_centres, &len_edges, seconds, &e)) {
 			/* A variant out of its work leaves the others; any other
 			 * failure ends the solve. */
 			if (strstr(e.msg, "within the search's work") == NULL) {
@@ -402,9 +394,9 @@ cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			failed = e;
 			continue;
 		}
-		if (cube_write_layer_turns(R8_N, turns, len, &w, err) < 0)
+		if (cube_write_layer_turns(n, turns, len, &w, err) < 0)
 			goto done;
-		obtm = cube_list_obtm(R8_N, &w, 0);
+		obtm = cube_list_obtm(n, &w, 0);
 		movelist_clear(&w);
 		if (best_obtm < 0 || obtm < best_obtm) {
 			best_obtm = obtm;
@@ -419,12 +411,12 @@ cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			*err = failed;
 		goto done;
 	}
-	if (cube_write_layer_turns(R8_N, best, best_len, out, err) < 0)
+	if (cube_write_layer_turns(n, best, best_len, out, err) < 0)
 		goto done;
 	if (!cube_answer_solves(c, out, first, err))
 		goto done;
 	if (stats != NULL) {
-		cube_stats_from_turns(R8_N, best, best_centres, best_edges, (long)(out->len - first), stats);
+		cube_stats_from_turns(n, best, best_centres, best_edges, (long)(out->len - first), stats);
 		/* Seconds of every variant, the tables' loading with the centres. */
 		memcpy(stats->seconds, seconds, sizeof seconds);
 		stats->seconds[REDUCE_CENTRES] += tw_monotonic_seconds() - t0 - seconds[REDUCE_CENTRES] -
@@ -443,4 +435,18 @@ done:
 	free(turns);
 	free(best);
 	return ok;
+}
+
+bool
+cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	return even_solve(&plan8, c, opt, out, stats, err);
+}
+
+bool
+cube10_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	return even_solve(&plan10, c, opt, out, stats, err);
 }

@@ -1,0 +1,131 @@
+/* The staged reductions of the 9x9x9 to 11x11x11 (src/puzzles/cube/
+ * reduce9, and reduce8's 10x10x10): whole solves of random cubes through
+ * cube9_reduce_solve, cube10_reduce_solve and cube11_reduce_solve,
+ * replayed on the facelet engine, their shares adding up and shorter
+ * than the greedy reduction's (the slow suite: three 9x9x9s, two of each
+ * larger; the default tier solves one of each size in test_lengths and
+ * test_cube_reduce, 5 to 15 s apiece); each solver refusing the other
+ * sizes. The solvers check each step's goal themselves (the inner cube
+ * reduced, the cube grouped as the smaller one) and fail with "internal
+ * error" when one does not hold. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tier.h"
+#include "core/movelist.h"
+#include "core/rng.h"
+#include "puzzles/cube/puzzle.h"
+#include "puzzles/cube/reduce8/reduce8.h"
+#include "puzzles/cube/reduce9/reduce9.h"
+
+typedef bool (*solver)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
+    struct cube_reduce_stats *, struct tw_error *);
+
+static solver
+solver_for(int n)
+{
+	return n == 9 ? cube9_reduce_solve : n == 10 ? cube10_reduce_solve : cube11_reduce_solve;
+}
+
+/* A random n-cube (a scramble as the game makes one, seed seed). */
+static void
+random_cube(int n, uint64_t seed, struct cube *c)
+{
+	struct tw_rng rng;
+	char text[8];
+	size_t used;
+	void *params;
+	struct cube *s;
+
+	snprintf(text, sizeof text, "%d", n);
+	params = cube_params_parse(text, &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, seed);
+	s = cube_scramble(params, &rng, NULL);
+	assert_non_null(s);
+	*c = *s;
+	free(s);
+	cube_params_free(params);
+}
+
+static void
+random_cubes_are_solved(void **unused)
+{
+	/* The greedy reduction's means (BENCHMARKS.md): 1023, 1470, 1670;
+	 * the staged ones 562, 750, 1041, none above 1.15 times that. */
+	static const long below[12] = {[9] = 700, [10] = 900, [11] = 1250};
+	int n;
+
+	(void)unused;
+	if (test_tier() != TIER_SLOW)
+		skip();
+	for (n = 9; n <= 11; n++) {
+		int k;
+
+		for (k = 0; k < (n == 9 ? 3 : 2); k++) {
+			struct cube c, w;
+			struct movelist out = MOVELIST_EMPTY;
+			struct cube_reduce_stats st;
+			struct tw_error err = {{0}};
+			long obtm = 0;
+			size_t i;
+
+			random_cube(n, 9900 + (uint64_t)(10 * n + k), &c);
+			if (!solver_for(n)(&c, NULL, &out, &st, &err))
+				fail_msg("%dx%dx%d cube %d: %s", n, n, n, k, err.msg);
+			w = c;
+			for (i = 0; i < out.len; i++) {
+				struct cube_move mv;
+
+				assert_true(cube_move_parse(n, out.moves[i], &mv, NULL));
+				cube_move_do(&w, &mv);
+				obtm += cube_move_metric_cost(n, &mv, CUBE_OBTM);
+			}
+			assert_true(cube_is_solved(&w));
+			assert_int_equal(st.moves[REDUCE_CENTRES] + st.moves[REDUCE_EDGES] + st.moves[REDUCE_PARITY] +
+			    st.moves[REDUCE_FINISH], (long)out.len);
+			printf("# %dx%dx%d cube %d: %ld OBTM\n", n, n, n, k, obtm);
+			assert_true(obtm < below[n]);
+			movelist_clear(&out);
+		}
+	}
+}
+
+static void
+other_sizes_are_refused(void **unused)
+{
+	int n;
+
+	(void)unused;
+	for (n = 9; n <= 11; n++) {
+		struct cube c;
+		struct movelist out = MOVELIST_EMPTY;
+		struct tw_error err = {{0}};
+		char want[32];
+
+		cube_solved(&c, n == 11 ? 9 : n + 1);
+		assert_false(solver_for(n)(&c, NULL, &out, NULL, &err));
+		snprintf(want, sizeof want, "takes %s %dx%dx%d", n == 11 ? "an" : "a", n, n, n);
+		assert_non_null(strstr(err.msg, want));
+		assert_int_equal(out.len, 0);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(random_cubes_are_solved),
+		cmocka_unit_test(other_sizes_are_refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
