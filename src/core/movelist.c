@@ -44,6 +44,15 @@ movelist_clear(struct movelist *list)
 	list->len = list->cap = 0;
 }
 
+void
+movelist_truncate(struct movelist *list, size_t len)
+{
+	while (list->len > len) {
+		list->len--;
+		free(list->moves[list->len]);
+	}
+}
+
 char *
 movelist_join(const struct movelist *list, struct tw_error *err)
 {

@@ -25,6 +25,10 @@ bool movelist_push_owned(struct movelist *list, char *move, struct tw_error *err
 /* Frees every move and resets the list to empty. */
 void movelist_clear(struct movelist *list);
 
+/* Drops (and frees) the moves from index len on; nothing if the list is
+ * no longer than len. The list keeps its storage. */
+void movelist_truncate(struct movelist *list, size_t len);
+
 /* The moves joined by single spaces; "" for an empty list. Caller frees;
  * NULL with "out of memory". */
 char *movelist_join(const struct movelist *list, struct tw_error *err);

@@ -105,6 +105,21 @@ cube_stats_from_turns(int n, const uint16_t *turns, int len_centres, int len_edg
 	stats->moves[REDUCE_FINISH] = tokens - edges;
 }
 
+bool
+cube_staged_answer(const struct cube *c, const uint16_t *turns, int len, int len_centres, int len_edges,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	size_t first = out->len;
+
+	if (cube_write_layer_turns(c->n, turns, len, out, err) < 0 || !cube_answer_solves(c, out, first, err)) {
+		movelist_truncate(out, first);
+		return false;
+	}
+	if (stats != NULL)
+		cube_stats_from_turns(c->n, turns, len_centres, len_edges, (long)(out->len - first), stats);
+	return true;
+}
+
 int
 cube_reduce_figure(const struct cube_reduce_options *opt, int from, int permille)
 {

@@ -93,6 +93,14 @@ bool cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_erro
 void cube_stats_from_turns(int n, const uint16_t *turns, int len_centres, int len_edges, long tokens,
     struct cube_reduce_stats *stats);
 
+/* The answer of a staged solver of c (an n-cube): its layer turns
+ * turns[0..len) written to out as WCA tokens (cube_write_layer_turns),
+ * replayed on c (cube_answer_solves), and, if stats is not NULL, its
+ * token shares (cube_stats_from_turns; the seconds left to the caller).
+ * On failure out is as it was. Errors: out of memory, the replay's. */
+bool cube_staged_answer(const struct cube *c, const uint16_t *turns, int len, int len_centres, int len_edges,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
+
 /* The OBTM (an outer block 1, an inner slice 2) of an n-cube's WCA tokens
  * list->moves[from..list->len); a token that does not parse counts 0. */
 long cube_list_obtm(int n, const struct movelist *list, size_t from);

@@ -234,10 +234,7 @@ done:
 	if (!ok) {
 		if (caller_err != NULL)
 			*caller_err = inner;
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	}
 	for (p = 0; p < REDUCE_PHASES; p++) {
 		free(r->phase[p].m);

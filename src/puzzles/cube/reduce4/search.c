@@ -554,10 +554,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	ok = true;
 done:
 	if (!ok)
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	movelist_clear(&finish);
 	if (r != NULL) {
 		free(r->c1);

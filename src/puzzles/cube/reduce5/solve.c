@@ -194,10 +194,7 @@ done:
 			tw_error_set(err, "cancelled");
 		else if (err != NULL && strstr(err->msg, "within the search's work") != NULL)
 			tw_error_set(err, "no reduction within the search's work");
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	}
 	movelist_clear(&finish);
 	r5_result4_free(&p4);
@@ -253,10 +250,7 @@ cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	}
 	if ((a >= 0 && !movelist_push(out, slice[a], err)) || (b >= 0 && !movelist_push(out, slice[b], err)) ||
 	    !solve_centred(&centred, opt, out, stats, err)) {
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 		return false;
 	}
 	if (stats != NULL)

@@ -115,14 +115,11 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	o5.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_STAGES) : 0;
 	if (!cube_solve_grouped5(R6_N, &c5, &o5, R6_MAX_GROUPED, turns, &len, &len_edges, &s5, err))
 		goto done;
-	if (cube_write_layer_turns(R6_N, turns, len, out, err) < 0)
-		goto done;
-	if (!cube_answer_solves(c, out, first, err))
+	/* The centres are stages 1 to 5, the edges stage 6 to the grouped
+	 * 5x5x5's edges (its centres, if any, among them). */
+	if (!cube_staged_answer(c, turns, len, len_after5, len_edges, out, stats, err))
 		goto done;
 	if (stats != NULL) {
-		/* The centres are stages 1 to 5, the edges stage 6 to the
-		 * grouped 5x5x5's edges (its centres, if any, among them). */
-		cube_stats_from_turns(R6_N, turns, len_after5, len_edges, (long)(out->len - first), stats);
 		stats->seconds[REDUCE_CENTRES] = t5 - t0 + s5.seconds[REDUCE_CENTRES];
 		stats->seconds[REDUCE_EDGES] = t6 - t5 + s5.seconds[REDUCE_EDGES];
 		stats->seconds[REDUCE_FINISH] = s5.seconds[REDUCE_FINISH];
@@ -133,10 +130,7 @@ done:
 	if (!ok) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
 			tw_error_set(err, "cancelled");
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	}
 	free(turns);
 	return ok;

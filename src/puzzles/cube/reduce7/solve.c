@@ -89,10 +89,7 @@ r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
 	ok = true;
 done:
 	if (!ok)
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	free(turns);
 	return ok;
 }

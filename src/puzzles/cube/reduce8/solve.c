@@ -411,12 +411,9 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 			*err = failed;
 		goto done;
 	}
-	if (cube_write_layer_turns(n, best, best_len, out, err) < 0)
-		goto done;
-	if (!cube_answer_solves(c, out, first, err))
+	if (!cube_staged_answer(c, best, best_len, best_centres, best_edges, out, stats, err))
 		goto done;
 	if (stats != NULL) {
-		cube_stats_from_turns(n, best, best_centres, best_edges, (long)(out->len - first), stats);
 		/* Seconds of every variant, the tables' loading with the centres. */
 		memcpy(stats->seconds, seconds, sizeof seconds);
 		stats->seconds[REDUCE_CENTRES] += tw_monotonic_seconds() - t0 - seconds[REDUCE_CENTRES] -
@@ -427,10 +424,7 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 done:
 	if (!ok) {
 		(void)cube_reduce_cancelled(opt, err);
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	}
 	free(turns);
 	free(best);

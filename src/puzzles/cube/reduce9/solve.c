@@ -261,12 +261,9 @@ odd_solve(const struct odd_plan *pl, const struct cube *c, const struct cube_red
 	if (!solve_grouped(&cur, &pl->odd, pl->odd_solve, true, opt, PROGRESS_B, 1000, turns, &len, &len_edges,
 	    &finish, err))
 		goto done;
-	if (cube_write_layer_turns(n, turns, len, out, err) < 0)
-		goto done;
-	if (!cube_answer_solves(c, out, first, err))
+	if (!cube_staged_answer(c, turns, len, len_centres, len_edges, out, stats, err))
 		goto done;
 	if (stats != NULL) {
-		cube_stats_from_turns(n, turns, len_centres, len_edges, (long)(out->len - first), stats);
 		stats->seconds[REDUCE_CENTRES] = t_centres - t0;
 		stats->seconds[REDUCE_FINISH] = finish;
 		stats->seconds[REDUCE_EDGES] = tw_monotonic_seconds() - t_centres - finish;
@@ -276,10 +273,7 @@ odd_solve(const struct odd_plan *pl, const struct cube *c, const struct cube_red
 done:
 	if (!ok) {
 		(void)cube_reduce_cancelled(opt, err);
-		while (out->len > first) {
-			out->len--;
-			free(out->moves[out->len]);
-		}
+		movelist_truncate(out, first);
 	}
 	free(turns);
 	return ok;
