@@ -247,8 +247,8 @@ parity_case(int n, bool oll, bool pll, struct tw_rng *rng)
 
 /* The four cases (none, OLL alone, PLL alone, both), four times each in
  * the slow suite; once each in the default tier (on 4x4x4 and 6x6x6; the
- * larger even cubes take the case with both parities), and on 4x4x4 only
- * under the sanitizers. */
+ * 8x8x8 takes the case with both parities, the 10x10x10, 11 s a solve,
+ * only the slow suite's), and on 4x4x4 only under the sanitizers. */
 static void
 parity_cases_are_fixed(void **unused)
 {
@@ -257,7 +257,8 @@ parity_cases_are_fixed(void **unused)
 	bool every_case = test_tier() == TIER_SLOW || size <= 6;
 
 	(void)unused;
-	if (size % 2 == 1 || (test_tier() == TIER_SANITIZED && size > 4))
+	if (size % 2 == 1 || (test_tier() == TIER_SANITIZED && size > 4) ||
+	    (test_tier() == TIER_DEFAULT && size >= 10))
 		skip();
 	tw_rng_seed(&rng, 9000 + (uint64_t)size);
 	for (k = 0; k < rounds; k++) {
@@ -372,10 +373,12 @@ progress_and_phase_while_solving(void **unused)
 	(void)unused;
 	/* Under the sanitizers a 7x7x7 to 11x11x11 solve takes up to two
 	 * minutes, which the default tier's ten minutes cannot hold; the
-	 * plain tier solves them. Under the sanitizers
+	 * plain tier solves them up to the 9x9x9 (the 10x10x10 and
+	 * 11x11x11, 11 and 14 s a solve, run the same even and odd code
+	 * with one more nesting: the slow suite's). Under the sanitizers
 	 * tests/contract/test_contract.c watches a 7x7x7 (the cube's last
 	 * sample) solve and cancel. */
-	if (test_tier() == TIER_SANITIZED && size > 6) {
+	if ((test_tier() == TIER_SANITIZED && size > 6) || (test_tier() == TIER_DEFAULT && size >= 10)) {
 		free(w);
 		skip();
 	}

@@ -94,7 +94,7 @@ pairs_come_home_by_the_fewest_turns(void **unused)
 {
 	const struct r6_model *md = r6_model();
 	struct tw_rng rng;
-	int rounds = tier_pick(400, 100, 20), k;
+	int rounds = tier_pick(400, 36, 12), k;
 
 	(void)unused;
 	init_keep_moves();
