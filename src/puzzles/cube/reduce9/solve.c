@@ -140,7 +140,7 @@ solve_grouped(struct cube *cur, const struct cube_grouping *g, cube_solver solve
 		goto done;
 	}
 	if (!exact) {
-		/* Step A needs the inner 7x7x7 reduced, not its 3x3x3 solved:
+		/* Step A needs the inner cube reduced, not its 3x3x3 solved:
 		 * its answer up to its edges, unless a token merged across that
 		 * seam leaves it short of reduced (then all of it). */
 		struct cube w = *cur;
