@@ -28,9 +28,11 @@
  * A 6x6x6 or 7x7x7 "of layers" G reads each face's facelets at the
  * groups' rows and columns nearest the middle (the groups are mirror
  * images, so the cube it reads turns as a 6x6x6 or 7x7x7 under turns of
- * whole groups) and its turns are those groups' layers.
+ * whole groups) and its turns are those groups' layers (cube_grouping,
+ * reduce/grouped.h).
  *
- * Private to src/puzzles/cube/reduce8 but for cube8_reduce_solve. */
+ * Private to src/puzzles/cube/reduce8 but for the cube8_ and cube10_
+ * functions. */
 #ifndef TWIRL_CUBE_REDUCE8_H
 #define TWIRL_CUBE_REDUCE8_H
 

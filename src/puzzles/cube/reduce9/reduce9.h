@@ -21,7 +21,8 @@
  * A 7x7x7 of layers reads each group's layer nearest the middle
  * (cube_grouping, reduce/grouped.h).
  *
- * Private to src/puzzles/cube/reduce9 but for cube9_reduce_solve. */
+ * Private to src/puzzles/cube/reduce9 but for the cube9_ and cube11_
+ * functions. */
 #ifndef TWIRL_CUBE_REDUCE9_H
 #define TWIRL_CUBE_REDUCE9_H
 
