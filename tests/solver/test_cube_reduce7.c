@@ -18,29 +18,12 @@
 
 #include <cmocka.h>
 
+#include "scramble.h"
 #include "tier.h"
 #include "core/movelist.h"
 #include "core/rng.h"
 #include "puzzles/cube/puzzle.h"
 #include "puzzles/cube/reduce7/reduce7.h"
-
-/* A random 7x7x7 (a scramble as the game makes one, seed seed). */
-static void
-random_cube(uint64_t seed, struct cube *c)
-{
-	struct tw_rng rng;
-	size_t used;
-	void *params = cube_params_parse("7", &used, NULL);
-	struct cube *s;
-
-	assert_non_null(params);
-	tw_rng_seed(&rng, seed);
-	s = cube_scramble(params, &rng, NULL);
-	assert_non_null(s);
-	*c = *s;
-	free(s);
-	cube_params_free(params);
-}
 
 /* Stage I, W, E and T on c: path and the colours after them. */
 struct run {
@@ -100,7 +83,7 @@ stages_reach_their_goals(void **unused)
 		size_t p;
 		long obtm = 0;
 
-		random_cube(7700 + (uint64_t)k, &c);
+		game_scramble(R7_N, 7700 + (uint64_t)k, &c);
 		run_stages(&c, &r, k);
 		if (!r7_grouped(r.col, &c5, &err))
 			fail_msg("cube %d: %s", k, err.msg);
@@ -140,7 +123,7 @@ same_path_twice(void **unused)
 		free(b);
 		skip();
 	}
-	random_cube(7800, &c);
+	game_scramble(R7_N, 7800, &c);
 	run_stages(&c, a, 0);
 	run_stages(&c, b, 0);
 	assert_int_equal(a->path.len, b->path.len);
@@ -183,7 +166,7 @@ cancel_and_out_of_work(void **unused)
 	struct cube c;
 
 	(void)unused;
-	random_cube(7900, &c);
+	game_scramble(R7_N, 7900, &c);
 	r7_colours(&c, col);
 	r7_centres_home(col);
 	atomic_init(&stop, true);

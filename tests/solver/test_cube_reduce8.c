@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "scramble.h"
 #include "tier.h"
 #include "core/movelist.h"
 #include "core/rng.h"
@@ -176,24 +177,6 @@ pair_off_its_axis_is_refused(void **unused)
 	assert_int_equal(path.len, 0);
 }
 
-/* A random 8x8x8 (a scramble as the game makes one, seed seed). */
-static void
-random_cube(uint64_t seed, struct cube *c)
-{
-	struct tw_rng rng;
-	size_t used;
-	void *params = cube_params_parse("8", &used, NULL);
-	struct cube *s;
-
-	assert_non_null(params);
-	tw_rng_seed(&rng, seed);
-	s = cube_scramble(params, &rng, NULL);
-	assert_non_null(s);
-	*c = *s;
-	free(s);
-	cube_params_free(params);
-}
-
 static long
 solve_and_check(const struct cube *c, int index, struct movelist *out)
 {
@@ -233,7 +216,7 @@ random_cubes_are_solved(void **unused)
 		struct movelist out = MOVELIST_EMPTY;
 		long obtm;
 
-		random_cube(8800 + (uint64_t)k, &c);
+		game_scramble(8, 8800 + (uint64_t)k, &c);
 		obtm = solve_and_check(&c, k, &out);
 		/* The greedy reduction took about 700; the staged one 320-360. */
 		assert_true(obtm < 420);

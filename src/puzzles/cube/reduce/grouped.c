@@ -1,4 +1,4 @@
-/* What the staged reductions to a 5x5x5 share (grouped.h). */
+/* What the staged reductions share (grouped.h). */
 #include "puzzles/cube/reduce/grouped.h"
 
 #include <string.h>

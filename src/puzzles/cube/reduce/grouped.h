@@ -1,7 +1,7 @@
-/* What the staged reductions to a 5x5x5 (puzzles/cube/reduce6/ and
- * reduce7/) share once their stages are done: the progress figure,
- * block turns as single-layer turns, an answer's OBTM, the grouped
- * 5x5x5's colours, and the replay check of the answer. */
+/* What the staged reductions (puzzles/cube/reduce6/ to reduce9/) share:
+ * the progress figure and the cancel check, block turns as single-layer
+ * turns, the smaller cubes of grouped layers, an answer's OBTM, its
+ * shares and its replay check, the grouped 5x5x5's colours. */
 #ifndef TWIRL_CUBE_REDUCE_GROUPED_H
 #define TWIRL_CUBE_REDUCE_GROUPED_H
 

@@ -149,10 +149,8 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r->edge_lookahead = edge_lookahead_for[c->n];
 	r->lookahead_depth = lookahead_depth_for[c->n];
 	r->even_wings = even_wings_for[c->n];
-	/* This solve's figure starts here, or stays where a staged solver
-	 * that ran out of work left it (the greedy's only rises). */
-	if (opt != NULL && opt->progress != NULL && c->n > 11)
-		atomic_store(opt->progress, 0);
+	/* The figure stays where the staged solver that ran out of work
+	 * left it: the greedy's only rises. */
 	rd_report(r, REDUCE_CENTRES, 0);
 	r->t = rd_table_for(c->n, NULL);
 	if (r->t == NULL) {

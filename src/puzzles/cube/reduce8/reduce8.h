@@ -54,7 +54,9 @@
  * view) appended to path. The distances of its 24-bit slot masks are
  * built in memory on first use (16 MB, about 0.2 s). Errors: out of
  * memory; "pairs home: a pair off its axis" (col not in stage 5's end);
- * "the stages' path is full". */
+ * "pairs home: no end within the search's work" (a mask the turns
+ * cannot bring home; never seen); "the stages' path is full";
+ * "internal error: ..." if the table and the colours disagree. */
 bool r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err);
 
 /* Whether every oblique pair of col (as above) shows its face's inner X

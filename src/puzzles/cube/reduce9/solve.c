@@ -16,8 +16,9 @@
 
 /* The most tokens a smaller cube's answer may have here. */
 #define R9_MAX_GROUPED 2000
-/* Room for the layer turns of a solve of an n-cube. */
-#define R9_TURNS(n) (3 * (size_t)(n) * R9_MAX_GROUPED + 3 * R7_MAX_PATH)
+/* Room for the layer turns of a solve of an n-cube: two smaller cubes'
+ * answers and the ring's stage path, each turn at most n layers. */
+#define R9_TURNS(n) ((size_t)(n) * (2 * R9_MAX_GROUPED + R7_MAX_PATH))
 
 typedef bool (*cube_solver)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
     struct cube_reduce_stats *, struct tw_error *);
