@@ -1,10 +1,11 @@
 /* The 7x7x7 staged reduction stage by stage (src/puzzles/cube/reduce7,
  * README.md there): random 7x7x7s (400 random model turns each) through
- * stage I (S1 and stages 1 to 5), W, E and T, each end checked on the
- * facelets, then r7_finish (the grouped 5x5x5 through cube5_reduce_solve,
- * written back and replayed on the engine). Prints each stage's OBTM and
- * seconds per cube and their means. `bench_cube_reduce --size 7` times
- * the whole solver as the program calls it.
+ * the centre pass (stage I: S1 and stages 1 to 5; stage T; stage C on
+ * the grouped 5x5x5), each end checked, then the edge orbits 2 and 1
+ * (5x5x5s of grouped layers, the last solved whole), the answer
+ * replayed on the engine. Prints each stage's OBTM and seconds per cube
+ * and their means. `bench_cube_reduce --size 7` times the whole solver
+ * as the program calls it.
  *   bench_cube_reduce7 [--cubes N] [--seed S] [--nodes N] [--only K]
  * --nodes: every search's work (default: each stage's own); --only K:
  * cube K alone (of the same sequence). Exit 1 if a cube is not solved. */
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "core/movelist.h"
+#include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce/reduce.h"
 #include "puzzles/cube/reduce7/reduce7.h"
 #include "sys/clock.h"
@@ -29,17 +31,33 @@ next_random(void)
 	return rng_state;
 }
 
-/* Columns: S1, stages 1-5, I, W, E, T, 5x5x5, total. */
-enum { C_S1, C_1, C_2, C_3, C_4, C_5, C_I, C_W, C_E, C_T, C_FIVE, C_ALL, COLUMNS };
+/* The OBTM of turns[from..to) written alone. */
+static long
+obtm(const uint16_t *turns, int from, int to)
+{
+	struct movelist m = MOVELIST_EMPTY;
+	long o = cube_write_layer_turns(R7_N, turns + from, to - from, &m, NULL) < 0 ? -1 : cube_list_obtm(R7_N, &m, 0);
+
+	movelist_clear(&m);
+	return o;
+}
+
+/* Columns: S1, stages 1-5, I, T, C, orbit 2, orbit 1 (with the 3x3x3), total. */
+enum { C_S1, C_1, C_2, C_3, C_4, C_5, C_I, C_T, C_C, C_O2, C_O1, C_ALL, COLUMNS };
 
 int
 main(int argc, char **argv)
 {
-	static const char *const name[COLUMNS] = {"S1", "1", "2", "3", "4", "5", "I", "W", "E", "T", "5x5x5", "total"};
+	static const char *const name[COLUMNS] = {"S1", "1", "2", "3", "4", "5", "I", "T", "C", "orbit 2", "orbit 1",
+	    "total"};
+	static const struct cube_grouping g5 = {7, 5, {0, 1, 2, 5, 6}, {0, 1, 4, 5, 6}, {0, 1, 3, 5, 6}};
 	struct r7_options ro = {0};
-	double sum[COLUMNS] = {0}, t_sum[4] = {0}, t_max = 0;
+	double sum[COLUMNS] = {0}, t_sum[5] = {0}, t_max = 0;
 	int cubes = 10, only = -1, solved = 0, i, k;
+	uint16_t *turns = malloc(sizeof *turns * 20000);
 
+	if (turns == NULL)
+		return 1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--cubes") == 0 && i + 1 < argc)
 			cubes = atoi(argv[++i]);
@@ -49,7 +67,7 @@ main(int argc, char **argv)
 			ro.max_nodes = atol(argv[++i]);
 		else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
 			only = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--te") != 0) {   /* --te: the old flag, now always */
+		else {
 			fprintf(stderr, "usage: %s [--cubes N] [--seed S] [--nodes N] [--only K]\n", argv[0]);
 			return 2;
 		}
@@ -66,14 +84,16 @@ main(int argc, char **argv)
 		    tw_monotonic_seconds() - t0);
 	}
 	for (k = 0; k < cubes; k++) {
+		const struct r7_model *md = r7_model();
 		uint8_t col[R7_FACELETS];
 		struct r7_path path = {0};
 		struct tw_error err = {{0}};
 		struct movelist out = MOVELIST_EMPTY;
-		struct cube c7;
-		int sm[6] = {0}, le, lt, me, mt, after_e = 0, after_i, after_w, after_t;
-		struct r7_finish_info info;
-		double v[COLUMNS], t[5];
+		struct cube c7, cur, c5;
+		struct cube_move mc[64];
+		struct cube_reduce_stats s5;
+		int sm[6] = {0}, lt, after_i, len = 0, at[5] = {0}, nc, len_edges, f, r, c;
+		double v[COLUMNS], t[6];
 
 		for (i = 0; i < R7_FACELETS; i++)
 			col[i] = (uint8_t)r7_face(i);
@@ -82,61 +102,94 @@ main(int argc, char **argv)
 		if (only >= 0 && k != only)
 			continue;
 		r7_to_cube(col, &c7);
+		cur = c7;
 		r7_centres_home(col);
+		/* The edges are not the centre stages' (passes.c). */
+		for (f = 0; f < 6; f++)
+			for (r = 0; r < 7; r++)
+				for (c = 0; c < 7; c++)
+					if (r == 0 || c == 0 || r == 6 || c == 6)
+						col[f * 49 + r * 7 + c] = (uint8_t)f;
 		t[0] = tw_monotonic_seconds();
-		if (!r7_stage_i(col, &ro, &path, sm, NULL, &err)) {
+		if (!r7_stage_i(col, &ro, &path, sm, NULL, &err) || !r7_stage_done(col, 'I')) {
 			printf("cube %2d: stage I: %s\n", k, err.msg);
 			continue;
 		}
 		after_i = path.len;
 		t[1] = tw_monotonic_seconds();
-		if (!r7_stage_w(col, &ro, &path, &err)) {
-			printf("cube %2d: stage W: %s\n", k, err.msg);
+		if (!r7_stage_t(col, &ro, &path, &lt, &err) || !r7_stage_done(col, '2')) {
+			printf("cube %2d: stage T: %s\n", k, err.msg[0] != '\0' ? err.msg : "its goal not reached");
 			continue;
 		}
-		after_w = path.len;
 		t[2] = tw_monotonic_seconds();
-		if (!r7_stage_te(col, &ro, &path, &le, &lt, &me, &mt, &after_e, &err) || !r7_stage_done(col, 'C')) {
-			printf("cube %2d: stages E and T: %s\n", k, err.msg[0] != '\0' ? err.msg : "goal C not reached");
+		for (i = 0; i < path.len; i++) {
+			int m = path.m[i];
+
+			if (i == after_i)
+				at[0] = len;
+			cube_push_block_turns(R7_N, md->face[m], md->first[m], md->last[m], md->turns[m], turns, &len);
+			cube_move_do(&cur, &(struct cube_move){.face = (enum cube_face)md->face[m], .first = md->first[m],
+			    .last = md->last[m], .turns = md->turns[m]});
+		}
+		if (after_i == path.len)
+			at[0] = len;
+		at[1] = len;
+		cube_grouping_read(&cur, &g5, &c5);
+		cube5_centres_home(&c5);
+		if (!r7_stage_c(&c5, &ro, mc, 64, &nc, &err)) {
+			printf("cube %2d: stage C: %s\n", k, err.msg);
 			continue;
 		}
-		after_t = path.len;
+		for (i = 0; i < nc; i++)
+			cube_grouping_turn(&cur, &g5, (int)mc[i].face, mc[i].first, mc[i].last, mc[i].turns, turns, &len);
+		at[2] = len;
 		t[3] = tw_monotonic_seconds();
-		if (!r7_finish(&c7, &path, after_i, NULL, &out, &info, &err)) {
-			printf("cube %2d: finish: %s\n", k, err.msg);
+		if (!r7_edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err)) {
+			printf("cube %2d: orbit 2: %s\n", k, err.msg);
+			continue;
+		}
+		at[3] = len;
+		t[4] = tw_monotonic_seconds();
+		if (!r7_edge_orbit(&cur, 1, true, NULL, turns, &len, &len_edges, &s5, &err)) {
+			printf("cube %2d: orbit 1: %s\n", k, err.msg);
+			continue;
+		}
+		t[5] = tw_monotonic_seconds();
+		if (cube_write_layer_turns(R7_N, turns, len, &out, &err) < 0 || !cube_answer_solves(&c7, &out, 0, &err)) {
+			printf("cube %2d: %s\n", k, err.msg);
 			movelist_clear(&out);
 			continue;
 		}
-		t[4] = tw_monotonic_seconds();
-		movelist_clear(&out);
 		v[C_S1] = sm[5];
 		for (i = 0; i < 5; i++)
 			v[C_1 + i] = sm[i];
-		v[C_I] = r7_path_obtm(&path, 0) - r7_path_obtm(&path, after_i);
-		v[C_W] = r7_path_obtm(&path, after_i) - r7_path_obtm(&path, after_w);
-		v[C_E] = r7_path_obtm(&path, after_w) - r7_path_obtm(&path, after_e);
-		v[C_T] = r7_path_obtm(&path, after_e) - r7_path_obtm(&path, after_t);
-		v[C_FIVE] = (double)info.obtm_grouped;
-		v[C_ALL] = (double)(info.obtm_stages + info.obtm_grouped);
-		printf("cube %2d: %3.0f OBTM as written: I %.0f (S1 %.0f; %.0f %.0f %.0f %.0f %.0f) W %.0f E %.0f T %.0f "
-		       "5x5x5 %.0f; %.2f s (I %.2f, W %.2f, E+T %.2f, 5x5x5 %.2f)\n",
-		    k, v[C_ALL], v[C_I], v[C_S1], v[C_1], v[C_2], v[C_3], v[C_4], v[C_5], v[C_W], v[C_E], v[C_T],
-		    v[C_FIVE], t[4] - t[0], t[1] - t[0], t[2] - t[1], t[3] - t[2], t[4] - t[3]);
+		v[C_I] = (double)obtm(turns, 0, at[0]);
+		v[C_T] = (double)obtm(turns, at[0], at[1]);
+		v[C_C] = (double)obtm(turns, at[1], at[2]);
+		v[C_O2] = (double)obtm(turns, at[2], at[3]);
+		v[C_O1] = (double)obtm(turns, at[3], len);
+		v[C_ALL] = (double)cube_list_obtm(R7_N, &out, 0);
+		movelist_clear(&out);
+		printf("cube %2d: %3.0f OBTM as written: I %.0f (S1 %.0f; %.0f %.0f %.0f %.0f %.0f) T %.0f C %.0f "
+		       "orbit 2 %.0f orbit 1 %.0f; %.2f s (I %.2f, T %.2f, C %.2f, orbits %.2f %.2f)\n",
+		    k, v[C_ALL], v[C_I], v[C_S1], v[C_1], v[C_2], v[C_3], v[C_4], v[C_5], v[C_T], v[C_C], v[C_O2],
+		    v[C_O1], t[5] - t[0], t[1] - t[0], t[2] - t[1], t[3] - t[2], t[4] - t[3], t[5] - t[4]);
 		fflush(stdout);
 		for (i = 0; i < COLUMNS; i++)
 			sum[i] += v[i];
-		for (i = 0; i < 4; i++)
+		for (i = 0; i < 5; i++)
 			t_sum[i] += t[i + 1] - t[i];
-		t_max = t[4] - t[0] > t_max ? t[4] - t[0] : t_max;
+		t_max = t[5] - t[0] > t_max ? t[5] - t[0] : t_max;
 		solved++;
 	}
+	free(turns);
 	if (solved > 0) {
 		printf("mean of %d solved:", solved);
 		for (i = 0; i < COLUMNS; i++)
 			printf(" %s %.2f%s", name[i], sum[i] / solved, i == C_ALL ? " OBTM\n" : ",");
-		printf("seconds: I %.2f, W %.2f, E+T %.2f, 5x5x5 %.2f; a cube %.2f mean, %.2f max\n", t_sum[0] / solved,
-		    t_sum[1] / solved, t_sum[2] / solved, t_sum[3] / solved,
-		    (t_sum[0] + t_sum[1] + t_sum[2] + t_sum[3]) / solved, t_max);
+		printf("seconds: I %.2f, T %.2f, C %.2f, orbit 2 %.2f, orbit 1 %.2f; a cube %.2f mean, %.2f max\n",
+		    t_sum[0] / solved, t_sum[1] / solved, t_sum[2] / solved, t_sum[3] / solved, t_sum[4] / solved,
+		    (t_sum[0] + t_sum[1] + t_sum[2] + t_sum[3] + t_sum[4]) / solved, t_max);
 	}
 	return solved == (only >= 0 ? 1 : cubes) ? 0 : 1;
 }

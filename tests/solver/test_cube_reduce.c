@@ -374,8 +374,8 @@ progress_and_phase_while_solving(void **unused)
 	/* Under the sanitizers a 7x7x7 to 11x11x11 solve takes up to two
 	 * minutes, which the default tier's ten minutes cannot hold; the
 	 * plain tier solves them up to the 9x9x9 (the 10x10x10 and
-	 * 11x11x11, 11 and 14 s a solve, run the same even and odd code
-	 * with one more nesting: the slow suite's). Under the sanitizers
+	 * 11x11x11, 6 and 10 s a solve, run the same even and odd code
+	 * with more passes: the slow suite's). Under the sanitizers
 	 * tests/contract/test_contract.c watches a 7x7x7 (the cube's last
 	 * sample) solve and cancel. */
 	if ((test_tier() == TIER_SANITIZED && size > 6) || (test_tier() == TIER_DEFAULT && size >= 10)) {
@@ -415,10 +415,11 @@ progress_and_phase_while_solving(void **unused)
 		assert_string_equal(seen[first], "centres");
 	}
 	/* Each try (another first face) goes through centres, edges and
-	 * parity again; the 3x3x3 finish comes once, at the end, but from
-	 * the 8x8x8 up, whose staged solvers solve smaller cubes whole (the
-	 * 8x8x8's two tries, the 9x9x9's inner 7x7x7): there a finish is
-	 * followed by the next solve's centres. */
+	 * parity again; the 3x3x3 finish comes once, at the end, but on the
+	 * even cubes from the 8x8x8 up, whose staged solvers solve smaller
+	 * cubes whole (the 8x8x8's two tries, each ending in a 7x7x7, the
+	 * 10x10x10's 9x9x9): there a finish is followed by the next solve's
+	 * centres. */
 	for (int i = 0; i < nseen; i++) {
 		bool known = false;
 		for (int p = 0; p < REDUCE_PHASES; p++)

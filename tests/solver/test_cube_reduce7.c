@@ -1,12 +1,14 @@
 /* The 7x7x7 staged reduction stage by stage (src/puzzles/cube/reduce7):
- * random cubes through stages I, W, E and T, each stage's goal checked
- * on the colours (r7_stage_done) after its share of the path, the path
- * replayed from the scramble to the stages' colours, the grouped 5x5x5
- * solvable, the finish's answer solving the cube as given and its shares
- * adding up; the same path twice; a solved cube needing nothing;
- * cancelling and a too small work budget refused with their errors.
- * The default tier runs two cubes (one under the sanitizers, which leave
- * out the same path twice), the slow suite twenty (tests/common/tier.h). */
+ * random cubes through stages I and T (each goal checked on the colours
+ * after its share of the path, the path replayed from the scramble to
+ * the stages' colours), the centre pass (every centre home), the edge
+ * orbits (orbit 2 reduced, then solved) and the whole answer replayed;
+ * stage C's answers against an independent iterative-deepening search
+ * (the fewest OBTM); the same path twice; a solved cube needing nothing;
+ * cancelling, a too small work budget and wrong input refused with their
+ * errors. The default tier runs two cubes (one under the sanitizers,
+ * which leave out the same path twice), the slow suite twenty
+ * (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -23,13 +25,17 @@
 #include "core/movelist.h"
 #include "core/rng.h"
 #include "puzzles/cube/puzzle.h"
+#include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce7/reduce7.h"
 
-/* Stage I, W, E and T on c: path and the colours after them. */
+#define MAX_TURNS 20000
+
+/* Stages I and T on c's colours (fixed centres home, edges as they
+ * are): the path and the colours after them. */
 struct run {
 	struct r7_path path;
 	uint8_t col[R7_FACELETS];
-	int after_i, after_w, after_e;
+	int after_i;
 };
 
 static void
@@ -38,7 +44,7 @@ run_stages(const struct cube *c, struct run *r, int index)
 	struct r7_options opt = {NULL, 0};
 	struct tw_error err = {{0}};
 	uint8_t w[R7_FACELETS];
-	int le, lt, me, mt, i;
+	int lt, i;
 
 	memset(r, 0, sizeof *r);
 	r7_colours(c, r->col);
@@ -48,62 +54,169 @@ run_stages(const struct cube *c, struct run *r, int index)
 		fail_msg("cube %d: stage I: %s", index, err.msg);
 	r->after_i = r->path.len;
 	assert_true(r7_stage_done(r->col, 'I'));
-	if (!r7_stage_w(r->col, &opt, &r->path, &err))
-		fail_msg("cube %d: stage W: %s", index, err.msg);
-	r->after_w = r->path.len;
-	assert_true(r7_stage_done(r->col, 'I'));
-	if (!r7_stage_te(r->col, &opt, &r->path, &le, &lt, &me, &mt, &r->after_e, &err))
-		fail_msg("cube %d: stages E and T: %s", index, err.msg);
-	assert_int_equal(le, 0);
+	if (!r7_stage_t(r->col, &opt, &r->path, &lt, &err))
+		fail_msg("cube %d: stage T: %s", index, err.msg);
 	assert_int_equal(lt, 0);
-	assert_true(r->after_w <= r->after_e && r->after_e <= r->path.len);
-	assert_true(r7_stage_done(r->col, 'C'));
+	assert_true(r7_stage_done(r->col, '2'));
 	/* The path replayed from the scramble gives the stages' colours, and
-	 * each stage's prefix its goal. */
+	 * stage I's prefix its goal. */
 	for (i = 0; i < r->path.len; i++) {
 		r7_apply(w, r->path.m[i]);
-		if (i + 1 == r->after_i || i + 1 == r->after_w)
+		if (i + 1 == r->after_i)
 			assert_true(r7_stage_done(w, 'I'));
 	}
 	assert_memory_equal(w, r->col, sizeof w);
 }
 
+static bool
+centres_home(const struct cube *c)
+{
+	int n = c->n, f, i, j;
+
+	for (f = 0; f < 6; f++)
+		for (i = 1; i < n - 1; i++)
+			for (j = 1; j < n - 1; j++)
+				if (c->f[f * n * n + i * n + j] != c->f[f * n * n + n / 2 * n + n / 2])
+					return false;
+	return true;
+}
+
+/* Whether every edge's places lo..hi show one colour. */
+static bool
+wings_paired(const struct cube *c, int lo, int hi)
+{
+	int n = c->n, f, i;
+
+	for (f = 0; f < 6; f++) {
+		const char *face = c->f + f * n * n;
+
+		for (i = lo; i <= hi; i++)
+			if (face[i] != face[lo] || face[(n - 1) * n + i] != face[(n - 1) * n + lo] ||
+			    face[i * n] != face[lo * n] || face[i * n + n - 1] != face[lo * n + n - 1])
+				return false;
+	}
+	return true;
+}
+
 static void
 stages_reach_their_goals(void **unused)
 {
+	static const struct cube_grouping whole = {7, 7, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6},
+	    {0, 1, 2, 3, 4, 5, 6}};
 	int cubes = tier_pick(20, 2, 1), k;
+	uint16_t *turns = malloc(sizeof *turns * MAX_TURNS);
 
 	(void)unused;
+	assert_non_null(turns);
 	for (k = 0; k < cubes; k++) {
-		struct cube c, c5;
+		struct cube c, cur;
 		struct run r;
 		struct movelist out = MOVELIST_EMPTY;
-		struct r7_finish_info info;
+		struct cube_reduce_stats s5;
 		struct tw_error err = {{0}};
-		size_t p;
-		long obtm = 0;
+		int len = 0, len_edges = 0;
 
 		game_scramble(R7_N, 7700 + (uint64_t)k, &c);
 		run_stages(&c, &r, k);
-		if (!r7_grouped(r.col, &c5, &err))
+		cur = c;
+		if (!r7_centre_pass(&cur, &whole, NULL, turns, &len, &err))
+			fail_msg("cube %d: centre pass: %s", k, err.msg);
+		assert_true(centres_home(&cur));
+		if (!r7_edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err))
+			fail_msg("cube %d: orbit 2: %s", k, err.msg);
+		assert_true(centres_home(&cur));
+		assert_true(wings_paired(&cur, 2, 4));
+		if (!r7_edge_orbit(&cur, 1, true, NULL, turns, &len, &len_edges, &s5, &err))
+			fail_msg("cube %d: orbit 1: %s", k, err.msg);
+		assert_true(len_edges <= len);
+		/* The turns written and replayed on the scramble solve it. */
+		assert_true(cube_write_layer_turns(R7_N, turns, len, &out, &err) > 0);
+		if (!cube_answer_solves(&c, &out, 0, &err))
 			fail_msg("cube %d: %s", k, err.msg);
-		if (!r7_finish(&c, &r.path, r.after_i, NULL, &out, &info, &err))
-			fail_msg("cube %d: finish: %s", k, err.msg);
-		/* r7_finish replayed the answer; the shares add up. */
-		assert_int_equal(info.tokens, (long)out.len);
-		assert_true(0 < info.tokens_centres && info.tokens_centres <= info.tokens_edges);
-		assert_true(info.tokens_edges <= info.tokens);
-		assert_true(info.obtm_stages > 0 && info.obtm_grouped > 0);
-		for (p = 0; p < out.len; p++) {
-			struct cube_move mv;
-
-			assert_true(cube_move_parse(R7_N, out.moves[p], &mv, NULL));
-			obtm += cube_move_metric_cost(R7_N, &mv, CUBE_OBTM);
-		}
-		assert_int_equal(obtm, info.obtm_stages + info.obtm_grouped);
-		printf("# cube %d: %ld OBTM (stages %ld, the grouped 5x5x5 %ld)\n", k,
-		    info.obtm_stages + info.obtm_grouped, info.obtm_stages, info.obtm_grouped);
+		printf("# cube %d: %ld OBTM (stages I and T %d)\n", k, cube_list_obtm(R7_N, &out, 0),
+		    r7_path_obtm(&r.path, 0));
 		movelist_clear(&out);
+	}
+	free(turns);
+}
+
+/* Stage C's turns: the 18 face turns, the half turns of the 6 two-layer
+ * blocks and of the 6 second-layer slices. */
+static struct cube_move c_moves[30];
+static int c_cost[30];
+
+static void
+init_c_moves(void)
+{
+	int f, q, m = 0;
+
+	for (f = 0; f < 6; f++) {
+		for (q = 1; q <= 3; q++) {
+			c_cost[m] = 1;
+			c_moves[m++] = (struct cube_move){.face = (enum cube_face)f, .first = 1, .last = 1, .turns = q};
+		}
+		c_cost[m] = 1;
+		c_moves[m++] = (struct cube_move){.face = (enum cube_face)f, .first = 1, .last = 2, .turns = 2};
+		c_cost[m] = 2;
+		c_moves[m++] = (struct cube_move){.face = (enum cube_face)f, .first = 2, .last = 2, .turns = 2};
+	}
+}
+
+/* Whether some sequence of stage C's turns of at most budget OBTM
+ * brings c's centres home (plain iterative deepening on the facelets). */
+static bool
+reachable(const struct cube *c, int budget)
+{
+	int m;
+
+	if (centres_home(c))
+		return true;
+	for (m = 0; m < 30; m++)
+		if (c_cost[m] <= budget) {
+			struct cube d = *c;
+
+			cube_move_do(&d, &c_moves[m]);
+			if (reachable(&d, budget - c_cost[m]))
+				return true;
+		}
+	return false;
+}
+
+static void
+stage_c_is_shortest(void **unused)
+{
+	struct tw_rng rng;
+	int rounds = tier_pick(40, 12, 4), k;
+
+	(void)unused;
+	init_c_moves();
+	tw_rng_seed(&rng, 4242);
+	for (k = 0; k < rounds; k++) {
+		struct cube c, d;
+		struct cube_move mv[R7_MAX_PATH];
+		struct tw_error err = {{0}};
+		int depth = 1 + k % 3, scramble = 0, n = 0, obtm = 0, i, best;
+
+		cube_solved(&c, 5);
+		for (i = 0; i < depth; i++) {
+			int m = (int)tw_rng_below(&rng, 30);
+
+			cube_move_do(&c, &c_moves[m]);
+			scramble += c_cost[m];
+		}
+		if (!r7_stage_c(&c, NULL, mv, R7_MAX_PATH, &n, &err))
+			fail_msg("round %d: %s", k, err.msg);
+		d = c;
+		for (i = 0; i < n; i++) {
+			cube_move_do(&d, &mv[i]);
+			obtm += mv[i].first == 1 ? 1 : 2;
+		}
+		assert_true(centres_home(&d));
+		for (best = 0; !reachable(&c, best); best++)
+			;
+		assert_true(best <= scramble);
+		if (obtm != best)
+			fail_msg("round %d: stage C took %d OBTM, the search finds %d", k, obtm, best);
 	}
 }
 
@@ -135,11 +248,14 @@ same_path_twice(void **unused)
 static void
 solved_cube_needs_nothing(void **unused)
 {
-	struct cube c;
+	static const struct cube_grouping whole = {7, 7, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6},
+	    {0, 1, 2, 3, 4, 5, 6}};
+	struct cube c, c5;
 	struct run r;
-	struct movelist out = MOVELIST_EMPTY;
-	struct r7_finish_info info;
+	struct cube_move mv[8];
 	struct tw_error err = {{0}};
+	uint16_t turns[64];
+	int len = 0, n = -1;
 
 	(void)unused;
 	cube_solved(&c, R7_N);
@@ -147,10 +263,12 @@ solved_cube_needs_nothing(void **unused)
 	assert_int_equal(r7_stage5_bound(r.col), 0);   /* stage 5's goal holds */
 	run_stages(&c, &r, 0);
 	assert_int_equal(r.path.len, 0);
-	if (!r7_finish(&c, &r.path, 0, NULL, &out, &info, &err))
+	if (!r7_centre_pass(&c, &whole, NULL, turns, &len, &err))
 		fail_msg("%s", err.msg);
-	assert_int_equal(out.len, 0);
-	movelist_clear(&out);
+	assert_int_equal(len, 0);
+	cube_solved(&c5, 5);
+	assert_true(r7_stage_c(&c5, NULL, mv, 8, &n, &err));
+	assert_int_equal(n, 0);
 }
 
 /* A cancel flag set before the search, and a work budget no stage can
@@ -163,7 +281,9 @@ cancel_and_out_of_work(void **unused)
 	struct r7_path path = {0};
 	struct tw_error err = {{0}};
 	uint8_t col[R7_FACELETS];
-	struct cube c;
+	struct cube c, c5;
+	struct cube_move mv[R7_MAX_PATH];
+	int n, i;
 
 	(void)unused;
 	game_scramble(R7_N, 7900, &c);
@@ -179,21 +299,42 @@ cancel_and_out_of_work(void **unused)
 	path.len = 0;
 	assert_false(r7_stage_i(col, &opt, &path, NULL, NULL, &err));
 	assert_non_null(strstr(err.msg, "within the search's work"));
+	/* Stage C: scrambled by its own turns, too little work for it. */
+	init_c_moves();
+	cube_solved(&c5, 5);
+	for (i = 0; i < 12; i++)
+		cube_move_do(&c5, &c_moves[(i * 7 + 3) % 30]);
+	opt.max_nodes = 10;
+	assert_false(r7_stage_c(&c5, &opt, mv, R7_MAX_PATH, &n, &err));
+	assert_non_null(strstr(err.msg, "within the search's work"));
+	opt.max_nodes = 0;
+	atomic_store(&stop, true);
+	assert_false(r7_stage_c(&c5, &opt, mv, R7_MAX_PATH, &n, &err));
+	assert_non_null(strstr(err.msg, "cancelled"));
 }
 
-/* The whole solver refuses another size and a cube that is not one. */
+/* The whole solver refuses another size; stage C a cube whose fixed
+ * centres are not home, or another size. */
 static void
-wrong_sizes_refused(void **unused)
+wrong_input_refused(void **unused)
 {
 	struct cube c;
 	struct movelist out = MOVELIST_EMPTY;
+	struct cube_move mv[R7_MAX_PATH], y = {.face = FACE_U, .first = 1, .last = 5, .turns = 1};
 	struct tw_error err = {{0}};
+	int n;
 
 	(void)unused;
 	cube_solved(&c, 6);
 	assert_false(cube7_reduce_solve(&c, NULL, &out, NULL, &err));
 	assert_non_null(strstr(err.msg, "takes a 7x7x7"));
 	assert_int_equal(out.len, 0);
+	assert_false(r7_stage_c(&c, NULL, mv, R7_MAX_PATH, &n, &err));
+	assert_non_null(strstr(err.msg, "takes a 5x5x5"));
+	cube_solved(&c, 5);
+	cube_move_do(&c, &y);
+	assert_false(r7_stage_c(&c, NULL, mv, R7_MAX_PATH, &n, &err));
+	assert_non_null(strstr(err.msg, "fixed centres are not home"));
 }
 
 int
@@ -203,7 +344,8 @@ main(void)
 		/* First, so that the stages run before anything else has built
 		 * the model (r7_apply once read it unbuilt). */
 		cmocka_unit_test(stages_reach_their_goals),
-		cmocka_unit_test(wrong_sizes_refused),
+		cmocka_unit_test(stage_c_is_shortest),
+		cmocka_unit_test(wrong_input_refused),
 		cmocka_unit_test(cancel_and_out_of_work),
 		cmocka_unit_test(solved_cube_needs_nothing),
 		cmocka_unit_test(same_path_twice),

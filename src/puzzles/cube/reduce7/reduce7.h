@@ -1,11 +1,12 @@
-/* The 7x7x7 staged reduction (README.md): the 7x7x7 brought together
- * until it turns as a 5x5x5 of layers {1}, {2}, {3,4,5}, {6}, {7}, for
- * the 5x5x5 phase reduction (reduce5.h) to solve. After dwalton76's
- * order (docs/papers.md [dwalton76]): the inner 3x3 centres first, by a
- * 5x5x5's phases, then the 6x6x6's centre stages.
+/* The 7x7x7 staged reduction (README.md), and the odd cubes' centres
+ * first reduction it gives the 9x9x9 and 11x11x11 (reduce9.h). After
+ * dwalton76's order (docs/papers.md [dwalton76]): every centre first,
+ * the inner 3x3 by a 5x5x5's phases, the rest by the 6x6x6's centre
+ * stages; then the edges orbit by orbit.
  *
- * The colours are first renamed so that the fixed centres are home
- * (r7_centres_home). Then:
+ * A centre pass (passes.c) on a 7x7x7 (or a 7x7x7 of grouped layers of
+ * a bigger cube), its colours renamed so that the fixed centres are
+ * home (r7_centres_home) and its edges ignored:
  *  I.  S1: the fake 5x5x5 (rows and columns 0 2 3 4 6, turned by blocks
  *      of two and three layers from a face) through the 5x5x5 phase
  *      reduction's phases 1 and 2: every face's inner 3x3 on its axis;
@@ -14,13 +15,15 @@
  *      move layer 4) keeping S1 (centres7.c); stage 5: every inner X
  *      block, inner T and oblique pair (1,2)-(1,4) home: the inner 3x3
  *      of every face solved, the oblique pairs one colour (stage5_7.c);
- *  W.  the inner wings 2 and 4 of every edge paired (reduce6's stage 6);
- *  E.  every midge between its inner wing pair (stage_te.c);
  *  T.  every T triple (1,2) (1,3) (1,4) one colour (stage_te.c; the
  *      oblique pairs are one colour each but not home, U and D colours
  *      mixing on the U-D faces, so stage T reads its goal from them);
- * then r7_finish: cube5_reduce_solve on r7_grouped's 5x5x5, written back
- * and replayed. Private to src/puzzles/cube/reduce7 but for the
+ *  C.  the grouped 5x5x5 (layers 1, 2, 3-5, 6, 7: its X the outer X,
+ *      its T the triples) with every centre home (stage_c.c).
+ * Then the edge orbits (passes.c, r7_edge_orbit): the 5x5x5 of layers
+ * {1} {2,3} {4} {5,6} {7} (the inner wings and the midge) reduced by
+ * the 5x5x5 phase reduction, then the 5x5x5 of layers {1} {2} {3-5}
+ * {6} {7} solved by it. Private to src/puzzles/cube/reduce7 but for the
  * cube7_reduce_* functions. */
 #ifndef TWIRL_CUBE_REDUCE7_H
 #define TWIRL_CUBE_REDUCE7_H
@@ -32,6 +35,7 @@
 
 #include "core/error.h"
 #include "puzzles/cube/cube.h"
+#include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce/reduce.h"
 #include "puzzles/cube/reduce7/model.h"
 
@@ -133,56 +137,84 @@ size_t r7_stage5_tables(void);
  * centre off its axis) or the tables could not be loaded. For checks. */
 int r7_stage5_bound(const uint8_t *col);
 
-/* Stage W: reduce6's stage 6 on the fake 6x6x6 after
- * stage I: every edge's inner wings 2 and 4 one colour pair (the midge
- * not yet between them), keeping stage I's goal (checked); its parity
- * fixes included. Errors: r6_stage6's ("cancelled", out of work),
- * "internal error: stage W left inner wings apart", "stage W broke
- * stage I's goal". */
-bool r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
+/* Stage T (stage_te.c, after stage I): every outer T onto its oblique
+ * pair, each T triple one colour, by a beam search over macros checked
+ * when built ([middle slice, layer-2 slice] conjugated by a face turn
+ * or not; middle slice, one or two grouped 5x5x5 turns, slice back);
+ * col in place, moves appended to path; *left_t the unmatched T when it
+ * fails. Deterministic (fixed beam widths, no clock); opt's cancel
+ * (opt may be NULL) is read at each depth: "cancelled". Other errors:
+ * "stage T stalled, ...", out of memory. */
+bool r7_stage_t(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_t, struct tw_error *err);
 
-/* Stages E and T (stage_te.c, after I and W): every midge between its
- * inner wing pair, then every outer T onto its oblique pair, by beam
- * searches over macros checked when built (slice, face commutator,
- * slice back; [middle slice, layer-2 slice] conjugated by a face turn;
- * middle slice, one or two grouped 5x5x5 turns, slice back); *left_e,
- * *left_t the unmatched stickers when a search fails, *macros_e,
- * *macros_t its steps, *len_e (may be NULL) path's length after stage E.
- * Deterministic (fixed beam widths, no clock); opt's cancel (opt may be
- * NULL) is read at each depth: "cancelled". Other errors: "stage E (T)
- * stalled, ...", out of memory. */
-bool r7_stage_te(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_e, int *left_t,
-    int *macros_e, int *macros_t, int *len_e, struct tw_error *err);
+/* Stage C (stage_c.c): every centre of c5 (a 5x5x5 whose fixed centres
+ * are home; its edges and corners are ignored) home: the 5x5x5 phase
+ * reduction's phases 1 and 2 stage them on their axes, then an IDA*
+ * over face turns and the half turns of the two-layer blocks and
+ * second-layer slices finds the fewest OBTM home. The turns (5x5x5
+ * layers) go to moves[0..*n), at most max of them. Loads its table
+ * (r7_stage_c_load) without progress if it is not loaded. Errors: "stage
+ * C: the fixed centres are not home", the 5x5x5 phases', "cancelled",
+ * "stage C: no end within the search's work", the table's,
+ * "internal error: ..." (a bug). */
+bool r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move *moves, int max, int *n,
+    struct tw_error *err);
 
-/* The 5x5x5 that col groups as (layers 1, 2, 3-5, 6, 7; rows and
- * columns 0 1 3 5 6); false with the reason if it does not group or is
- * not solvable. */
-bool r7_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err);
+/* Loads stage C's pruning table (the OBTM distance of every staged X
+ * orbit with the U-D axis's T, 24,010,000 bytes, "cube7-stage-c")
+ * from the table cache or builds it (about 4 s) reporting through prog
+ * (may be NULL; its cancel stops the build: "cancelled"). Thread-safe.
+ * Errors: out of memory, "cancelled", the cache's, "internal error:
+ * ..." (a bug). */
+bool r7_stage_c_load(const struct table_progress *prog, struct tw_error *err);
 
-/* What r7_finish reports of its answer. */
-struct r7_finish_info {
-	long obtm_stages;         /* OBTM of the stages' path written alone */
-	long obtm_grouped;        /* the answer's OBTM less obtm_stages */
-	long tokens;              /* tokens written */
-	long tokens_centres;      /* of them, about as many as the path's first
-	                           * centres_end moves written alone */
-	long tokens_edges;        /* and the stages with the 5x5x5's centres,
-	                           * edges and parity */
-	struct cube_reduce_stats s5;   /* the 5x5x5's stats (its tokens) */
+/* Stage C's table loaded (r7_stage_c_load): its size in bytes, 0 if it
+ * could not be had. */
+size_t r7_stage_c_tables(void);
+
+/* A centre pass (passes.c): the 7x7x7 of grouping g7 of cur (an n-cube;
+ * for n = 7 every layer its own group) through stages I, T and C with
+ * its edges ignored, the turns played on cur and appended to
+ * turns[*len..] as its single-layer turns (cube_grouping_turn): every
+ * centre of the 7x7x7 it reads home (checked). Centres of cur in a
+ * group of the pass's that were one colour stay one colour. Errors: the
+ * stages' ("cancelled", "... within the search's work", out of memory,
+ * the tables'), "internal error: ..." (a bug). */
+bool r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+    int *len, struct tw_error *err);
+
+/* An edge orbit (passes.c): on cur (an odd n-cube, every centre home,
+ * wings k+1 to n-2-k of every edge one colour with its midge), the
+ * 5x5x5 of layers {1} {2..k+1} {k+2..n-k-1} {n-k..n-1} {n} (its wings
+ * read at place k) by cube5_reduce_solve with options opt (may be
+ * NULL): its answer up to its edges (all of it if whole) played on cur,
+ * appended to turns as above; *len_edges set to *len after its edges,
+ * *s5 its stats. Errors: the 5x5x5's, "internal error: ..." */
+bool r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
+    int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
+
+/* An odd cube's centres-first plan: the 7x7x7s of grouped layers whose
+ * centre passes, in order, bring every centre home (each pass's groups
+ * one colour where an earlier pass left them so). */
+#define R7_MAX_PASSES 6
+struct r7_odd_plan {
+	int n, passes;
+	struct cube_grouping pass[R7_MAX_PASSES];
 };
 
-/* The finish (solve.c): path (model moves of c, the cube as given)
- * replayed on the engine, r7_grouped's 5x5x5 through cube5_reduce_solve
- * with options o5 (may be NULL), all of it written to out as WCA tokens
- * (runs of one axis merged) and replayed (it must solve c); info (may be
- * NULL) the shares, with the centres ending after path move centres_end.
- * Errors: the 5x5x5's; "internal error: ..." if the path does not group
- * the cube or the answer does not solve it. out is as it was on failure. */
-struct movelist;
-struct cube_reduce_options;
-bool r7_finish(const struct cube *c, const struct r7_path *path, int centres_end,
-    const struct cube_reduce_options *o5, struct movelist *out, struct r7_finish_info *info,
-    struct tw_error *err);
+/* The odd cubes' staged reduction (passes.c): plan's centre passes,
+ * then the edge orbits k = (n-3)/2 down to 1 (r7_edge_orbit), the last
+ * solved whole. Solves c (an n-cube, n = plan->n, that
+ * cube_state_solvable accepts), appending WCA moves to out, replayed
+ * before they are returned; stats (may be NULL) as cube_reduce_solve's:
+ * REDUCE_CENTRES the passes, REDUCE_EDGES the orbits' 5x5x5s up to the
+ * last one's 3x3x3, REDUCE_FINISH that 3x3x3 (tokens). Progress: the
+ * tables, the passes ("centres"), the orbits ("edges") in opt's figure.
+ * Errors: not an n-cube; "cancelled"; out of memory; the tables';
+ * "... within the search's work" (the caller may fall back to the
+ * greedy reduction); "internal error: ..." (a bug). */
+bool r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 
 /* Builds or loads every table of the 7x7x7 solver now (the stages' and
  * the 5x5x5 phase reduction's); false with the reason (err may be
@@ -192,16 +224,15 @@ bool cube7_reduce_prepare(struct tw_error *err);
 /* Their size in bytes (in memory); 0 if they cannot be had. */
 size_t cube7_reduce_table_bytes(void);
 
-/* The whole solver (solve.c): stages I, W, E and T, then
- * cube5_reduce_solve on the grouped cube, its turns of the 5x5x5's middle
- * layer written as turns of layers 3 to 5. Solves c (a 7x7x7 that
- * cube_state_solvable accepts), appending WCA moves to out; stats (may
- * be NULL) as cube_reduce_solve's: REDUCE_CENTRES stages I and T and the
- * 5x5x5's centres, REDUCE_EDGES stages W and E and the 5x5x5's edges,
- * REDUCE_FINISH the 3x3x3, all in OBTM. The answer is replayed before it
- * is returned. Errors: not a 7x7x7; "cancelled"; out of memory; the
- * tables'; "... within the search's work" (a stage ran out of work or
- * stalled: the caller may fall back to the greedy reduction). */
+/* The whole solver (solve.c): one centre pass, then the edge orbits 2
+ * and 1 (r7_odd_solve). Solves c (a 7x7x7 that cube_state_solvable
+ * accepts), appending WCA moves to out; stats (may be NULL) as
+ * cube_reduce_solve's: REDUCE_CENTRES stages I, T and C, REDUCE_EDGES
+ * the orbits' 5x5x5s to the last one's 3x3x3, REDUCE_FINISH that 3x3x3
+ * (tokens). The answer is replayed before it is returned. Errors: not a
+ * 7x7x7; "cancelled"; out of memory; the tables'; "... within the
+ * search's work" (a stage ran out of work or stalled: the caller may
+ * fall back to the greedy reduction). */
 bool cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

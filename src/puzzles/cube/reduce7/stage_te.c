@@ -1,19 +1,14 @@
-/* The 7x7x7 staged reduction's stages E and T (README.md),
- * after stages I and W:
- *  E. every midge between its inner wing pair, by macros Y X Y' (Y a
- *     middle-slice quarter or half turn, X a commutator [F, G] of two
- *     face turns, or F G F', so every centre comes back or turns as a
- *     whole; inner wing pairs move whole);
- *  T. every outer T onto its oblique pair (each T triple one colour), by
- *     commutators [Y, Z] of a middle slice Y and a layer-2 slice Z,
- *     conjugated by a face turn or not, and by Y h Y' with h one or two
- *     turns of the grouped 5x5x5 that keep Y's column but for its outer
- *     T: these act on everything but the outer T as grouped 5x5x5 moves
- *     (checked when built), so only the T triples change.
- * Each stage is a beam search over steps "a face turn or none, then a
- * macro", ranked by OBTM so far + lambda * unmatched pairs; a step's
- * first turn merges with the step before it when they turn the same
- * layers (Y' then Y cancel), and the path is written merged. */
+/* The 7x7x7 staged reduction's stage T (README.md), after stage I:
+ * every outer T onto its oblique pair (each T triple one colour), by
+ * commutators [Y, Z] of a middle slice Y and a layer-2 slice Z,
+ * conjugated by a face turn or not, and by Y h Y' with h one or two
+ * turns of the grouped 5x5x5 that keep Y's column but for its outer T:
+ * these act on everything but the outer T as grouped 5x5x5 moves
+ * (checked when built), so only the T triples change. A beam search
+ * over steps "a face turn or none, then a macro", ranked by OBTM so far
+ * + lambda * unmatched pairs; a step's first turn merges with the step
+ * before it when they turn the same layers (Y' then Y cancel), and the
+ * path is written merged. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <pthread.h>
@@ -48,7 +43,6 @@ struct te_macro {
 
 struct te_set {
 	int n, orbit_n;
-	bool midges;
 	bool grouped; /* purity: everything but the outer T moves as a grouped 5x5x5 */
 	uint16_t orbit[TE_MAX_ORBIT];
 	int16_t place[R7_FACELETS];
@@ -134,37 +128,15 @@ add(struct te_set *set, const int *ms, int len)
 	if (set->n >= TE_MAX_MACROS)
 		return false;
 	compose(ms, len, s);
-	/* Stage T: every facelet outside the orbit stays. Stage E: every
-	 * face's centre (rows and columns 1 to 5) stays or turns as a whole,
-	 * as a face turn turns it (that keeps every goal of stage I). */
+	/* Every facelet outside the orbit stays, or (Y h Y') everything
+	 * but the outer T moves as a grouped 5x5x5 turn. */
 	if (set->grouped) {
 		if (!acts_grouped(s))
 			return false;
-	} else if (!set->midges) {
+	} else {
 		for (d = 0; d < R7_FACELETS; d++)
 			if (set->place[d] < 0 && s[d] != d)
 				return false;
-	} else {
-		int f, q;
-
-		for (f = 0; f < 6; f++) {
-			bool any = false;
-
-			for (q = 0; q < 4 && !any; q++) {
-				const uint16_t *rot = q == 0 ? NULL : md->src[r7_move(f, 1, 1, q)];
-				bool same = true;
-
-				for (d = f * 49; d < f * 49 + 49 && same; d++) {
-					int r = d % 49 / 7, c = d % 7;
-
-					if (r >= 1 && r <= 5 && c >= 1 && c <= 5)
-						same = s[d] == (rot == NULL ? d : rot[d]);
-				}
-				any = same;
-			}
-			if (!any)
-				return false;
-		}
 	}
 	mc = &set->mac[set->n];
 	for (k = 0; k < set->orbit_n; k++) {
@@ -200,7 +172,7 @@ add(struct te_set *set, const int *ms, int len)
 }
 
 static void
-set_orbit(struct te_set *set, bool midges)
+set_orbit(struct te_set *set)
 {
 	int d, k = 0;
 
@@ -209,13 +181,9 @@ set_orbit(struct te_set *set, bool midges)
 		int r = d % 49 / 7, c = d % 7;
 		bool in;
 
-		if (midges)
-			in = (r == 0 || r == 6 || c == 0 || c == 6) && (r == 2 || r == 3 || r == 4 || c == 2 || c == 3 || c == 4) &&
-			    !((r == 0 || r == 6) && (c == 0 || c == 6));
-		else
-			/* The outer T and the obliques beside them (stage T's
-			 * goal reads them, and face turns move them). */
-			in = ((r == 1 || r == 5) && c >= 2 && c <= 4) || ((c == 1 || c == 5) && r >= 2 && r <= 4);
+		/* The outer T and the obliques beside them (stage T's goal
+		 * reads them, and face turns move them). */
+		in = ((r == 1 || r == 5) && c >= 2 && c <= 4) || ((c == 1 || c == 5) && r >= 2 && r <= 4);
 		if (in) {
 			set->place[d] = (int16_t)k;
 			set->orbit[k++] = (uint16_t)d;
@@ -223,7 +191,6 @@ set_orbit(struct te_set *set, bool midges)
 	}
 	set->orbit_n = k;
 	set->n = 0;
-	set->midges = midges;
 	set->grouped = false;
 	memset(set->seen, -1, sizeof set->seen);
 }
@@ -248,8 +215,6 @@ add_faces(struct te_set *set)
 		}
 }
 
-static const int adjacent[6][4] = {{1, 2, 4, 5}, {0, 2, 3, 5}, {0, 1, 3, 4}, {1, 2, 4, 5}, {0, 2, 3, 5}, {0, 1, 3, 4}};
-
 static struct te_set *
 build_t(void)
 {
@@ -258,7 +223,7 @@ build_t(void)
 
 	if (set == NULL)
 		return NULL;
-	set_orbit(set, false);
+	set_orbit(set);
 	/* Setups: none (s == 18) or a face turn. */
 	for (s = 18; s >= 0; s--)
 		for (ya = 0; ya < 3; ya++)
@@ -334,36 +299,6 @@ build_t(void)
 	return set;
 }
 
-static struct te_set *
-build_e(void)
-{
-	struct te_set *set = malloc(sizeof *set);
-	int ya, yt, f, g, ft, gt;
-
-	if (set == NULL)
-		return NULL;
-	set_orbit(set, true);
-	for (ya = 0; ya < 3; ya++)
-		for (yt = 1; yt <= 3; yt++)
-			for (f = 0; f < 6; f++)
-				for (g = 0; g < 4; g++)
-					for (ft = 1; ft <= 3; ft++)
-						for (gt = 1; gt <= 3; gt++) {
-							int y = r7_move(ya, 4, 4, yt), a = r7_move(f, 1, 1, ft),
-							    b = r7_move(adjacent[f][g], 1, 1, gt);
-							int ms[6] = {y, a, b, inverse(a), inverse(b), inverse(y)};
-
-							add(set, ms, 6);
-							/* Y a b a' Y': b's face turns as a whole. */
-							{
-								int m5[5] = {y, a, b, inverse(a), inverse(y)};
-
-								add(set, m5, 5);
-							}
-						}
-	return set;
-}
-
 /* Stage T: pairs (outer T place, the oblique place beside it). */
 static int t_pairs[24][2];
 
@@ -379,25 +314,6 @@ init_t_pairs(const struct te_set *set)
 
 			t_pairs[n][0] = set->place[t];
 			t_pairs[n][1] = set->place[o];
-			n++;
-		}
-}
-
-/* Midge facelets equal to their wing 2 neighbour (place pair list). */
-static int e_pairs[24][2];
-
-static void
-init_e_pairs(const struct te_set *set)
-{
-	int f, q, n = 0;
-
-	for (f = 0; f < 6; f++)
-		for (q = 0; q < 4; q++) {
-			int a = q == 0 ? at(f, 0, 2) : q == 1 ? at(f, 6, 2) : q == 2 ? at(f, 2, 0) : at(f, 2, 6);
-			int m = q == 0 ? at(f, 0, 3) : q == 1 ? at(f, 6, 3) : q == 2 ? at(f, 3, 0) : at(f, 3, 6);
-
-			e_pairs[n][0] = set->place[m];
-			e_pairs[n][1] = set->place[a];
 			n++;
 		}
 }
@@ -445,9 +361,9 @@ init_affected(struct te_set *set, int (*pairs)[2])
 	}
 }
 
-/* Merged steps (bit 0: stage E, bit 1: stage T) and face-turn setups
- * (none: E+T 81.1 against 69.9 OBTM, README.md). */
-static const int te_merge = 3;
+/* Merged steps and face-turn setups (none: E+T 81.1 against 69.9 OBTM
+ * when this file held stage E too, README.md). */
+static const bool te_merge = true;
 static const bool te_setups = true;
 
 /* OBTM saved when move b follows move a: the same layers of the same
@@ -514,7 +430,7 @@ score(int (*pairs)[2], const uint8_t *oc)
 
 /* Beam search over steps "setup (none or a face turn, not undone), then
  * a macro": at each depth every child of every beam node is ranked by
- * g + lambda * unmatched (g its OBTM so far), the best te_beam distinct
+ * g + lambda * unmatched (g its OBTM so far), the best TE_BEAM distinct
  * ones are kept, and the cheapest end found is taken once no beam node
  * can beat it. */
 struct te_node {
@@ -530,18 +446,18 @@ struct te_cand {
 	int16_t setup, mac, g, score;
 };
 
-/* Beam widths and lambdas (OBTM per unmatched pair in the rank), T
- * then E. Measured on 23 cubes (README.md): widths 32 -> 64 took E+T
- * from 75.2 to 69.9, 128 gained nothing in twice the time; lambda barely
- * matters (T 1.2-4, E 1.2-3). */
-static const int te_beam[2] = {64, 64};
+/* The beam width and lambda (OBTM per unmatched pair in the rank).
+ * Measured on 23 cubes (README.md): widths 32 -> 64 took E+T from 75.2
+ * to 69.9, 128 gained nothing in twice the time; lambda barely matters
+ * (T 1.2-4). */
+#define TE_BEAM 64
+#define TE_LAMBDA 1.7
 /* A stage that finds no end (one random cube in 50 stalled stage E at
  * 64: seed 77 of bench_cube_reduce --size 7, its 10th) runs again with
  * the beam this many times wider, then again as much wider: the same
  * answers for every cube that needed no retry. */
 #define TE_RETRY_WIDER 4
 #define TE_TRIES 3
-static const double te_lambda[2] = {1.7, 3.0};
 
 static bool
 cand_worse(const struct te_cand *x, const struct te_cand *y)
@@ -641,8 +557,7 @@ beam(const struct te_set *set, const struct te_set *faces, int (*pairs)[2], doub
 	nodes[0].score = (int16_t)score(pairs, nodes[0].oc);
 	nodes[0].parent = -1;
 	nodes[0].last = -1;
-	/* (bit 0: stage E, bit 1: stage T) */
-	bool merging = (te_merge >> (set->midges ? 0 : 1)) & 1;
+	bool merging = te_merge;
 	*left = 24 - nodes[0].score;
 	if (nodes[0].score == 24) {
 		best = 0;
@@ -807,62 +722,44 @@ beam_tries(const struct te_set *set, const struct te_set *faces, int (*pairs)[2]
 	return false;
 }
 
-static struct te_set *set_e, *set_t, *faces_e, *faces_t;
+static struct te_set *set_t, *faces_t;
 
 static void
 build_sets(void)
 {
-	struct te_set *e = build_e(), *t = build_t(), *fe = malloc(sizeof *fe), *ft = malloc(sizeof *ft);
+	struct te_set *t = build_t(), *ft = malloc(sizeof *ft);
 
-	if (e == NULL || t == NULL || fe == NULL || ft == NULL) {
-		free(e);
+	if (t == NULL || ft == NULL) {
 		free(t);
-		free(fe);
 		free(ft);
 		return;
 	}
-	set_orbit(fe, true);
-	set_orbit(ft, false);
+	set_orbit(ft);
 	/* Face turns (setups, not pure: they turn a face's centre, which
-	 * neither stage's goal sees): the orbit permutation only. */
-	add_faces(fe);
+	 * the stage's goal does not see): the orbit permutation only. */
 	add_faces(ft);
 	init_t_pairs(t);
-	init_e_pairs(e);
 	init_affected(t, t_pairs);
-	init_affected(e, e_pairs);
-	set_e = e;
 	set_t = t;
-	faces_e = fe;
 	faces_t = ft;
 }
 
+static pthread_once_t sets_once = PTHREAD_ONCE_INIT;
+
 bool
-r7_stage_te(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_e, int *left_t,
-    int *macros_e, int *macros_t, int *len_e, struct tw_error *err)
+r7_stage_t(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_t, struct tw_error *err)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	atomic_bool *cancel = opt != NULL ? opt->cancel : NULL;
 	bool stopped = false;
+	int macros_t = 0;
 
-	pthread_once(&once, build_sets);
-	if (set_e == NULL) {
+	pthread_once(&sets_once, build_sets);
+	if (set_t == NULL) {
 		tw_error_set(err, "out of memory");
 		return false;
 	}
-	*left_e = *left_t = -1;
-	*macros_e = *macros_t = 0;
-	if (!beam_tries(set_e, faces_e, e_pairs, te_lambda[1], te_beam[1], col, path, left_e, macros_e, cancel,
-	    &stopped)) {
-		if (stopped)
-			tw_error_set(err, "cancelled");
-		else
-			tw_error_set(err, "stage E stalled, %d of 24 midge stickers unmatched", *left_e);
-		return false;
-	}
-	if (len_e != NULL)
-		*len_e = path->len;
-	if (!beam_tries(set_t, faces_t, t_pairs, te_lambda[0], te_beam[0], col, path, left_t, macros_t, cancel,
+	*left_t = -1;
+	if (!beam_tries(set_t, faces_t, t_pairs, TE_LAMBDA, TE_BEAM, col, path, left_t, &macros_t, cancel,
 	    &stopped)) {
 		if (stopped)
 			tw_error_set(err, "cancelled");

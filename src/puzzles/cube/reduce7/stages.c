@@ -1,7 +1,6 @@
 /* The 7x7x7 staged reduction's goals, stage S1 (the fake 5x5x5 through
- * the 5x5x5 phase reduction's phases 1 and 2), stage I (S1, centres7.c's
- * stages 1 to 4, stage5_7.c) and stage W (reduce6's stage 6 on the fake
- * 6x6x6), see reduce7.h and README.md. */
+ * the 5x5x5 phase reduction's phases 1 and 2) and stage I (S1,
+ * centres7.c's stages 1 to 4, stage5_7.c), see reduce7.h and README.md. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <stdlib.h>
@@ -13,7 +12,6 @@
 #include "puzzles/cube/reduce6/reduce6.h"
 
 static const int keep6[6] = {0, 1, 2, 4, 5, 6};
-static const int keep5[5] = {0, 1, 3, 5, 6};
 
 static inline int
 at(int f, int r, int c)
@@ -102,53 +100,11 @@ r7_stage_done(const uint8_t *col, int stage)
 		return r7_stage_done(col, 'A') && groups_one_colour(col, inner9, 9);
 	case '2':
 		return groups_one_colour(col, inner9, 9) && groups_one_colour(col, triple, 3);
-	case 'C': {
-		int f, i;
-
-		if (!r7_stage_done(col, '2'))
-			return false;
-		/* Edge facelets 2, 3, 4 along every edge side one colour. */
-		for (f = 0; f < 6; f++)
-			for (i = 2; i <= 3; i++)
-				if (col[at(f, 0, i)] != col[at(f, 0, i + 1)] || col[at(f, 6, i)] != col[at(f, 6, i + 1)] ||
-				    col[at(f, i, 0)] != col[at(f, i + 1, 0)] || col[at(f, i, 6)] != col[at(f, i + 1, 6)])
-					return false;
-		return true;
-	}
 	default:
 		return false;
 	}
 }
 
-bool
-r7_grouped(const uint8_t *col, struct cube *c5, struct tw_error *err)
-{
-	static const char letter[] = "URFDLB";
-	static const int lo[5] = {0, 1, 2, 5, 6}, hi[5] = {0, 1, 4, 5, 6};
-	int f, r, c, i, j;
-
-	for (f = 0; f < 6; f++)
-		for (r = 0; r < 5; r++)
-			for (c = 0; c < 5; c++)
-				for (i = lo[r]; i <= hi[r]; i++)
-					for (j = lo[c]; j <= hi[c]; j++)
-						if (col[at(f, i, j)] != col[at(f, keep5[r], keep5[c])]) {
-							tw_error_set(err, "facelet %c%d%d splits from its group: not grouped as a 5x5x5",
-							    letter[f], i, j);
-							return false;
-						}
-	c5->n = 5;
-	for (f = 0; f < 6; f++)
-		for (r = 0; r < 5; r++)
-			for (c = 0; c < 5; c++)
-				c5->f[f * 25 + r * 5 + c] = letter[col[at(f, keep5[r], keep5[c])]];
-	c5->f[150] = '\0';
-	if (!cube_state_solvable(NULL, c5, err)) {
-		tw_error_prefix(err, "the grouped 5x5x5");
-		return false;
-	}
-	return true;
-}
 
 void
 r7_view_colours(const uint8_t *col, int view, uint8_t *out)
@@ -280,44 +236,3 @@ r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
 	return true;
 }
 
-bool
-r7_stage_w(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err)
-{
-	const struct r6_model *m6 = r6_model();
-	struct r6_options o6 = {0};
-	struct r6_path p6 = {0};
-	uint8_t col6[216];
-	int i, f, k;
-
-	if (opt != NULL) {
-		o6.cancel = opt->cancel;
-		o6.max_nodes = opt->max_nodes;
-	}
-	r7_fake6(col, col6);
-	if (!r6_stage6(col6, &o6, &p6, err))
-		return false;
-	for (i = 0; i < p6.len; i++) {
-		int m = p6.m[i];
-		int m7 = r7_move(m6->face[m], m6->first[m], m6->last[m], m6->turns[m]);
-
-		r7_apply(col, m7);
-		if (!push(path, m7, err))
-			return false;
-	}
-	/* Edge facelets 2 and 4 along every edge side one colour. */
-	for (f = 0; f < 6; f++)
-		for (k = 0; k < 4; k++) {
-			int a = k == 0 ? at(f, 0, 2) : k == 1 ? at(f, 6, 2) : k == 2 ? at(f, 2, 0) : at(f, 2, 6);
-			int b = k == 0 ? at(f, 0, 4) : k == 1 ? at(f, 6, 4) : k == 2 ? at(f, 4, 0) : at(f, 4, 6);
-
-			if (col[a] != col[b]) {
-				tw_error_set(err, "internal error: stage W left inner wings apart");
-				return false;
-			}
-		}
-	if (!r7_stage_done(col, 'I')) {
-		tw_error_set(err, "stage W broke stage I's goal");
-		return false;
-	}
-	return true;
-}

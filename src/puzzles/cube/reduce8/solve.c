@@ -167,7 +167,8 @@ cube8_reduce_table_bytes(void)
 	if (!cube8_reduce_prepare(NULL))
 		return 0;
 	/* reduce6's stage 6 and the 5x5x5's are counted in the 7x7x7's. */
-	return r6_centres_tables() + r6_stage5_tables() + cube7_reduce_table_bytes() + r8_pairs_tables();
+	return r6_centres_tables() + r6_stage5_tables() + r6_stage6_tables() + cube7_reduce_table_bytes() +
+	    r8_pairs_tables();
 }
 
 bool
