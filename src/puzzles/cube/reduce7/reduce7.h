@@ -69,6 +69,14 @@ void r7_fake6(const uint8_t *col, uint8_t *col6);
  * the path full, "internal error: ..." if the end does not stage. */
 bool r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err);
 
+/* The 5x5x5 phase reduction's phases 1 and 2 on c5 (a 5x5x5 that
+ * cube_state_solvable accepts) with opt's cancel and work (opt may be
+ * NULL): its first end's moves into moves (r5_end_moves: face * 6 +
+ * wide * 3 + quarter turns - 1; R5_MAX_PHASE1 + R5_MAX_PHASE2 room),
+ * their count; -1 with the phases' error prefixed by stage. */
+int r7_phases12(const struct cube *c5, const struct r7_options *opt, uint8_t *moves, const char *stage,
+    struct tw_error *err);
+
 /* Stage I (README.md): S1, then stages 1 to 4 of centres7.c and
  * stage5_7.c on col (fixed centres home) in place, moves appended to
  * path; stage_moves (may be NULL, 6 entries) the OBTM of stages 1 to 5

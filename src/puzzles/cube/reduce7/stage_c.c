@@ -416,8 +416,6 @@ r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move
 {
 	static const char letter[] = "URFDLB";
 	struct cube fake = *c5;
-	struct r5_options o5 = {0};
-	struct r5_result res = {0};
 	struct sc_search ss = {0};
 	uint8_t m5[R5_MAX_PHASE1 + R5_MAX_PHASE2], s[SC_PLACES];
 	int f, i, r, c, k, limit;
@@ -441,16 +439,9 @@ r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move
 				if (r == 0 || c == 0 || r == 4 || c == 4)
 					fake.f[f * 25 + r * 5 + c] = letter[f];
 	}
-	if (opt != NULL) {
-		o5.cancel = opt->cancel;
-		o5.max_nodes = opt->max_nodes;
-	}
-	if (!r5_phases12(&fake, &o5, &res, err)) {
-		tw_error_prefix(err, "stage C (the 5x5x5's phases 1 and 2)");
+	k = r7_phases12(&fake, opt, m5, "stage C (the 5x5x5's phases 1 and 2)", err);
+	if (k < 0)
 		return false;
-	}
-	k = r5_end_moves(&res.ends[0], m5);
-	r5_result_free(&res);
 	if (k > max) {
 		tw_error_set(err, "internal error: stage C's answer is too long");
 		return false;

@@ -143,14 +143,33 @@ inner9_staged(const uint8_t *col)
 	return true;
 }
 
+int
+r7_phases12(const struct cube *c5, const struct r7_options *opt, uint8_t *moves, const char *stage,
+    struct tw_error *err)
+{
+	struct r5_options o5 = {0};
+	struct r5_result res = {0};
+	int n;
+
+	if (opt != NULL) {
+		o5.cancel = opt->cancel;
+		o5.max_nodes = opt->max_nodes;
+	}
+	if (!r5_phases12(c5, &o5, &res, err)) {
+		tw_error_prefix(err, "%s", stage);
+		return -1;
+	}
+	n = r5_end_moves(&res.ends[0], moves);
+	r5_result_free(&res);
+	return n;
+}
+
 bool
 r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err)
 {
 	static const char letter[] = "URFDLB";
 	static const int keep[5] = {0, 2, 3, 4, 6};
 	struct cube c5;
-	struct r5_options o5 = {0};
-	struct r5_result res = {0};
 	uint8_t moves[R5_MAX_PHASE1 + R5_MAX_PHASE2];
 	int f, r, c, n, i;
 
@@ -160,16 +179,9 @@ r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, st
 			for (c = 0; c < 5; c++)
 				c5.f[f * 25 + r * 5 + c] = letter[col[at(f, keep[r], keep[c])]];
 	c5.f[150] = '\0';
-	if (opt != NULL) {
-		o5.cancel = opt->cancel;
-		o5.max_nodes = opt->max_nodes;
-	}
-	if (!r5_phases12(&c5, &o5, &res, err)) {
-		tw_error_prefix(err, "stage S1 (the fake 5x5x5's phases 1 and 2)");
+	n = r7_phases12(&c5, opt, moves, "stage S1 (the fake 5x5x5's phases 1 and 2)", err);
+	if (n < 0)
 		return false;
-	}
-	n = r5_end_moves(&res.ends[0], moves);
-	r5_result_free(&res);
 	for (i = 0; i < n; i++) {
 		int m = moves[i], face = m / 6, wide = m % 6 / 3, turns = m % 3 + 1;
 		int m7 = r7_move(face, 1, wide ? 3 : 2, turns);
