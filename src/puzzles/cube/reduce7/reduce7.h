@@ -55,7 +55,7 @@ struct r7_options {
 /* The stages' goals on colours col: 'A' (inner X blocks and oblique
  * pairs, as reduce6's stage 5 on the fake 6x6x6), 'I' (and the inner 3x3
  * of every face one colour), '2' (the inner 3x3 and every T triple one
- * colour), 'C' (and every edge's positions 2 to 4 one dedge). */
+ * colour); false for any other stage. */
 bool r7_stage_done(const uint8_t *col, int stage);
 
 /* The fake 6x6x6 of col: facelets of rows and columns 0 1 2 4 5 6. */
