@@ -113,7 +113,7 @@ struct cube_reduce_options {
 	int progress_to;                 /* 0, or progress_from + 1..1000: the
 	                                  * figure ends there instead (a caller
 	                                  * that solves several times); the
-	                                  * 5x5x5 to 11x11x11 solvers honour it */
+	                                  * 4x4x4 to 11x11x11 solvers honour it */
 };
 
 /* The 3x3x3 finish's default work budget in search nodes (about 50 ms on

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "puzzles/cube/cube3.h"
+#include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce4/model.h"
 #include "puzzles/cube/reduce4/tables.h"
 #include "sys/clock.h"
@@ -72,8 +73,9 @@ allowed(const struct r4_model *md, int m, int last)
 }
 
 /* The solve's progress: permille of the solve, after what a first build
- * of the tables filled (r->progress_base), so that one figure rises from
- * 0 to 1000. */
+ * of the tables filled (r->progress_base), so that one figure rises
+ * through the caller's share (opt->progress_from to progress_to, all of
+ * it if they are 0; cube_reduce_figure). */
 static void
 report(const struct run *r, const char *phase, int permille)
 {
@@ -82,7 +84,7 @@ report(const struct run *r, const char *phase, int permille)
 	if (r->opt->phase != NULL)
 		atomic_store(r->opt->phase, phase);
 	if (r->opt->progress != NULL)
-		atomic_store(r->opt->progress, r->progress_base + (1000 - r->progress_base) * permille / 1000);
+		atomic_store(r->opt->progress, cube_reduce_figure(r->opt, r->progress_base, permille));
 }
 
 /* One more node; false once the search must stop (cancel or budget). */
@@ -484,7 +486,9 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		prog.progress = opt->progress;
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
-		prog.to = 900;
+		prog.from = opt->progress_from;
+		prog.to = cube_reduce_figure(opt, opt->progress_from, 900);
+		r->progress_base = opt->progress_from;
 	}
 	report(r, "centres", 0);
 	if ((r->md = r4_model_get(err)) == NULL ||
@@ -493,7 +497,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			tw_error_set(err, "cancelled");
 		goto done;
 	}
-	if (opt != NULL && opt->progress != NULL)
+	if (opt != NULL && opt->progress != NULL && atomic_load(opt->progress) > opt->progress_from)
 		r->progress_base = atomic_load(opt->progress);
 	if (!reduce(r, c, moves, &len, lens)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))

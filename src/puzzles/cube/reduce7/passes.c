@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "puzzles/cube/reduce/grouped.h"
+#include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce5/reduce5.h"
 #include "puzzles/cube/reduce6/reduce6.h"
 #include "sys/clock.h"
@@ -21,7 +22,7 @@
 #define R7_MAX_ORBIT 600
 /* Room for the single-layer turns of a solve of an n-cube by plan p. */
 #define R7_TURNS(n, p) ((size_t)(n) * ((size_t)(p) * (R7_MAX_PATH + R7_MAX_STAGE_C) + \
-	(size_t)((n) - 3) / 2 * R7_MAX_ORBIT))
+	(size_t)((n) - 2) / 2 * R7_MAX_ORBIT))
 
 /* The progress figure (thousandths of the solve after the caller's
  * share): the tables' first build (or load) fills up to PROGRESS_TABLE,
@@ -159,12 +160,23 @@ r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_opti
 	struct movelist l5 = MOVELIST_EMPTY;
 	struct cube c5;
 	size_t reduced;
-	bool ok = false;
+	bool ok = false, inner4 = n % 2 == 0 && k == n / 2 - 1;
 
-	cube_grouping_read(cur, &g, &c5);
-	cube5_centres_home(&c5);
-	if (!cube5_reduce_solve(&c5, opt, &l5, s5, err))
-		goto done;
+	if (inner4) {
+		/* An even cube's innermost wings have no midge between them:
+		 * the 4x4x4 of layers {1} {2..n/2} {n/2+1..n-1} {n} pairs them. */
+		g = (struct cube_grouping){n, 4, {0, 1, (uint8_t)(n / 2), (uint8_t)(n - 1)},
+		    {0, (uint8_t)(n / 2 - 1), (uint8_t)(n - 2), (uint8_t)(n - 1)},
+		    {0, (uint8_t)(n / 2 - 1), (uint8_t)(n / 2), (uint8_t)(n - 1)}};
+		cube_grouping_read(cur, &g, &c5);
+		if (!cube4_reduce_solve(&c5, opt, &l5, s5, err))
+			goto done;
+	} else {
+		cube_grouping_read(cur, &g, &c5);
+		cube5_centres_home(&c5);
+		if (!cube5_reduce_solve(&c5, opt, &l5, s5, err))
+			goto done;
+	}
 	if (l5.len > R7_MAX_ORBIT) {
 		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", l5.len);
 		goto done;
@@ -197,11 +209,40 @@ done:
 	return ok;
 }
 
-/* The tables of every pass and orbit, loaded or built with progress up
- * to PROGRESS_TABLE of opt's figure (the 5x5x5's own first build comes
- * in the first orbit's share). */
-static bool
-load_tables(const struct cube_reduce_options *opt, struct tw_error *err)
+bool
+r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
+    int *len, int *len_edges, double *finish_seconds, struct tw_error *err)
+{
+	int orbits = (cur->n - 2) / 2, k;
+
+	for (k = orbits; k >= 1; k--) {
+		struct cube_reduce_options o5 = {0};
+		struct cube_reduce_stats s5;
+		int at = from + (to - from) * (orbits - k) / orbits;
+
+		cube_reduce_report(opt, "edges", at);
+		if (opt != NULL) {
+			o5 = *opt;
+			/* The orbits' 5x5x5s (and an even cube's 4x4x4) fill the
+			 * figure but name no phase of their own: their centres are
+			 * home already, and only the last one's 3x3x3 is kept. */
+			o5.phase = NULL;
+			o5.progress_from = cube_reduce_figure(opt, opt->progress_from, at);
+			o5.progress_to = cube_reduce_figure(opt, opt->progress_from,
+			    from + (to - from) * (orbits - k + 1) / orbits);
+		}
+		if (!r7_edge_orbit(cur, k, k == 1, opt != NULL ? &o5 : NULL, turns, len, len_edges, &s5, err))
+			return false;
+		if (k == 1)
+			*finish_seconds += s5.seconds[REDUCE_FINISH];
+		else if (cube_reduce_cancelled(opt, err))
+			return false;
+	}
+	return true;
+}
+
+bool
+r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err)
 {
 	struct table_progress prog = {0}, part;
 
@@ -210,18 +251,18 @@ load_tables(const struct cube_reduce_options *opt, struct tw_error *err)
 		    r7_stage_c_load(NULL, err);
 	prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
 	prog.from = opt->progress_from;
-	prog.to = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
-	/* About 5, 7, 1.3 and 4 s to build. */
-	part = table_progress_part(&prog, 0, 300);
+	prog.to = cube_reduce_figure(opt, opt->progress_from, to);
+	/* About 5, 7, 1.3 and 1.5 s to build. */
+	part = table_progress_part(&prog, 0, 330);
 	if (!r7_centres_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 300, 700);
+	part = table_progress_part(&prog, 330, 800);
 	if (!r6_centres_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 700, 780);
+	part = table_progress_part(&prog, 800, 890);
 	if (!r7_stage5_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 780, 1000);
+	part = table_progress_part(&prog, 890, 1000);
 	return r7_stage_c_load(&part, err);
 }
 
@@ -231,11 +272,10 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 {
 	struct r7_options ro = {0};
 	struct cube cur = *c;
-	struct cube_reduce_stats s5 = {0};
 	uint16_t *turns;
-	int n = plan->n, orbits = (n - 3) / 2, len = 0, len_centres, len_edges = 0, p, k;
+	int n = plan->n, len = 0, len_centres, len_edges = 0, p;
 	size_t first = out->len;
-	double t0 = tw_monotonic_seconds(), t_centres;
+	double t0 = tw_monotonic_seconds(), t_centres, finish = 0;
 	bool ok = false;
 
 	if (c->n != n) {
@@ -251,7 +291,7 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 	if (opt != NULL)
 		ro.cancel = opt->cancel;
 	cube_reduce_report(opt, "centres", 0);
-	if (!load_tables(opt, err))
+	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;
 	for (p = 0; p < plan->passes; p++) {
 		cube_reduce_report(opt, "centres",
@@ -263,33 +303,15 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 	}
 	len_centres = len;
 	t_centres = tw_monotonic_seconds();
-	for (k = orbits; k >= 1; k--) {
-		struct cube_reduce_options o5 = {0};
-
-		cube_reduce_report(opt, "edges", PROGRESS_CENTRES + (1000 - PROGRESS_CENTRES) * (orbits - k) / orbits);
-		if (opt != NULL) {
-			o5 = *opt;
-			/* The orbits' 5x5x5s fill the figure but name no phase of
-			 * their own: their centres are home already, and only
-			 * the last one's 3x3x3 is kept. */
-			o5.phase = NULL;
-			o5.progress_from = cube_reduce_figure(opt, opt->progress_from,
-			    PROGRESS_CENTRES + (1000 - PROGRESS_CENTRES) * (orbits - k) / orbits);
-			o5.progress_to = cube_reduce_figure(opt, opt->progress_from,
-			    PROGRESS_CENTRES + (1000 - PROGRESS_CENTRES) * (orbits - k + 1) / orbits);
-		}
-		if (!r7_edge_orbit(&cur, k, k == 1, opt != NULL ? &o5 : NULL, turns, &len, &len_edges, &s5, err))
-			goto done;
-		if (k > 1 && cube_reduce_cancelled(opt, err))
-			goto done;
-	}
+	if (!r7_edge_orbits(&cur, opt, PROGRESS_CENTRES, 1000, turns, &len, &len_edges, &finish, err))
+		goto done;
 	if (!cube_staged_answer(c, turns, len, len_centres, len_edges, out, stats, err))
 		goto done;
 	cube_reduce_report(opt, "3x3x3", 1000);
 	if (stats != NULL) {
 		stats->seconds[REDUCE_CENTRES] = t_centres - t0;
-		stats->seconds[REDUCE_FINISH] = s5.seconds[REDUCE_FINISH];
-		stats->seconds[REDUCE_EDGES] = tw_monotonic_seconds() - t_centres - s5.seconds[REDUCE_FINISH];
+		stats->seconds[REDUCE_FINISH] = finish;
+		stats->seconds[REDUCE_EDGES] = tw_monotonic_seconds() - t_centres - finish;
 	}
 	ok = true;
 done:

@@ -191,15 +191,34 @@ size_t r7_stage_c_tables(void);
 bool r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
     int *len, struct tw_error *err);
 
-/* An edge orbit (passes.c): on cur (an odd n-cube, every centre home,
+/* An edge orbit (passes.c): on cur (an n-cube, every centre home,
  * wings k+1 to n-2-k of every edge one colour with its midge), the
  * 5x5x5 of layers {1} {2..k+1} {k+2..n-k-1} {n-k..n-1} {n} (its wings
  * read at place k) by cube5_reduce_solve with options opt (may be
- * NULL): its answer up to its edges (all of it if whole) played on cur,
+ * NULL), or, for an even cube's innermost wings (k = n/2 - 1), the
+ * 4x4x4 of layers {1} {2..n/2} {n/2+1..n-1} {n} by cube4_reduce_solve:
+ * its answer up to its edges (all of it if whole) played on cur,
  * appended to turns as above; *len_edges set to *len after its edges,
- * *s5 its stats. Errors: the 5x5x5's, "internal error: ..." */
+ * *s5 its stats. Errors: the 5x5x5's or 4x4x4's, "internal error: ..." */
 bool r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
     int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
+
+/* The centre passes' tables (stages 1 and 3's, reduce6's stage-2
+ * endgame, stage 5's, stage C's) loaded or built, a first build with
+ * progress in opt's figure (opt may be NULL: none) from its
+ * progress_from to to (thousandths of its share). The orbits' 4x4x4
+ * and 5x5x5 load theirs in their own shares. Errors: the tables',
+ * "cancelled". */
+bool r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err);
+
+/* Every edge orbit of cur (an n-cube whose centres are home), k =
+ * (n - 2) / 2 down to 1 (r7_edge_orbit), the last solved whole: the
+ * figure of opt (may be NULL) from from to to (thousandths of its
+ * share), the phase "edges"; *len_edges after the last one's edges,
+ * its 3x3x3's seconds added to *finish_seconds. Errors as
+ * r7_edge_orbit's, "cancelled". */
+bool r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
+    int *len, int *len_edges, double *finish_seconds, struct tw_error *err);
 
 /* An odd cube's centres-first plan: the 7x7x7s of grouped layers whose
  * centre passes, in order, bring every centre home (each pass's groups
@@ -209,6 +228,10 @@ struct r7_odd_plan {
 	int n, passes;
 	struct cube_grouping pass[R7_MAX_PASSES];
 };
+
+/* The 7x7x7's plan (solve.c): one centre pass, every layer its own
+ * group. */
+extern const struct r7_odd_plan r7_plan7;
 
 /* The odd cubes' staged reduction (passes.c): plan's centre passes,
  * then the edge orbits k = (n-3)/2 down to 1 (r7_edge_orbit), the last

@@ -27,8 +27,7 @@ cube7_reduce_table_bytes(void)
 	return r7_centres_tables() + r7_stage5_tables() + r7_stage_c_tables() + cube5_reduce_table_bytes();
 }
 
-/* The 7x7x7's plan: one centre pass, every layer its own group. */
-static const struct r7_odd_plan plan7 = {
+const struct r7_odd_plan r7_plan7 = {
 	7, 1, {{7, 7, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6}}},
 };
 
@@ -36,5 +35,5 @@ bool
 cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
-	return r7_odd_solve(&plan7, c, opt, out, stats, err);
+	return r7_odd_solve(&r7_plan7, c, opt, out, stats, err);
 }

@@ -1,9 +1,11 @@
 /* The even cubes' staged reductions, 8x8x8 and 10x10x10 (docs/papers.md,
  * "Rubik's cube": after dwalton76's rubiks-cube-NxNxN-solver, its even
- * cubes' order): the cube is brought together until its two middle
- * layers turn as one, and the odd cube one smaller that it then groups
- * as is solved by its own staged reduction (reduce7.h, reduce9.h). The
- * 8x8x8's steps (the 10x10x10's below, at cube10_reduce_solve):
+ * cubes' centres, then its edges orbit by orbit): the centres are
+ * brought together until the cube's two middle layers' centres turn as
+ * one, and the odd cube one smaller that it then groups as brings them
+ * home by its own centre passes (reduce7.h, reduce9.h); then every edge
+ * orbit is paired. The 8x8x8's steps (the 10x10x10's below, at
+ * cube10_reduce_solve):
  *
  *  1. centre pass 1: the 6x6x6 of layers {1} {2,3} {4} {5} {6,7} {8}
  *     (facelet rows and columns 0 2 3 4 5 7: the inner 4x4 of every
@@ -18,11 +20,13 @@
  *     pairs only with the 2x2 quarter blocks of the inner 4x4 (0-based
  *     rows and columns 2-3 or 4-5) they lie in, which pass 1 left one
  *     colour but for their inner X facelet, so they stay home;
- *  3. the innermost wings (3 and 4 along every edge) paired by reduce6's
- *     stage 6 on pass 1's 6x6x6, its parity fixes included (that cube's
- *     centres are kept);
- *  4. the 7x7x7 of layers {1} {2} {3} {4,5} {6} {7} {8} by
- *     cube7_reduce_solve, its turns written on the 8x8x8.
+ *  3. the 7x7x7 of layers {1} {2} {3} {4,5} {6} {7} {8} through the
+ *     7x7x7's centre pass (r7_centre_pass, its edges ignored): every
+ *     centre home;
+ *  4. the edge orbits (r7_edge_orbits): the innermost wings (3 and 4
+ *     along every edge) on the 4x4x4 of layers {1} {2,3,4} {5,6,7} {8}
+ *     by the 4x4x4 phase reduction, then wings 2 and 1 on 5x5x5s of
+ *     grouped layers by the 5x5x5's, the last solved whole.
  * The solve runs twice, on the cube as given and turned whole by y' x'
  * (solve.c), and keeps the shorter answer in OBTM.
  * A 6x6x6 or 7x7x7 "of layers" G reads each face's facelets at the
@@ -77,10 +81,10 @@ size_t cube8_reduce_table_bytes(void);
 
 /* The whole solver (solve.c): steps 1 to 4 above. Solves c (an 8x8x8
  * that cube_state_solvable accepts), appending WCA moves to out; stats
- * (may be NULL) as cube_reduce_solve's: REDUCE_CENTRES the two centre
- * passes, REDUCE_EDGES the inner wings and the 7x7x7's centres and
- * edges, REDUCE_FINISH the 7x7x7's 3x3x3 (moves of the answer kept,
- * seconds of both variants). The answer is replayed
+ * (may be NULL) as cube_reduce_solve's: REDUCE_CENTRES the centre
+ * passes, REDUCE_EDGES the edge orbits to the last one's 3x3x3,
+ * REDUCE_FINISH that 3x3x3 (moves of the answer kept, seconds of both
+ * variants). The answer is replayed
  * before it is returned. Errors: not an 8x8x8; "cancelled"; out of
  * memory; the tables'; "... within the search's work" (the caller may
  * fall back to the greedy reduction). */
@@ -90,10 +94,10 @@ bool cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *
 /* The 10x10x10 the same way (solve.c, plan10): three centre passes on
  * the 6x6x6s of layers {1} {2,3,4} {5} {6} {7,8,9} {10}, {1} {2,3}
  * {4,5} {6,7} {8,9} {10} and {1} {2} {3,4,5} {6,7,8} {9} {10} (the first
- * two with their pairs home after), the innermost wings (5 and 6) on the
- * first one's, then the 9x9x9 of layers {1} .. {4} {5,6} {7} .. {10} by
- * cube9_reduce_solve (reduce9.h); one variant. Stats, errors and
- * replay as cube8_reduce_solve's, the 9x9x9's shares for the 7x7x7's. */
+ * two with their pairs home after), the 9x9x9 of layers {1} .. {4}
+ * {5,6} {7} .. {10} through the 9x9x9's three centre passes (reduce9.h),
+ * then the edge orbits 4 (the innermost wings, 5 and 6, on a 4x4x4) to
+ * 1; one variant. Stats, errors and replay as cube8_reduce_solve's. */
 bool cube10_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

@@ -1,39 +1,40 @@
 /* The even cubes' staged reductions (reduce8.h), 8x8x8 and 10x10x10:
- * the centre passes and the innermost wings by reduce6's and reduce7's
- * stages on 6x6x6s of grouped layers, then the odd cube one smaller
- * that the cube groups as (reduce7, reduce9), every turn written on the
- * cube and the answer replayed. */
+ * the centre passes by reduce6's and reduce7's stages on 6x6x6s of
+ * grouped layers, then the odd cube one smaller's centre passes on the
+ * 7x7x7s it groups as, then every edge orbit (reduce7.h), every turn
+ * written on the cube and the answer replayed. */
 #include "puzzles/cube/reduce8/reduce8.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "puzzles/cube/puzzle.h"
+#include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce6/model.h"
 #include "puzzles/cube/reduce7/reduce7.h"
 #include "puzzles/cube/reduce9/reduce9.h"
 #include "sys/clock.h"
 
-/* The most tokens the odd cube's answer may have here. */
-#define R8_MAX_GROUPED 2000
-/* Room for the layer turns of a solve of an n-cube. */
-#define R8_TURNS(n) (4 * (size_t)(n) * R6_MAX_PATH + (size_t)(n) * R8_MAX_GROUPED)
+/* Room for the layer turns of a solve of an n-cube: the passes' paths
+ * (each turn at most n layers), the odd cube's passes (a stage path
+ * and stage C each) and the orbits' answers (at most 600 tokens each). */
+#define R8_TURNS(n) ((size_t)(n) * (4 * (size_t)R6_MAX_PATH + R7_MAX_PASSES * ((size_t)R7_MAX_PATH + 64) + \
+	(size_t)(n) / 2 * 600))
 
 /* An even cube's plan: its centre passes in order (the first by
  * reduce6's stages 1 to 5, the others by reduce7's on a 7x7x7 made of
  * the 6x6x6 and a home middle; home: the pass's oblique pairs brought
- * home after, so that the next pass keeps them), the 6x6x6 whose inner
- * wings are the cube's innermost (paired by reduce6's stage 6), the odd
- * cube one smaller that the cube then groups as, its solver, and the
- * variants (whole-cube turns) tried. */
+ * home after, so that the next pass keeps them), the odd cube one
+ * smaller that the cube then groups as (its centres whole) and that
+ * cube's plan of centre passes, and the variants (whole-cube turns)
+ * tried. */
 struct even_plan {
 	int n, passes, variants;
 	struct cube_grouping pass[3];
 	bool home[3];
 	struct cube_grouping odd;
-	bool (*odd_solve)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
-	    struct cube_reduce_stats *, struct tw_error *);
+	const struct r7_odd_plan *odd_plan;
 };
 
 static const struct even_plan plan8 = {
@@ -42,11 +43,10 @@ static const struct even_plan plan8 = {
 	    {8, 6, {0, 1, 2, 4, 6, 7}, {0, 1, 3, 5, 6, 7}, {0, 1, 3, 4, 6, 7}}},
 	{true, false},
 	{8, 7, {0, 1, 2, 3, 5, 6, 7}, {0, 1, 2, 4, 5, 6, 7}, {0, 1, 2, 3, 5, 6, 7}},
-	cube7_reduce_solve,
+	&r7_plan7,
 };
 
-/* The 10x10x10: rings of layers {2,3,4}, {2,3} and {2}; one variant (a
- * solve is about 9 s, most of it the 9x9x9's). */
+/* The 10x10x10: rings of layers {2,3,4}, {2,3} and {2}; one variant. */
 static const struct even_plan plan10 = {
 	10, 3, 1,
 	{{10, 6, {0, 1, 4, 5, 6, 9}, {0, 3, 4, 5, 8, 9}, {0, 3, 4, 5, 6, 9}},
@@ -54,16 +54,16 @@ static const struct even_plan plan10 = {
 	    {10, 6, {0, 1, 2, 5, 8, 9}, {0, 1, 4, 7, 8, 9}, {0, 1, 4, 5, 8, 9}}},
 	{true, true, false},
 	{10, 9, {0, 1, 2, 3, 4, 6, 7, 8, 9}, {0, 1, 2, 3, 5, 6, 7, 8, 9}, {0, 1, 2, 3, 4, 6, 7, 8, 9}},
-	cube9_reduce_solve,
+	&r9_plan9,
 };
 
 /* The progress figure (thousandths of the solve after the caller's
- * share): reduce6's stage-2 endgame (a first build) fills up to
- * PROGRESS_TABLE, and each variant an equal share of the rest; of a
- * variant's share, the passes fill up to PROGRESS_PASSES (an equal part
- * each), the wings to PROGRESS_WINGS, the odd cube's solve (and a
- * first build of its tables) the rest. */
-enum { PROGRESS_TABLE = 60, PROGRESS_PASSES = 410, PROGRESS_WINGS = 440 };
+ * share): the tables (a first build) fill up to PROGRESS_TABLE, and
+ * each variant an equal share of the rest; of a variant's share, the
+ * passes fill up to PROGRESS_PASSES (an equal part each), the odd
+ * cube's centre passes up to PROGRESS_CENTRES, the edge orbits the
+ * rest. */
+enum { PROGRESS_TABLE = 60, PROGRESS_PASSES = 410, PROGRESS_CENTRES = 650 };
 
 /* A reduce6 path in view view of pass g's 6x6x6, played on c. */
 static void
@@ -152,7 +152,7 @@ centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const s
 bool
 cube8_reduce_prepare(struct tw_error *err)
 {
-	if (!cube6_reduce_prepare(err) || !cube7_reduce_prepare(err))
+	if (!cube6_reduce_prepare(err) || !cube7_reduce_prepare(err) || !cube4_reduce_prepare(err))
 		return false;
 	if (r8_pairs_tables() == 0) {
 		tw_error_set(err, "out of memory");
@@ -166,8 +166,8 @@ cube8_reduce_table_bytes(void)
 {
 	if (!cube8_reduce_prepare(NULL))
 		return 0;
-	/* reduce6's stage 6 and the 5x5x5's are counted in the 7x7x7's. */
-	return r6_centres_tables() + r6_stage5_tables() + r6_stage6_tables() + cube7_reduce_table_bytes() +
+	/* The 5x5x5's are counted in the 7x7x7's. */
+	return r6_centres_tables() + r6_stage5_tables() + cube7_reduce_table_bytes() + cube4_reduce_table_bytes() +
 	    r8_pairs_tables();
 }
 
@@ -182,6 +182,20 @@ cube10_reduce_table_bytes(void)
 {
 	/* The 9x9x9's are the 7x7x7's, counted in the 8x8x8's. */
 	return cube8_reduce_table_bytes();
+}
+
+/* Whether every centre facelet of c shows one colour a face. */
+static bool
+centres_home(const struct cube *c)
+{
+	int n = c->n, f, i, j;
+
+	for (f = 0; f < 6; f++)
+		for (i = 1; i < n - 1; i++)
+			for (j = 1; j < n - 1; j++)
+				if (c->f[f * n * n + i * n + j] != c->f[f * n * n + n + 1])
+					return false;
+	return true;
 }
 
 /* Whole-cube turns (face, quarter turns) the variants look at the cube
@@ -235,14 +249,10 @@ static bool
 solve_variant(const struct even_plan *pl, const struct cube *c, int v, const struct cube_reduce_options *opt,
     uint16_t *turns, int *len, int *len_centres, int *len_edges, double *seconds, struct tw_error *err)
 {
-	const struct cube_grouping *odd = &pl->odd;
-	struct cube_reduce_stats so;
-	double t0 = tw_monotonic_seconds(), t1 = 0;
+	double t0 = tw_monotonic_seconds(), t1 = 0, finish = 0;
 	struct r6_options ro = {0};
-	struct cube_reduce_options oo = {0};
-	struct movelist lo = MOVELIST_EMPTY;
-	struct cube cur, c6, co;
-	struct r6_path path;
+	struct r7_options r7o = {0};
+	struct cube cur, c6;
 	uint8_t col[R6_FACELETS];
 	uint16_t *vturns;
 	int face_of[6], vlen = 0, i, p, n = pl->n;
@@ -251,7 +261,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 
 	if (opt != NULL) {
 		ro.cancel = opt->cancel;
-		oo = *opt;
+		r7o.cancel = opt->cancel;
 	}
 	vturns = malloc(sizeof *vturns * R8_TURNS(n));
 	if (vturns == NULL) {
@@ -270,46 +280,43 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 		}
 		cube_reduce_report(opt, "centres", progress_pass * (p + 1));
 	}
-	*len_centres = vlen;
-	t1 = tw_monotonic_seconds();
-	seconds[REDUCE_CENTRES] += t1 - t0;
-	/* The innermost wings on the first pass's 6x6x6, as given (view 0). */
+	/* The later passes moved the first one's T pairs only whole. */
 	cube_grouping_read(&cur, &pl->pass[0], &c6);
 	r6_colours(&c6, col);
 	if (!r8_pairs_are_home(col)) {
 		tw_error_set(err, "internal error: the later passes moved the first one's T pairs");
 		goto done;
 	}
-	path.len = 0;
-	if (!r6_stage6(col, &ro, &path, err))
-		goto done;
-	push_path(&cur, &pl->pass[0], 0, &path, vturns, &vlen);
-	if (cube_reduce_cancelled(opt, err))
-		goto done;
-	cube_reduce_report(opt, "edges", PROGRESS_WINGS);
-	/* The odd cube the cube now groups as. */
-	if (!cube_grouping_whole(&cur, odd, err)) {
-		tw_error_prefix(err, "internal error: after the passes, not grouped as a %dx%dx%d", odd->k, odd->k,
-		    odd->k);
+	/* The odd cube one smaller's centre passes, each on the cube's
+	 * 7x7x7 that the pass's grouping of the odd cube reads. */
+	for (p = 0; p < pl->odd_plan->passes; p++) {
+		const struct cube_grouping *g = &pl->odd_plan->pass[p];
+		struct cube_grouping gn = {.n = n, .k = g->k};
+		int j;
+
+		for (j = 0; j < g->k; j++) {
+			gn.lo[j] = pl->odd.lo[g->lo[j]];
+			gn.hi[j] = pl->odd.hi[g->hi[j]];
+			gn.rep[j] = pl->odd.rep[g->rep[j]];
+		}
+		if (!r7_centre_pass(&cur, &gn, &r7o, vturns, &vlen, err))
+			goto done;
+		cube_reduce_report(opt, "centres", PROGRESS_PASSES + (PROGRESS_CENTRES - PROGRESS_PASSES) * (p + 1) /
+		    pl->odd_plan->passes);
+		if (cube_reduce_cancelled(opt, err))
+			goto done;
+	}
+	if (!centres_home(&cur)) {
+		tw_error_set(err, "internal error: after the passes, centres off");
 		goto done;
 	}
-	cube_grouping_read(&cur, odd, &co);
-	if (!cube_state_solvable(NULL, &co, err)) {
-		tw_error_prefix(err, "internal error: the grouped %dx%dx%d", odd->k, odd->k, odd->k);
+	*len_centres = vlen;
+	t1 = tw_monotonic_seconds();
+	seconds[REDUCE_CENTRES] += t1 - t0;
+	if (!r7_edge_orbits(&cur, opt, PROGRESS_CENTRES, 1000, vturns, &vlen, len_edges, &finish, err))
 		goto done;
-	}
-	oo.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_WINGS) : 0;
-	if (!pl->odd_solve(&co, opt != NULL ? &oo : NULL, &lo, &so, err))
-		goto done;
-	seconds[REDUCE_FINISH] += so.seconds[REDUCE_FINISH];
-	seconds[REDUCE_EDGES] += tw_monotonic_seconds() - t1 - so.seconds[REDUCE_FINISH];
-	if (lo.len > R8_MAX_GROUPED) {
-		tw_error_set(err, "internal error: a %dx%dx%d answer of %zu turns", odd->k, odd->k, odd->k, lo.len);
-		goto done;
-	}
-	if (!cube_grouping_play(&cur, odd, &lo, (size_t)(so.moves[REDUCE_CENTRES] + so.moves[REDUCE_EDGES]),
-	    len_edges, vturns, &vlen, err))
-		goto done;
+	seconds[REDUCE_FINISH] += finish;
+	seconds[REDUCE_EDGES] += tw_monotonic_seconds() - t1 - finish;
 	/* The variant's turns as turns of c: a layer of face f is the same
 	 * layer of face face_of[f]. */
 	for (i = 0; i < vlen; i++) {
@@ -322,7 +329,6 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	*len = vlen;
 	ok = true;
 done:
-	movelist_clear(&lo);
 	free(vturns);
 	return ok;
 }
@@ -354,16 +360,11 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 		goto done;
 	}
 	cube_reduce_report(opt, "centres", 0);
-	/* reduce6's stage-2 endgame: a first build names itself on the hint
-	 * line; the odd cube's own first builds come in its share. */
-	if (opt != NULL) {
-		struct table_progress prog = {opt->progress, opt->cancel, opt->phase, 0, 0};
-
-		prog.from = opt->progress_from;
-		prog.to = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
-		if (!r6_centres_load(&prog, err))
-			goto done;
-	}
+	/* The centre stages' tables (reduce6's stage-2 endgame among them):
+	 * a first build names itself on the hint line; the orbits' 4x4x4
+	 * and 5x5x5 build theirs in their shares. */
+	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
+		goto done;
 	if (r8_pairs_tables() == 0) {
 		tw_error_set(err, "out of memory");
 		goto done;

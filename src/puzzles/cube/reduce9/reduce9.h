@@ -34,6 +34,11 @@
 #include "puzzles/cube/cube.h"
 #include "puzzles/cube/reduce/reduce.h"
 
+/* The plans above, for r7_odd_solve (reduce7.h) and the 10x10x10's
+ * end (reduce8.h). */
+struct r7_odd_plan;
+extern const struct r7_odd_plan r9_plan9, r9_plan11;
+
 /* Builds or loads every table the 9x9x9 solver reads (the 7x7x7's);
  * false with the reason (err may be NULL). */
 bool cube9_reduce_prepare(struct tw_error *err);
