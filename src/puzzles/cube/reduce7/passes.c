@@ -44,10 +44,8 @@ edges_home(uint8_t *col)
 					col[f * R7_N * R7_N + r * R7_N + c] = (uint8_t)f;
 }
 
-/* Whether every centre facelet of the k-cube c shows its face's fixed
- * centre (k odd). */
-static bool
-centres_home(const struct cube *c)
+bool
+r7_all_centres_home(const struct cube *c)
 {
 	int k = c->n, f, i, j;
 
@@ -119,7 +117,7 @@ r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7
 	for (i = 0; i < nc; i++)
 		cube_grouping_turn(cur, &g5, (int)mc[i].face, mc[i].first, mc[i].last, mc[i].turns, turns, len);
 	cube_grouping_read(cur, g7, &c7);
-	if (!centres_home(&c7)) {
+	if (!r7_all_centres_home(&c7)) {
 		tw_error_set(err, "internal error: a centre pass left centres off");
 		goto done;
 	}
@@ -136,7 +134,7 @@ orbit_reduced(const struct cube *c, int k)
 {
 	int n = c->n, f, i;
 
-	if (!centres_home(c))
+	if (!r7_all_centres_home(c))
 		return false;
 	for (f = 0; f < 6; f++) {
 		const char *face = c->f + f * n * n;

@@ -191,6 +191,10 @@ size_t r7_stage_c_tables(void);
 bool r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
     int *len, struct tw_error *err);
 
+/* Whether every centre facelet of c (any size) shows its face's
+ * middle one: one colour a face (passes.c). */
+bool r7_all_centres_home(const struct cube *c);
+
 /* An edge orbit (passes.c): on cur (an n-cube, every centre home,
  * wings k+1 to n-2-k of every edge one colour with its midge), the
  * 5x5x5 of layers {1} {2..k+1} {k+2..n-k-1} {n-k..n-1} {n} (its wings

@@ -184,20 +184,6 @@ cube10_reduce_table_bytes(void)
 	return cube8_reduce_table_bytes();
 }
 
-/* Whether every centre facelet of c shows one colour a face. */
-static bool
-centres_home(const struct cube *c)
-{
-	int n = c->n, f, i, j;
-
-	for (f = 0; f < 6; f++)
-		for (i = 1; i < n - 1; i++)
-			for (j = 1; j < n - 1; j++)
-				if (c->f[f * n * n + i * n + j] != c->f[f * n * n + n + 1])
-					return false;
-	return true;
-}
-
 /* Whole-cube turns (face, quarter turns) the variants look at the cube
  * after: none, and y' x' (a third of a turn about the URF-DLB diagonal),
  * so that the stages meet another axis's centres first. The shorter
@@ -306,7 +292,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 		if (cube_reduce_cancelled(opt, err))
 			goto done;
 	}
-	if (!centres_home(&cur)) {
+	if (!r7_all_centres_home(&cur)) {
 		tw_error_set(err, "internal error: after the passes, centres off");
 		goto done;
 	}
