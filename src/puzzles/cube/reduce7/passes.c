@@ -1,10 +1,12 @@
 /* The odd cubes' staged reductions, centres first (reduce7.h,
  * r7_odd_solve): every centre by passes of the 7x7x7's centre stages
  * on 7x7x7s of grouped layers whose edges are ignored, then the edges
- * orbit by orbit from the middle out by the 5x5x5 phase reduction,
- * every turn written on the cube and the answer replayed. After
- * dwalton76's odd cubes (docs/papers.md [dwalton76]: all centres on
- * fake 7x7x7s, then each wing orbit paired on a fake 5x5x5). */
+ * orbit by orbit from the middle out by the 5x5x5 phase reduction (an
+ * even cube's innermost orbit, which the even cubes' solver, reduce8,
+ * ends with too, by the 4x4x4's), every turn written on the cube and
+ * the answer replayed. After dwalton76's odd cubes (docs/papers.md
+ * [dwalton76]: all centres on fake 7x7x7s, then each wing orbit paired
+ * on a fake 5x5x5). */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <stdlib.h>
