@@ -252,17 +252,17 @@ r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *e
 	prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
 	prog.from = opt->progress_from;
 	prog.to = cube_reduce_figure(opt, opt->progress_from, to);
-	/* About 5, 7, 1.3 and 1.5 s to build. */
-	part = table_progress_part(&prog, 0, 330);
+	/* About 5, 7, 1.3 and 5 s to build. */
+	part = table_progress_part(&prog, 0, 270);
 	if (!r7_centres_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 330, 800);
+	part = table_progress_part(&prog, 270, 650);
 	if (!r6_centres_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 800, 890);
+	part = table_progress_part(&prog, 650, 720);
 	if (!r7_stage5_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 890, 1000);
+	part = table_progress_part(&prog, 720, 1000);
 	return r7_stage_c_load(&part, err);
 }
 

@@ -170,7 +170,7 @@ bool r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube
 
 /* Loads stage C's pruning table (the OBTM distance of every staged X
  * orbit with the U-D axis's T, 24,010,000 bytes, "cube7-stage-c")
- * from the table cache or builds it (about 4 s) reporting through prog
+ * from the table cache or builds it (about 5 s) reporting through prog
  * (may be NULL; its cancel stops the build: "cancelled"). Thread-safe.
  * Errors: out of memory, "cancelled", the cache's, "internal error:
  * ..." (a bug). */

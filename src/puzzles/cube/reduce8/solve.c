@@ -152,9 +152,11 @@ centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const s
 bool
 cube8_reduce_prepare(struct tw_error *err)
 {
-	if (!cube6_reduce_prepare(err) || !cube7_reduce_prepare(err) || !cube4_reduce_prepare(err))
+	/* reduce6's centre stages (its stage-2 endgame is loaded by the
+	 * 7x7x7's) and stage 5 for the first pass; not its stage 6. */
+	if (!cube7_reduce_prepare(err) || !cube4_reduce_prepare(err))
 		return false;
-	if (r8_pairs_tables() == 0) {
+	if (r6_centres_tables() == 0 || r6_stage5_tables() == 0 || r8_pairs_tables() == 0) {
 		tw_error_set(err, "out of memory");
 		return false;
 	}
