@@ -30,7 +30,7 @@
 
 #define MAX_TURNS 20000
 
-/* Stages I and T on c's colours (fixed centres home, edges as they
+/* Stage I on c's colours (fixed centres home, edges as they
  * are): the path and the colours after them. */
 struct run {
 	struct r7_path path;
@@ -44,7 +44,7 @@ run_stages(const struct cube *c, struct run *r, int index)
 	struct r7_options opt = {NULL, 0};
 	struct tw_error err = {{0}};
 	uint8_t w[R7_FACELETS];
-	int lt, i;
+	int i;
 
 	memset(r, 0, sizeof *r);
 	r7_colours(c, r->col);
@@ -54,9 +54,6 @@ run_stages(const struct cube *c, struct run *r, int index)
 		fail_msg("cube %d: stage I: %s", index, err.msg);
 	r->after_i = r->path.len;
 	assert_true(r7_stage_done(r->col, 'I'));
-	if (!r7_stage_t(r->col, &opt, &r->path, &lt, &err))
-		fail_msg("cube %d: stage T: %s", index, err.msg);
-	assert_int_equal(lt, 0);
 	assert_true(r7_stage_done(r->col, '2'));
 	/* The path replayed from the scramble gives the stages' colours, and
 	 * stage I's prefix its goal. */

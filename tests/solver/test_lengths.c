@@ -62,9 +62,9 @@ static const struct row rows[] = {
 	{"cube:4", "obtm", false, 3, 45.00, false, false},
 	{"cube:5", "obtm", false, 2, 70.00, false, false},
 	{"cube:6", "obtm", false, 2, 132.50, false, true},
-	{"cube:7", "obtm", false, 2, 228.00, false, true},
-	{"cube:8", "obtm", false, 1, 318.00, false, true},
-	{"cube:9", "obtm", false, 1, 491.00, false, true},
+	{"cube:7", "obtm", false, 2, 192.50, false, true},
+	{"cube:8", "obtm", false, 1, 317.00, false, true},
+	{"cube:9", "obtm", false, 1, 405.00, false, true},
 	{"cube:10", "obtm", false, 1, 640.00, true, true},
 	{"cube:11", "obtm", false, 1, 853.00, true, true},
 };

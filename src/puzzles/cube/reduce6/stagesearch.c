@@ -46,6 +46,7 @@ struct candidate {
 
 struct run {
 	const struct r6s_def *d;
+	const struct r6_options *opt;  /* the caller's (may be NULL) */
 	int stage;
 	long nodes, max_nodes;
 	atomic_bool *cancel;
@@ -163,6 +164,7 @@ static void
 start_run(struct run *r, int stage, const struct r6_options *opt)
 {
 	r->stage = stage;
+	r->opt = opt;
 	r->parity_even = 0;
 	r->nodes = 0;
 	r->stopped = false;
@@ -227,6 +229,8 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 		memcpy(col, vc[r->cand[k].view], (size_t)d->facelets);
 		for (i = 0; i < r->cand[k].len; i++)
 			d->apply(col, r->cand[k].path[i]);
+		if (d->stage_b != NULL && !d->stage_b(1, r->opt, col, r->cand[k].path, &r->cand[k].len, R6S_MAX_STAGE, err))
+			return false;
 		d->masks_of(col, 1, s[k]);
 		h[k] = d->estimate(2, s[k]);
 		lo = r->cand[k].len + h[k] < lo ? r->cand[k].len + h[k] : lo;
@@ -359,6 +363,16 @@ r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_opt
 	}
 	if (!stage34_even(r, opt, 3, out, path, &len3, err))
 		goto done;
+	if (d->stage_b != NULL) {
+		uint8_t tmp[R6S_MAX_STAGE];
+		int nb = 0;
+
+		if (!d->stage_b(3, opt, out, tmp, &nb, R6S_MAX_STAGE, err))
+			goto done;
+		for (i = 0; i < nb; i++)
+			r6_path_push(path, tmp[i]);
+		len3 += nb;
+	}
 	if (stage_moves != NULL)
 		stage_moves[2] = obtm_of(path->m + path->len - len3, len3);
 	if (!stage34_even(r, opt, 4, out, path, &len4, err))

@@ -14,7 +14,7 @@
 #include "core/error.h"
 #include "puzzles/cube/reduce6/reduce6.h"
 
-#define R6S_MAX_SETS 5
+#define R6S_MAX_SETS 6
 #define R6S_MAX_STAGE 40        /* a stage's longest path */
 #define R6S_STAGE1_ENDS 30      /* stage-1 ends collected at the first bound with any */
 #define R6S_CANDIDATES 4        /* of which stage 2 tries the best */
@@ -69,6 +69,11 @@ struct r6s_def {
 	int (*wing_parity)(const uint8_t *col);
 	/* col in view v (model.h's three views), into out. */
 	void (*view_colours)(const uint8_t *col, int v, uint8_t *out);
+	/* May be NULL: a stage run after stage 1 (on each candidate stage 2
+	 * looks at) and after stage 3, on col in place, its moves appended
+	 * to path[*len..max); false with the reason (err). */
+	bool (*stage_b)(int stage, const struct r6_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
+	    struct tw_error *err);
 };
 
 /* Stages 1 to 4 on col (checked by the caller: every orbit with 4 of

@@ -2,8 +2,24 @@
  * 6x6x6 staged reduction's stages 1 to 4 (reduce6/centres.c; their search,
  * reduce6/stagesearch.c, is shared)
  * on the fake 6x6x6 of the 7x7x7 (its turns of one to three layers from
- * a face, which never move layer 4), with a fifth centre orbit: the
- * inner T centres (2,3) (3,4) (4,3) (3,2).
+ * a face, which never move layer 4), with two more centre orbits: the
+ * inner T centres (2,3) (3,4) (4,3) (3,2), and the outer T (1,3) (3,5)
+ * (5,3) (3,1), each between the halves of an oblique pair: a "bar" of
+ * three, which every turn of one or two layers moves whole.
+ *
+ * Stages 1b and 3b (bars_stage, run by the shared search after stage 1
+ * on each candidate stage 2 looks at, and after stage 3): every outer T
+ * of the axis's kind (R-L after 1, U-D after 3) exactly where the pair
+ * of its bar is of that kind. Stages 2 and 4 then stage the pairs by
+ * turns of one and two layers, and the outer T go with them, so stage 5
+ * can finish every bar as one colour (stage5_7.c) and no stage has to
+ * bring the outer T to their pairs by commutators afterwards. Their
+ * turns: stage 1's (3's) that move bars whole, and three macros, the
+ * 3-layer half turns of two opposite faces (a middle-slice half turn
+ * less a whole-cube half turn: it keeps the inner 3x3 staged and,
+ * after stage 2, the R-L axis), which carry the pairs of the eight bars
+ * across the middle slice to other bars' outer T. IDA*, bounded by a
+ * relaxed table of the mismatch mask, the fewest OBTM (build_bars).
  *
  * They run after stage S1 (stages.c), which stages the inner 3x3 (inner
  * X, inner T) of every face on its axis; stages 1 and 3 keep that: of
@@ -44,7 +60,7 @@
 #include "sys/clock.h"
 #endif
 
-enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
+enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SET_OT, SETS };
 
 /* Default work of stages 1 and 3: with the mixed-slot bound they took at
  * most 4.8e6 and 1.3e6 nodes on 110 random cubes (bench seeds default, 7,
@@ -53,6 +69,36 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SETS };
 #define NODES_13 60000000L
 #endif
 #define NODES_24 400000000L    /* of stages 2 and 4 */
+
+/* Stages 1b and 3b (bars_stage): a turn that moves every bar (an
+ * oblique pair with the outer T between its halves) whole, or a macro of
+ * the 3-layer half turns of two opposite faces, which carries the pairs
+ * of the bars it splits (the eight across the middle slice it leaves) to
+ * other bars' outer T. Slots are the oblique A places' (centres7.c's
+ * place order; SET_B's and SET_OT's k-th places are in the A place's
+ * bar). */
+#define BARS_MAX_MOVES 48
+#define BARS_MAX 24                 /* a stage's longest path, OBTM */
+#define BARS_MASKS ((size_t)1 << 24)
+#define BARS_BYTES (BARS_MASKS / 2) /* four bits an entry */
+#ifndef BARS_NODES
+#define BARS_NODES 50000000L        /* default work of each */
+#endif
+
+struct bar_move {
+	uint8_t m[2], n, cost;          /* n model moves, their OBTM */
+	uint32_t intact;                /* slots whose pair and outer T land together */
+	uint32_t lut[3][256];           /* where the intact slots of byte b land */
+	int n_couples;
+	/* Slots p, q whose pairs the macro sends to slots j (with q's outer
+	 * T) and j2 (with p's). */
+	uint8_t couple[12][4];          /* p, q, j, j2 */
+};
+
+struct bar_set {
+	int n;
+	struct bar_move mv[BARS_MAX_MOVES];
+};
 
 struct tables {
 	/* lut[s][m][b][x]: the places of set s that the places x (bits of
@@ -70,6 +116,10 @@ struct tables {
 	/* Stages 1 and 3: the mixed-slot mask's table (build_mixed), four
 	 * bits an entry, from the table cache. */
 	const uint8_t *mixed;
+	/* Stages 1b and 3b: their turns (bars_of), and the mismatch mask's
+	 * table (build_bars), four bits an entry, from the table cache. */
+	struct bar_set bars[2];
+	const uint8_t *bars_dist;
 	double build_seconds;
 	struct tw_error err;           /* why not ok */
 	bool ok;
@@ -149,6 +199,13 @@ build_places(const struct r6_model *md)
 				a6 = d;
 		tb.place[SET_B][k] = (uint16_t)to7(md->partner[a6]);
 		index[tb.place[SET_B][k]] = (uint8_t)k;
+		{
+			int da = tb.place[SET_A][k], db = tb.place[SET_B][k];
+
+			tb.place[SET_OT][k] = (uint16_t)(da / 49 * 49 + (da % 49 / 7 + db % 49 / 7) / 2 * 7 +
+			    (da % 7 + db % 7) / 2);
+			index[tb.place[SET_OT][k]] = (uint8_t)k;
+		}
 		tb.place[SET_IT][k] = (uint16_t)(k / 4 * 49 + tpos[k % 4][0] * 7 + tpos[k % 4][1]);
 		index[tb.place[SET_IT][k]] = (uint8_t)k;
 	}
@@ -327,6 +384,274 @@ next:;
 	return true;
 }
 
+static void masks_of(const uint8_t *col, int axis, uint32_t *s);
+
+/* Composite of turn or macro b on set s's mask x. */
+static uint32_t
+bar_apply(int s, const struct bar_move *b, uint32_t x)
+{
+	int i;
+
+	for (i = 0; i < b->n; i++)
+		x = move_mask(s, b->m[i], x);
+	return x;
+}
+
+/* Adds the turn or macro ms[0..n) to bs if it keeps every oblique pair
+ * whole and, a single turn, every bar. */
+static void
+bar_add(struct bar_set *bs, const uint8_t *ms, int n)
+{
+	const struct r6_model *md = r6_model();
+	struct bar_move *b = &bs->mv[bs->n];
+	int pp[24], po[24], k, q, i;
+
+	*b = (struct bar_move){.n = (uint8_t)n};
+	for (k = 0; k < n; k++) {
+		b->m[k] = ms[k];
+		b->cost = (uint8_t)(b->cost + md->obtm[ms[k]]);
+	}
+	for (k = 0; k < 24; k++) {
+		pp[k] = __builtin_ctz(bar_apply(SET_A, b, 1u << k));
+		po[k] = __builtin_ctz(bar_apply(SET_OT, b, 1u << k));
+		if (__builtin_ctz(bar_apply(SET_B, b, 1u << k)) != pp[k])
+			return;
+		if (pp[k] == po[k])
+			b->intact |= 1u << k;
+	}
+	if (n == 1 && b->intact != 0xffffffu)
+		return;
+	for (k = 0; k < 24; k++) {
+		if (b->intact >> k & 1)
+			continue;
+		for (q = 0; q < 24 && pp[k] != po[q]; q++)
+			;
+		if (q == 24 || pp[q] != po[k] || b->n_couples == 12)
+			return;
+		if (q > k)
+			memcpy(b->couple[b->n_couples++],
+			    (uint8_t[4]){(uint8_t)k, (uint8_t)q, (uint8_t)po[q], (uint8_t)po[k]}, 4);
+	}
+	for (i = 0; i < 3; i++) {
+		unsigned x;
+
+		for (x = 0; x < 256; x++) {
+			uint32_t y = 0;
+
+			for (k = 0; k < 8; k++)
+				if ((x >> k & 1) && (b->intact >> (i * 8 + k) & 1))
+					y |= 1u << po[i * 8 + k];
+			b->lut[i][x] = y;
+		}
+	}
+	bs->n++;
+}
+
+/* Stage 1b's turns (0): stage 1's that move bars whole, and the three
+ * macros; stage 3b's (1): stage 3's that do, and the macros (they keep
+ * the R-L axis staged: R and L turn by half turns or stay). */
+static void
+bars_of(void)
+{
+	int st, j, f;
+
+	for (st = 0; st < 2; st++) {
+		struct bar_set *bs = &tb.bars[st];
+		int stage = st == 0 ? 1 : 3;
+
+		bs->n = 0;
+		for (j = 0; j < tb.n_moves[stage]; j++)
+			bar_add(bs, &tb.moves[stage][j], 1);
+		for (f = 0; f < 3; f++)
+			bar_add(bs, (uint8_t[2]){(uint8_t)r6_move(f, 1, 3, 2), (uint8_t)r6_move(f + 3, 1, 3, 2)}, 2);
+	}
+}
+
+/* Outcome o (bit c for couple c) of turn b on mismatch mask y (bit k:
+ * slot k's pair and outer T of unlike kinds): intact slots move with
+ * their bars; a couple's pairs trade outer T, and what their mismatch
+ * becomes depends on kinds the mask does not hold, so every outcome of
+ * the same parity is allowed (p's pair with q's T and q's pair with p's
+ * T mismatch an even number of times iff p and q did alike). */
+static inline uint32_t
+bar_next(const struct bar_move *b, uint32_t y, unsigned o)
+{
+	uint32_t x = y & b->intact, z = b->lut[0][x & 255] | b->lut[1][x >> 8 & 255] | b->lut[2][x >> 16];
+	int c;
+
+	for (c = 0; c < b->n_couples; c++) {
+		const uint8_t *cp = b->couple[c];
+		unsigned par = (y >> cp[0] ^ y >> cp[1]) & 1, bit = o >> c & 1;
+
+		if (par)
+			z |= 1u << cp[bit ? 2 : 3];
+		else if (bit)
+			z |= 1u << cp[2] | 1u << cp[3];
+	}
+	return z;
+}
+
+/* The pruning table of the mismatch mask under stage 1b's turns and
+ * macros, relaxed (bar_next), in OBTM (a macro costs 2), four bits an
+ * entry. Admissible for stage 1b and for 3b (its turns are some of
+ * 1b's, the goal, no mismatch, the same on any axis). Level by level:
+ * forward from the level's masks while they are fewer than the unseen
+ * ones, then backward (each mask not yet at its distance looks for a
+ * neighbour one turn or one macro nearer; the relaxed graph is
+ * undirected, as build_mixed's). Masks with an odd number of bits are
+ * never reached (a kind has 8 pairs and 8 outer T). */
+static bool
+build_bars(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	const struct bar_set *bs = &tb.bars[0];
+	uint8_t *out = buf, *t = malloc(BARS_MASKS);
+	size_t seen = 1, level = 1, r;
+	int d, j;
+
+	(void)size, (void)ctx;
+	if (t == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	memset(t, CUBE_TABLE_UNSEEN, BARS_MASKS);
+	t[0] = 0;
+	for (d = 0; d < 15 && seen < BARS_MASKS / 2; d++) {
+		bool back = level > BARS_MASKS / 2 - seen;
+
+		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			free(t);
+			tw_error_set(err, "cancelled");
+			return false;
+		}
+		level = 0;
+		for (r = 0; r < BARS_MASKS; r++) {
+			unsigned o;
+
+			if (back ? t[r] <= d + 1 || r6s_bits24((uint32_t)r) % 2 != 0 : t[r] != d)
+				continue;
+			for (j = 0; j < bs->n; j++) {
+				const struct bar_move *b = &bs->mv[j];
+
+				if (back && b->cost > d + 1)
+					continue;
+				for (o = 0; o < 1u << b->n_couples; o++) {
+					uint32_t z = bar_next(b, (uint32_t)r, o);
+
+					if (back && t[z] == d + 1 - b->cost) {
+						t[r] = (uint8_t)(d + 1);
+						goto next;
+					} else if (!back && t[z] > d + b->cost)
+						t[z] = (uint8_t)(d + b->cost);
+				}
+			}
+next:;
+		}
+		for (r = 0, seen = 0; r < BARS_MASKS; r++)
+			if (t[r] != CUBE_TABLE_UNSEEN) {
+				seen++;
+				level += t[r] == d + 1;
+			}
+		table_progress_report(prog, 60 * (d + 1));
+	}
+	for (r = 0; r < BARS_MASKS; r++)
+		out[r / 2] |= (uint8_t)((t[r] > 15 ? 15 : t[r]) << (r % 2 * 4));
+	free(t);
+	table_progress_report(prog, 1000);
+	return true;
+}
+
+static inline int
+bars_h(uint32_t y)
+{
+	return tb.bars_dist[y / 2] >> (y % 2 * 4) & 15;
+}
+
+struct bars_run {
+	const struct bar_set *bs;
+	atomic_bool *cancel;
+	long nodes, max_nodes;
+	bool stopped;
+	int len;
+	uint8_t path[BARS_MAX + 2];     /* the turn or macro starting at each OBTM */
+};
+
+static bool
+bars_dfs(struct bars_run *r, uint32_t p, uint32_t o, int g, int bound, int prev)
+{
+	const struct r6_model *md = r6_model();
+	int h = bars_h(p ^ o), j;
+
+	if (h == 0) {
+		r->len = g;
+		return true;
+	}
+	if (g + h > bound)
+		return false;
+	if (++r->nodes > r->max_nodes || ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
+		r->stopped = true;
+		return false;
+	}
+	for (j = 0; j < r->bs->n; j++) {
+		const struct bar_move *b = &r->bs->mv[j];
+
+		/* Two turns of one face are one; a macro undoes itself. */
+		if (prev >= 0 && (j == prev || (b->n == 1 && r->bs->mv[prev].n == 1 &&
+		    md->face[b->m[0]] == md->face[r->bs->mv[prev].m[0]])))
+			continue;
+		r->path[g] = (uint8_t)j;
+		if (bars_dfs(r, bar_apply(SET_A, b, p), bar_apply(SET_OT, b, o), g + b->cost, bound, j))
+			return true;
+		if (r->stopped)
+			return false;
+	}
+	return false;
+}
+
+/* Stage 1b (after stage 1, R-L) or 3b (after stage 3, U-D): every outer
+ * T of the axis's kind exactly where its oblique pair is (def.stage_b).
+ * IDA* over the turns and macros of bars_of, bounded by build_bars's
+ * table; the fewest OBTM. */
+static bool
+bars_stage(int stage, const struct r6_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
+    struct tw_error *err)
+{
+	struct bars_run r = {0};
+	uint32_t s[SETS];
+	int bound, i, k;
+
+	r.bs = &tb.bars[stage == 1 ? 0 : 1];
+	r.cancel = opt != NULL ? opt->cancel : NULL;
+	r.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : BARS_NODES;
+	masks_of(col, stage == 1 ? 1 : 0, s);
+	if (s[SET_A] != s[SET_B]) {
+		tw_error_set(err, "internal error: stage %db starts with pairs of two kinds", stage);
+		return false;
+	}
+	for (bound = bars_h(s[SET_A] ^ s[SET_OT]); bound <= BARS_MAX; bound++)
+		if (bars_dfs(&r, s[SET_A], s[SET_OT], 0, bound, -1) || r.stopped)
+			break;
+	if (r.stopped || bound > BARS_MAX) {
+		if (r.cancel != NULL && atomic_load(r.cancel))
+			tw_error_set(err, "cancelled");
+		else
+			tw_error_set(err, "no stage-%db end within the search's work", stage);
+		return false;
+	}
+	for (i = 0; i < r.len; i += r.bs->mv[r.path[i]].cost) {
+		const struct bar_move *b = &r.bs->mv[r.path[i]];
+
+		for (k = 0; k < b->n; k++) {
+			if (*len >= max) {
+				tw_error_set(err, "the stages' path is full");
+				return false;
+			}
+			path[(*len)++] = b->m[k];
+			apply7(col, b->m[k]);
+		}
+	}
+	return true;
+}
+
 /* The bit counts, ranks, places and move masks that the mixed table's
  * build and the stages read (built once, before either). */
 static pthread_once_t basics_once = PTHREAD_ONCE_INIT;
@@ -337,6 +662,7 @@ build_basics(void)
 	r6s_ranks_init();
 	build_places(r6_model());
 	build_moves(r6_model());
+	bars_of();
 }
 
 static const struct table_spec mixed_spec = {
@@ -345,6 +671,14 @@ static const struct table_spec mixed_spec = {
 	.params = "mixed oblique pair slots 2^24, 4 bits, stage 1 turns, relaxed couples",
 	.size = MIXED_BYTES,
 	.build = build_mixed,
+};
+
+static const struct table_spec bars_spec = {
+	.name = "cube7-centres-bars",
+	.version = 1,
+	.params = "pair and outer T mismatch slots 2^24, 4 bits, OBTM, stage 1 bar turns and 3 macros, relaxed couples",
+	.size = BARS_BYTES,
+	.build = build_bars,
 };
 
 static void
@@ -356,9 +690,10 @@ build_tables(void)
 
 	pthread_once(&basics_once, build_basics);
 	tb.mixed = table_get(&mixed_spec, NULL, &tb.err);
+	tb.bars_dist = tb.mixed != NULL ? table_get(&bars_spec, NULL, &tb.err) : NULL;
 	/* Stages 2 and 4 read reduce6's cached tables and endgame
 	 * (r6_centre_table, r6_stage2_endgame). */
-	tb.ok = tb.mixed != NULL && r6_centres_load(NULL, &tb.err);
+	tb.ok = tb.bars_dist != NULL && r6_centres_load(NULL, &tb.err);
 	if (tb.ok) {
 		tb.x2 = r6_centre_table(R6_TABLE_X2);
 		tb.t2 = r6_centre_table(R6_TABLE_T2);
@@ -374,12 +709,17 @@ build_tables(void)
 
 /* Stages 1 and 3: the mixed-slot table's entry of masks s. */
 static inline int
-mixed_h(const uint32_t *s)
+mixed_of(uint32_t mx)
 {
-	uint32_t mx = s[SET_A] ^ s[SET_B];
-
 	return tb.mixed[mx / 2] >> (mx % 2 * 4) & 15;
 }
+
+static inline int
+mixed_h(const uint32_t *s)
+{
+	return mixed_of(s[SET_A] ^ s[SET_B]);
+}
+
 
 /* The stage's heuristic of masks s, admissible: stages 1 and 3 need no
  * inner X or inner T term, their turns keep S1 (r7_stages_1to4 checks
@@ -411,8 +751,9 @@ estimate(int stage, const uint32_t *s)
 }
 
 /* The sets each stage moves. */
-static const unsigned stage_sets[5] = {0, 1u << SET_OX | 1u << SET_A | 1u << SET_B,
-    1u << SET_OX | 1u << SET_A, 1u << SET_A | 1u << SET_B, 1u << SET_OX | 1u << SET_A};
+static const unsigned stage_sets[5] = {0, 1u << SET_OX | 1u << SET_A | 1u << SET_B | 1u << SET_OT,
+    1u << SET_OX | 1u << SET_A | 1u << SET_OT, 1u << SET_A | 1u << SET_B | 1u << SET_OT,
+    1u << SET_OX | 1u << SET_A | 1u << SET_OT};
 
 static void
 masks_of(const uint8_t *col, int axis, uint32_t *s)
@@ -441,13 +782,20 @@ static const struct r6s_def def = {
 	.apply = apply7,
 	.wing_parity = parity7,
 	.view_colours = r7_view_colours,
+	.stage_b = bars_stage,
 };
 
 bool
 r7_centres_load(const struct table_progress *prog, struct tw_error *err)
 {
+	struct table_progress part;
+
 	pthread_once(&basics_once, build_basics);
-	return table_get(&mixed_spec, prog, err) != NULL;
+	part = table_progress_part(prog, 0, 500);
+	if (table_get(&mixed_spec, prog != NULL ? &part : NULL, err) == NULL)
+		return false;
+	part = table_progress_part(prog, 500, 1000);
+	return table_get(&bars_spec, prog != NULL ? &part : NULL, err) != NULL;
 }
 
 size_t

@@ -32,8 +32,8 @@
 enum { PROGRESS_TABLE = 60, PROGRESS_CENTRES = 600 };
 
 /* Every edge and corner facelet of col (fixed centres home) shown as
- * its face's colour: the centre stages do not read them, and stage T's
- * and the 5x5x5's searches take the cube as a whole. */
+ * its face's colour: the centre stages do not read them, and the
+ * 5x5x5's searches (stage S1's) take the cube as a whole. */
 static void
 edges_home(uint8_t *col)
 {
@@ -86,7 +86,7 @@ r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7
 	struct cube_grouping g5 = grouped5_of(g7);
 	struct cube c7, c5;
 	uint8_t col[R7_FACELETS];
-	int left_t, i, nc;
+	int i, nc;
 	bool ok = false;
 
 	if (path == NULL) {
@@ -101,12 +101,6 @@ r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7
 	edges_home(col);
 	if (!r7_stage_i(col, opt, path, NULL, NULL, err))
 		goto done;
-	edges_home(col);
-	if (!r7_stage_t(col, opt, path, &left_t, err)) {
-		if (left_t > 0)
-			tw_error_prefix(err, "no end within the search's work");
-		goto done;
-	}
 	for (i = 0; i < path->len; i++) {
 		int m = path->m[i];
 
@@ -252,17 +246,17 @@ r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *e
 	prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
 	prog.from = opt->progress_from;
 	prog.to = cube_reduce_figure(opt, opt->progress_from, to);
-	/* About 5, 7, 1.3 and 5 s to build. */
-	part = table_progress_part(&prog, 0, 270);
+	/* About 8, 7, 1.3 and 5 s to build. */
+	part = table_progress_part(&prog, 0, 380);
 	if (!r7_centres_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 270, 650);
+	part = table_progress_part(&prog, 380, 700);
 	if (!r6_centres_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 650, 720);
+	part = table_progress_part(&prog, 700, 760);
 	if (!r7_stage5_load(&part, err))
 		return false;
-	part = table_progress_part(&prog, 720, 1000);
+	part = table_progress_part(&prog, 760, 1000);
 	return r7_stage_c_load(&part, err);
 }
 

@@ -12,12 +12,12 @@
  *      reduction's phases 1 and 2: every face's inner 3x3 on its axis;
  *      stages 1-4: reduce6's centre stages on the fake 6x6x6 (the 7x7x7
  *      without its middle rows and columns, turned by blocks that never
- *      move layer 4) keeping S1 (centres7.c); stage 5: every inner X
- *      block, inner T and oblique pair (1,2)-(1,4) home: the inner 3x3
- *      of every face solved, the oblique pairs one colour (stage5_7.c);
- *  T.  every T triple (1,2) (1,3) (1,4) one colour (stage_te.c; the
- *      oblique pairs are one colour each but not home, U and D colours
- *      mixing on the U-D faces, so stage T reads its goal from them);
+ *      move layer 4) keeping S1, with stages 1b and 3b after 1 and 3:
+ *      every outer T (1,3) of the kind of the oblique pair (1,2)-(1,4)
+ *      it sits between (centres7.c), so that stages 2 and 4 stage it
+ *      with its pair; stage 5: every inner X block, inner T and T
+ *      triple (1,2) (1,3) (1,4) home: the inner 3x3 of every face
+ *      solved, the triples one colour (stage5_7.c);
  *  C.  the grouped 5x5x5 (layers 1, 2, 3-5, 6, 7: its X the outer X,
  *      its T the triples) with every centre home (stage_c.c).
  * Then the edge orbits (passes.c, r7_edge_orbit): the 5x5x5 of layers
@@ -77,10 +77,13 @@ bool r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *pat
 int r7_phases12(const struct cube *c5, const struct r7_options *opt, uint8_t *moves, const char *stage,
     struct tw_error *err);
 
-/* Stage I (README.md): S1, then stages 1 to 4 of centres7.c and
- * stage5_7.c on col (fixed centres home) in place, moves appended to
- * path; stage_moves (may be NULL, 6 entries) the OBTM of stages 1 to 5
- * and S1 (entry 5), *nodes5 (may be NULL) stage 5's search nodes.
+/* Stage I (README.md): S1, then stages 1 to 4 (with 1b and 3b) of
+ * centres7.c and stage5_7.c on col (fixed centres home) in place, moves
+ * appended to path: every centre but the outer X and the T triples
+ * home, every triple one colour, every centre on its axis;
+ * stage_moves (may be NULL, 6 entries) the OBTM of stages 1 (with 1b),
+ * 2, 3 (with 3b), 4, 5 and S1 (entry 5), *nodes5 (may be NULL) stage
+ * 5's search nodes.
  * Errors: "stage I: the fixed centres are not home", the stages' own
  * ("cancelled", "no stage-k end within the search's work", out of
  * memory, the tables'), "internal error: ..." if the end is not its
@@ -107,10 +110,12 @@ bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view,
     struct r6_path *path, int *stage_moves, struct tw_error *err);
 
 /* Loads stages 1 and 3's pruning table of the mixed oblique pair slots
- * (8.4 MB, "cube7-centres13-mixed") from the table cache, or builds it
- * (about 5 s) reporting through prog (may be NULL; its cancel stops the
- * build: "cancelled"); stages 1 to 4 load it without progress if this
- * was not called. Errors: out of memory, "cancelled", the cache's own. */
+ * (8.4 MB, "cube7-centres13-mixed", about 5 s to build) and stages 1b
+ * and 3b's of the pair and outer T mismatch slots (8.4 MB,
+ * "cube7-centres-bars", about 3 s) from the table cache, or builds
+ * them, reporting through prog (may be NULL; its cancel stops a build:
+ * "cancelled"); stages 1 to 4 load them without progress if this was
+ * not called. Errors: out of memory, "cancelled", the cache's own. */
 struct table_progress;
 bool r7_centres_load(const struct table_progress *prog, struct tw_error *err);
 
@@ -118,14 +123,14 @@ bool r7_centres_load(const struct table_progress *prog, struct tw_error *err);
  * their size in bytes, 0 if they could not be had. */
 size_t r7_centres_tables(void);
 
-/* stage5_7.c: stage 5 with the inner T, on view colours col in place,
+/* stage5_7.c: stage 5 with the inner and outer T, on view colours col in place,
  * its reduce6 moves appended to path; loads its tables
  * (r7_stage5_load) without progress if they are not loaded. */
 bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
     struct tw_error *err);
 
 /* Loads stage 5's pruning tables (one set for the three axes: the
- * (X, A, B, T) table and four small ones, 25,386,900 bytes in one
+ * (X, A, B, T) table and four small ones, 25,729,900 bytes in one
  * block) from the table cache ("cube7-stage5"), or builds them (about
  * 1.3 s of CPU; breadth first, stage5_7.c) reporting through prog (may
  * be NULL; its cancel stops the build: "cancelled"); r7_stage5 loads
@@ -144,16 +149,6 @@ size_t r7_stage5_tables(void);
  * col, as r7_stage5 starts from; -1 if col is not a stage-5 start (a
  * centre off its axis) or the tables could not be loaded. For checks. */
 int r7_stage5_bound(const uint8_t *col);
-
-/* Stage T (stage_te.c, after stage I): every outer T onto its oblique
- * pair, each T triple one colour, by a beam search over macros checked
- * when built ([middle slice, layer-2 slice] conjugated by a face turn
- * or not; middle slice, one or two grouped 5x5x5 turns, slice back);
- * col in place, moves appended to path; *left_t the unmatched T when it
- * fails. Deterministic (fixed beam widths, no clock); opt's cancel
- * (opt may be NULL) is read at each depth: "cancelled". Other errors:
- * "stage T stalled, ...", out of memory. */
-bool r7_stage_t(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *left_t, struct tw_error *err);
 
 /* Stage C (stage_c.c): every centre of c5 (a 5x5x5 whose fixed centres
  * are home; its edges and corners are ignored) home: the 5x5x5 phase

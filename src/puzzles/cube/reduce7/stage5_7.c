@@ -1,37 +1,44 @@
 /* The 7x7x7 staged reduction's stage 5 (README.md): reduce6's
  * stage 5 (reduce6/stage5.c, whose scheme it follows) on the fake
- * 6x6x6 with the inner T centres added: every inner X block one colour,
- * every oblique pair one colour, and every face's inner T its block's
- * colour, the scheme the solved one (the fixed centres are home and the
- * turns never move them), from stage 4's end (every centre, inner T
- * too, on its colour's axis).
+ * 6x6x6 with the inner T and the outer T centres added: every inner X
+ * block one colour, every oblique pair one colour and the outer T
+ * between its halves that colour too (every T triple one colour), and
+ * every face's inner T its block's colour, the scheme the solved one
+ * (the fixed centres are home and the turns never move them), from
+ * stage 4's end (every centre on its colour's axis, and every outer T
+ * of the kind of the pair it sits between: stages 1b and 3b,
+ * centres7.c).
  *
  * Turns: reduce6's stage 5's 27 (face turns, the half turns of two and
  * three layers from U R F; on the 7x7x7 a 3-layer half turn from L is
  * not the same as the one from R, it differs by the middle slice, which
- * this stage does not use).
+ * this stage does not use). The outer T moves only with face turns and
+ * the 2-layer half turns, with its whole triple; the 3-layer half turns
+ * bring other pairs to it.
  *
  * Coordinate per axis: which of the axis's eight inner X, oblique A,
- * oblique B and inner T facelets hold the colour of the axis's first
- * face: four ranks 0..69. The places of the R-L and F-B axes are those
- * of the U-D axis turned whole about the URF-DLB diagonal (U to R to F,
- * once and twice), and that turn maps the 27 turns onto themselves
- * (checked: every turn of an axis acts on its ranks as one of the U-D
- * axis's, and the pairs' goals agree), so each table below is
- * exact for all three axes at once (bench/check_reduce7_stage5.c
- * compares every entry and the bound with the former three per-axis
- * tables). Tables (exact, breadth first): the distance of an axis's
- * (X, A, B, T) to home with the pairs one colour (24,010,000 entries),
- * of (X, A, B) and (T, A, B) (343,000 each), of (X, T) (4,900), and over
- * the three axes of the inner X ranks and of the inner T ranks (343,000
- * each): 25.4 MB in one block of the table cache, "cube7-stage5"
- * (r7_stage5_load), about 1.3 s of CPU to build, 0.02 s to load.
- * Bound: the largest of those, ceil(2/3 of the sum of the axes' (X, A,
- * B, T) distances) (S7_SUM_NUM / S7_SUM_DEN) and one more while X and T
- * are both off (S7_XT_W); not admissible (a wide half turn moves all
- * three axes) but with the admissible ceil(sum / 2) the search finds no
- * end of a random cube within 4e8 nodes (the bound starts near 12, the
- * ends are 16 to 20 turns away). Measured: README.md. */
+ * oblique B, inner T and outer T (O) facelets hold the colour of the
+ * axis's first face: five ranks 0..69. The places of the R-L and F-B
+ * axes are those of the U-D axis turned whole about the URF-DLB
+ * diagonal (U to R to F, once and twice), and that turn maps the 27
+ * turns onto themselves (checked: every turn of an axis acts on its
+ * ranks as one of the U-D axis's, and the pairs' and triples' goals
+ * agree), so each table below is exact for all three axes at once.
+ * Tables (exact, breadth first): the distance of an axis's (X, A, B, T)
+ * to home with the pairs one colour (24,010,000 entries), of (O, A, B)
+ * to every triple one colour, of (X, A, B) and (T, A, B) (343,000
+ * each), of (X, T) (4,900), and over the three axes of the inner X ranks
+ * and of the inner T ranks (343,000 each): 25.7 MB in one block of the
+ * table cache, "cube7-stage5" (r7_stage5_load), about 1.3 s of CPU to
+ * build, 0.02 s to load.
+ * Bound: the largest of those, the sum over the axes of the larger of
+ * an axis's (X, A, B, T) and (O, A, B) distances (times a weight,
+ * s7_tries: 1, and 5/4 once 3e7 nodes found no end, which one cube in
+ * about 20 needs), and one more while X and T are both off (S7_XT_W);
+ * not admissible (a wide half turn moves all three axes): with the
+ * triples in the goal the ends are about 27 turns away, and 2/3 of the
+ * sum (the bound before the outer T joined this stage) finds none
+ * within 4e8 nodes. Measured: README.md. */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <pthread.h>
@@ -52,21 +59,25 @@
 #define S5_OFF_XDIST (S5_OFF_TDIST3 + S5_SIZE)
 #define S5_OFF_TDIST (S5_OFF_XDIST + S5_SIZE)
 #define S5_OFF_XT (S5_OFF_TDIST + S5_SIZE)
-#define S5_BLOCK (S5_OFF_XT + S5_C84 * S5_C84)
+#define S5_OFF_OAB (S5_OFF_XT + S5_C84 * S5_C84)
+#define S5_BLOCK (S5_OFF_OAB + S5_SIZE)
 #define S5_DEFAULT_NODES 400000000L
 #define S5_MAX 40
 #ifndef S7_FULL
 #define S7_FULL 1      /* the bound uses the (X, A, B, T) table, else (X, A, B) (built either way) */
 #endif
-#ifndef S7_SUM_NUM
-#define S7_SUM_NUM 2   /* the bound: at least ceil(sum of the axes' distances * NUM / DEN) */
-#define S7_SUM_DEN 3
-#endif
+/* The searches (r7_stage5): the bound is at least ceil(the sum of the
+ * axes' distances * num / den); a search that runs out of its work
+ * hands over to the next, with a larger weight. */
+static const struct {
+	int num, den;
+	long nodes;    /* 0: the caller's work, or S5_DEFAULT_NODES */
+} s7_tries[] = {{1, 1, 30000000L}, {5, 4, 0}};
 #ifndef S7_XT_W
 #define S7_XT_W 99   /* the bound adds ceil(min(X, T) / S7_XT_W) */
 #endif
 
-enum { PX, PA, PB, PT, PARTS };
+enum { PX, PA, PB, PT, PO, PARTS };
 
 struct s7_tables {
 	uint8_t move[S5_MOVES];
@@ -80,6 +91,7 @@ struct s7_tables {
 	uint8_t mask8[S5_C84];
 	uint8_t hx;                   /* the rank of X or T home: places 0..3, the first face */
 	int pa[8], pb[8];             /* A place pa[i] and B place pb[i] pair up */
+	int po[8];                    /* and the outer T place po[i] between them */
 };
 
 /* The pruning tables, in the table cache's block (S5_OFF_...). */
@@ -89,6 +101,7 @@ struct s7_prune {
 	const uint8_t *tdist3;        /* (T, A, B) alike */
 	const uint8_t *xt;            /* (X, T) to home */
 	const uint8_t *xdist, *tdist; /* the three axes' X ranks, T ranks to home */
+	const uint8_t *oab;           /* an axis's (O, A, B) to every triple one colour */
 };
 
 static struct s7_tables *s7;
@@ -112,9 +125,9 @@ expand(const void *vctx, uint32_t state, uint32_t *out)
 	for (m = 0; m < S5_MOVES; m++) {
 		const uint8_t(*nx)[S5_C84] = t->next[0][m];
 
-		if (ctx->mode < 2) {
+		if (ctx->mode < 2 || ctx->mode == 5) {
 			int x = (int)(state / (S5_C84 * S5_C84)), a = (int)(state / S5_C84 % S5_C84), b = (int)(state % S5_C84);
-			int p = ctx->mode == 0 ? PX : PT;
+			int p = ctx->mode == 0 ? PX : ctx->mode == 1 ? PT : PO;
 
 			out[n++] = ((uint32_t)nx[p][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b];
 		} else if (ctx->mode == 2) {
@@ -205,6 +218,7 @@ build_moves(struct s7_tables *t, const struct r6_model *md)
 	static const uint8_t kinds[3] = {R6_INNER_X, R6_OBLIQUE_A, R6_OBLIQUE_B};
 	static const int keep6[6] = {0, 1, 2, 4, 5, 6};
 	static const int tpos[4][2] = {{2, 3}, {3, 4}, {4, 3}, {3, 2}};
+	static const int opos[4][2] = {{1, 3}, {3, 5}, {5, 3}, {3, 1}};
 	const struct r7_model *m7 = r7_model();
 	uint16_t orbit[3][PARTS][8];
 	int n = 0, f, p, a, v, m, k, r;
@@ -258,6 +272,7 @@ build_moves(struct s7_tables *t, const struct r6_model *md)
 		for (k = 0; k < 8; k++) {
 			f = k < 4 ? a : a + 3;
 			orbit[a][PT][k] = (uint16_t)(f * 49 + tpos[k % 4][0] * 7 + tpos[k % 4][1]);
+			orbit[a][PO][k] = (uint16_t)(f * 49 + opos[k % 4][0] * 7 + opos[k % 4][1]);
 		}
 	}
 	if (!turn_places(t, orbit))
@@ -342,6 +357,24 @@ build(void)
 		} else if (memcmp(t->pa, pa, sizeof pa) != 0 || memcmp(t->pb, pb, sizeof pb) != 0)
 			goto fail;
 	}
+	for (a = 0; a < 3; a++) {
+		int i, j, po[8];
+
+		for (i = 0; i < 8; i++) {
+			int da = t->place[a][PA][t->pa[i]], db = t->place[a][PB][t->pb[i]];
+			int mid = da / 49 * 49 + (da % 49 / 7 + db % 49 / 7) / 2 * 7 + (da % 7 + db % 7) / 2;
+
+			for (j = 0; j < 8 && t->place[a][PO][j] != mid; j++)
+				;
+			if (da / 49 != db / 49 || j == 8)
+				goto fail;
+			po[i] = j;
+		}
+		if (a == 0)
+			memcpy(t->po, po, sizeof po);
+		else if (memcmp(t->po, po, sizeof po) != 0)
+			goto fail;
+	}
 	s7_fail = NULL;
 	s7 = t;
 	return;
@@ -356,14 +389,16 @@ build_small(const struct s7_tables *t, uint8_t *block, const struct table_progre
 {
 	struct bfs_ctx c0 = {t, 0}, c1 = {t, 1}, c2 = {t, 2}, c3 = {t, 3}, c4 = {t, 4};
 	uint8_t *dist = block + S5_OFF_DIST, *tdist3 = block + S5_OFF_TDIST3, *xt = block + S5_OFF_XT;
-	uint8_t *xdist = block + S5_OFF_XDIST, *tdist = block + S5_OFF_TDIST;
+	uint8_t *xdist = block + S5_OFF_XDIST, *tdist = block + S5_OFF_TDIST, *oab = block + S5_OFF_OAB;
+	struct bfs_ctx c5 = {t, 5};
 	uint32_t home3 = ((uint32_t)t->hx * S5_C84 + t->hx) * S5_C84 + t->hx;
 	int g, i;
 	long r;
 
 	memset(dist, CUBE_TABLE_UNSEEN, S5_SIZE);
+	memset(oab, CUBE_TABLE_UNSEEN, S5_SIZE);
 	for (g = 0; g < 256; g++) {
-		int ma = 0, mb = 0;
+		int ma = 0, mb = 0, mo = 0;
 
 		if (__builtin_popcount((unsigned)g) != 4)
 			continue;
@@ -371,9 +406,13 @@ build_small(const struct s7_tables *t, uint8_t *block, const struct table_progre
 			if (g >> i & 1) {
 				ma |= 1 << t->pa[i];
 				mb |= 1 << t->pb[i];
+				mo |= 1 << t->po[i];
 			}
 		dist[((uint32_t)t->hx * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
+		oab[((uint32_t)t->rank8[mo] * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
 	}
+	if (!cube_table_bfs(oab, S5_SIZE, expand, &c5, prog, err))
+		return false;
 	if (!cube_table_bfs(dist, S5_SIZE, expand, &c0, prog, err))
 		return false;
 	for (r = 0; r < S5_SIZE; r++)   /* same goals: T home, pairs */
@@ -473,8 +512,8 @@ build_block(void *buf, size_t size, void *vctx, const struct table_progress *pro
 
 static const struct table_spec block_spec = {
 	.name = "cube7-stage5",
-	.version = 1,
-	.params = "U-D axis ranks C(8,4): (X, A, B, T), (X, A, B), (T, A, B); all X, all T; (X, T); 27 turns",
+	.version = 2,
+	.params = "U-D axis ranks C(8,4): (X, A, B, T), (X, A, B), (T, A, B); all X, all T; (X, T); (O, A, B) triples; 27 turns",
 	.size = S5_BLOCK,
 	.build = build_block,
 };
@@ -506,6 +545,7 @@ r7_stage5_load(const struct table_progress *prog, struct tw_error *err)
 			s7p.xt = block + S5_OFF_XT;
 			s7p.xdist = block + S5_OFF_XDIST;
 			s7p.tdist = block + S5_OFF_TDIST;
+			s7p.oab = block + S5_OFF_OAB;
 			atomic_store(&s7_loaded, true);
 		} else
 			ok = false;
@@ -520,6 +560,7 @@ struct state {
 
 struct run {
 	const struct s7_tables *t;
+	int num, den;                 /* the bound's weight (s7_tries) */
 	const struct s7_prune *p;
 	atomic_bool *cancel;
 	long nodes, max_nodes;
@@ -529,7 +570,7 @@ struct run {
 };
 
 static int
-bound_of(const struct s7_prune *t, const struct state *s)
+bound_of(const struct s7_prune *t, const struct state *s, int num, int den)
 {
 	int a, h, sum = 0, sum2 = 0, v, x;
 
@@ -549,12 +590,17 @@ bound_of(const struct s7_prune *t, const struct state *s)
 #else
 		v = t->dist[((uint32_t)r[PX] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
 #endif
-		sum += v;
 		h = v > h ? v : h;
+		{
+			int o = t->oab[((uint32_t)r[PO] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
+
+			h = o > h ? o : h;
+			sum += o > v ? o : v;
+		}
 		v = t->xt[r[PX] * S5_C84 + r[PT]];
 		h = v > h ? v : h;
 	}
-	sum = (sum * S7_SUM_NUM + S7_SUM_DEN - 1) / S7_SUM_DEN;
+	sum = (sum * num + den - 1) / den;
 	sum2 = (sum2 + 1) / 2;
 	sum = sum2 > sum ? sum2 : sum;
 	return sum > h ? sum : h;
@@ -564,7 +610,7 @@ static bool
 search(struct run *run, const struct state *s, int g, int bound, int prev)
 {
 	const struct s7_tables *t = run->t;
-	int m, h = bound_of(run->p, s), a, k;
+	int m, h = bound_of(run->p, s, run->num, run->den), a, k;
 
 	if (h == 0) {
 		run->len = g;
@@ -644,7 +690,7 @@ r7_stage5_bound(const uint8_t *col)
 
 	if (!r7_stage5_load(NULL, NULL) || !state_of(col, &s, NULL))
 		return -1;
-	return bound_of(&s7p, &s);
+	return bound_of(&s7p, &s, s7_tries[0].num, s7_tries[0].den);
 }
 
 bool
@@ -653,27 +699,37 @@ r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long
 {
 	struct run run = {0};
 	struct state s;
-	int i, bound;
+	long work = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES, all = 0;
+	int i, bound = S5_MAX, k;
 
 	if (!r7_stage5_load(NULL, err))
 		return false;
 	run.t = s7;
 	run.p = &s7p;
 	run.cancel = opt != NULL ? opt->cancel : NULL;
-	run.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES;
 	if (!state_of(col, &s, err))
 		return false;
-	for (bound = bound_of(&s7p, &s); bound < S5_MAX; bound++) {
-		if (search(&run, &s, 0, bound, -1))
+	for (k = 0; k < (int)(sizeof s7_tries / sizeof s7_tries[0]); k++) {
+		run.num = s7_tries[k].num;
+		run.den = s7_tries[k].den;
+		run.max_nodes = s7_tries[k].nodes > 0 && s7_tries[k].nodes < work ? s7_tries[k].nodes : work;
+		run.nodes = 0;
+		run.stopped = false;
+		for (bound = bound_of(&s7p, &s, run.num, run.den); bound < S5_MAX; bound++)
+			if (search(&run, &s, 0, bound, -1) || run.stopped)
+				break;
+		all += run.nodes;
+		if (!run.stopped || (run.cancel != NULL && atomic_load(run.cancel)))
 			break;
-		if (run.stopped) {
-			if (run.cancel != NULL && atomic_load(run.cancel))
-				tw_error_set(err, "cancelled");
-			else
-				tw_error_set(err, "no stage-5 end within the search's work");
-			return false;
-		}
 	}
+	if (run.stopped) {
+		if (run.cancel != NULL && atomic_load(run.cancel))
+			tw_error_set(err, "cancelled");
+		else
+			tw_error_set(err, "no stage-5 end within the search's work");
+		return false;
+	}
+	run.nodes = all;
 	if (nodes != NULL)
 		*nodes = run.nodes;
 	if (bound >= S5_MAX) {

@@ -241,7 +241,7 @@ r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
 		if (!push(path, m7, err))
 			return false;
 	}
-	if (!r7_stage_done(col, 'I')) {
+	if (!r7_stage_done(col, 'I') || !r7_stage_done(col, '2')) {
 		tw_error_set(err, "internal error: stage I's end is not its goal");
 		return false;
 	}
