@@ -298,15 +298,18 @@ mixed_moves(int st, struct mixed_move *mm)
 	return true;
 }
 
-/* Outcome o (bit c for couple c) of move x on mixed mask y. */
+/* z with outcome o (bit c for couple c) of couples[0..n) on mask y set:
+ * slots p and q of a couple (p, q, j, j2) go to j and j2, and what
+ * their bits become there depends on colours the mask does not hold, so
+ * every outcome of the same parity is allowed (both or neither set after
+ * two alike, one of the two after two unlike). */
 static inline uint32_t
-mixed_next(const struct mixed_move *x, uint32_t y, unsigned o)
+couples_next(const uint8_t (*couple)[4], int n, uint32_t y, unsigned o, uint32_t z)
 {
-	uint32_t z = move_mask(SET_A, x->m, y & x->intact);
 	int c;
 
-	for (c = 0; c < x->n_couples; c++) {
-		const uint8_t *cp = x->couple[c];
+	for (c = 0; c < n; c++) {
+		const uint8_t *cp = couple[c];
 		unsigned par = (y >> cp[0] ^ y >> cp[1]) & 1, bit = o >> c & 1;
 
 		if (par)
@@ -315,6 +318,14 @@ mixed_next(const struct mixed_move *x, uint32_t y, unsigned o)
 			z |= 1u << cp[2] | 1u << cp[3];
 	}
 	return z;
+}
+
+/* Outcome o (bit c for couple c) of move x on mixed mask y. */
+static inline uint32_t
+mixed_next(const struct mixed_move *x, uint32_t y, unsigned o)
+{
+	return couples_next((const uint8_t (*)[4])x->couple, x->n_couples, y, o,
+	    move_mask(SET_A, x->m, y & x->intact));
 }
 
 #define MIXED_MASKS ((size_t)1 << 24)
@@ -469,26 +480,16 @@ bars_of(void)
 
 /* Outcome o (bit c for couple c) of turn b on mismatch mask y (bit k:
  * slot k's pair and outer T of unlike kinds): intact slots move with
- * their bars; a couple's pairs trade outer T, and what their mismatch
- * becomes depends on kinds the mask does not hold, so every outcome of
- * the same parity is allowed (p's pair with q's T and q's pair with p's
- * T mismatch an even number of times iff p and q did alike). */
+ * their bars; a couple's pairs trade outer T (couples_next: p's pair
+ * with q's T and q's pair with p's T mismatch an even number of times
+ * iff p and q did alike). */
 static inline uint32_t
 bar_next(const struct bar_move *b, uint32_t y, unsigned o)
 {
-	uint32_t x = y & b->intact, z = b->lut[0][x & 255] | b->lut[1][x >> 8 & 255] | b->lut[2][x >> 16];
-	int c;
+	uint32_t x = y & b->intact;
 
-	for (c = 0; c < b->n_couples; c++) {
-		const uint8_t *cp = b->couple[c];
-		unsigned par = (y >> cp[0] ^ y >> cp[1]) & 1, bit = o >> c & 1;
-
-		if (par)
-			z |= 1u << cp[bit ? 2 : 3];
-		else if (bit)
-			z |= 1u << cp[2] | 1u << cp[3];
-	}
-	return z;
+	return couples_next((const uint8_t (*)[4])b->couple, b->n_couples, y, o,
+	    b->lut[0][x & 255] | b->lut[1][x >> 8 & 255] | b->lut[2][x >> 16]);
 }
 
 /* The pruning table of the mismatch mask under stage 1b's turns and
