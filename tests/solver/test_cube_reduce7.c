@@ -1,14 +1,14 @@
 /* The 7x7x7 staged reduction stage by stage (src/puzzles/cube/reduce7):
- * random cubes through stages I and T (each goal checked on the colours
- * after its share of the path, the path replayed from the scramble to
- * the stages' colours), the centre pass (every centre home), the edge
- * orbits (orbit 2 reduced, then solved) and the whole answer replayed;
- * stage C's answers against an independent iterative-deepening search
- * (the fewest OBTM); the same path twice; a solved cube needing nothing;
- * cancelling, a too small work budget and wrong input refused with their
- * errors. The default tier runs two cubes (one under the sanitizers,
- * which leave out the same path twice), the slow suite twenty
- * (tests/common/tier.h). */
+ * random cubes through stage I (its goal, every T triple one colour
+ * too, checked on the colours after it, the path replayed from the
+ * scramble to the stage's colours), the centre pass (every centre
+ * home), the edge orbits (orbit 2 reduced, then solved) and the whole
+ * answer replayed; stage C's and stages 1b and 3b's answers against
+ * independent iterative-deepening searches (the fewest OBTM); the same
+ * path twice; a solved cube needing nothing; cancelling, a too small
+ * work budget and wrong input refused with their errors. The default
+ * tier runs two cubes (one under the sanitizers, which leave out the
+ * same path twice), the slow suite twenty (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -217,6 +217,131 @@ stage_c_is_shortest(void **unused)
 	}
 }
 
+/* Stages 1b and 3b: the test's own list of their turns (the turns of one
+ * and two layers of stage 1, or of stage 3: R and L blocks of two, the
+ * other faces' face turns and half turns of two layers) and the three
+ * macros of two opposite 3-layer half turns, as 7x7x7 model moves, each
+ * one or two long, and their OBTM. */
+#define BAR_MOVES 40
+static int bar_m[BAR_MOVES][2], bar_len[BAR_MOVES], bar_cost[BAR_MOVES], n_bar;
+
+static void
+init_bar_moves(int stage)
+{
+	int f, w, q;
+
+	n_bar = 0;
+	for (f = 0; f < 6; f++)
+		for (w = 1; w <= 2; w++)
+			for (q = 1; q <= 3; q++) {
+				bool lr = f == 1 || f == 4;
+
+				if (stage == 3 && (lr ? w != 2 : w == 2 && q != 2))
+					continue;
+				bar_m[n_bar][0] = r7_move(f, 1, w, q);
+				bar_len[n_bar] = 1;
+				bar_cost[n_bar++] = 1;
+			}
+	for (f = 0; f < 3; f++) {
+		bar_m[n_bar][0] = r7_move(f, 1, 3, 2);
+		bar_m[n_bar][1] = r7_move(f + 3, 1, 3, 2);
+		bar_len[n_bar] = 2;
+		bar_cost[n_bar++] = 2;
+	}
+}
+
+/* Whether every outer T of the axis's kind (colour % 3 == axis) sits
+ * between the halves of a pair of that kind, and every pair is of one
+ * kind. */
+static bool
+bars_matched(const uint8_t *col, int axis)
+{
+	static const int bar[4][3][2] = {{{1, 2}, {1, 3}, {1, 4}}, {{2, 5}, {3, 5}, {4, 5}},
+	    {{5, 4}, {5, 3}, {5, 2}}, {{4, 1}, {3, 1}, {2, 1}}};
+	int f, k, j;
+
+	for (f = 0; f < 6; f++)
+		for (k = 0; k < 4; k++) {
+			bool kind[3];
+
+			for (j = 0; j < 3; j++)
+				kind[j] = col[f * 49 + bar[k][j][0] * 7 + bar[k][j][1]] % 3 == axis;
+			if (kind[0] != kind[1] || kind[1] != kind[2])
+				return false;
+		}
+	return true;
+}
+
+static bool
+bars_reachable(const uint8_t *col, int axis, int budget)
+{
+	int m, i;
+
+	if (bars_matched(col, axis))
+		return true;
+	for (m = 0; m < n_bar; m++)
+		if (bar_cost[m] <= budget) {
+			uint8_t d[R7_FACELETS];
+
+			memcpy(d, col, sizeof d);
+			for (i = 0; i < bar_len[m]; i++)
+				r7_apply(d, bar_m[m][i]);
+			if (bars_reachable(d, axis, budget - bar_cost[m]))
+				return true;
+		}
+	return false;
+}
+
+static void
+stage_bars_is_shortest(void **unused)
+{
+	struct tw_rng rng;
+	int rounds = tier_pick(24, 12, 6), k;
+
+	(void)unused;
+	tw_rng_seed(&rng, 1717);
+	for (k = 0; k < rounds; k++) {
+		int stage = k % 2 == 0 ? 1 : 3, axis = stage == 1 ? 1 : 0;
+		int depth = 1 + k / 2 % 2, scramble = 0, obtm = 0, i, j, best;
+		uint8_t col[R7_FACELETS], w[R7_FACELETS], start[R7_FACELETS];
+		struct r7_path path = {0};
+		struct tw_error err = {{0}};
+
+		init_bar_moves(stage);
+		for (i = 0; i < R7_FACELETS; i++)
+			col[i] = (uint8_t)r7_face(i);
+		/* Turns of one and two layers move bars whole: the bars stay
+		 * matched, their kinds spread over the faces, so that a macro
+		 * (the last turn of the scramble) splits some. */
+		for (i = 0; i < 12; i++)
+			r7_apply(col, r7_move((int)tw_rng_below(&rng, 6), 1, 1 + (int)tw_rng_below(&rng, 2),
+			    1 + (int)tw_rng_below(&rng, 3)));
+		for (i = 0; i < depth; i++) {
+			int m = i + 1 == depth ? n_bar - 3 + (int)tw_rng_below(&rng, 3)
+			                       : (int)tw_rng_below(&rng, (uint32_t)n_bar);
+
+			for (j = 0; j < bar_len[m]; j++)
+				r7_apply(col, bar_m[m][j]);
+			scramble += bar_cost[m];
+		}
+		memcpy(start, col, sizeof start);
+		memcpy(w, col, sizeof w);
+		if (!r7_stage_bars(stage, col, NULL, &path, &err))
+			fail_msg("round %d: stage %db: %s", k, stage, err.msg);
+		for (i = 0; i < path.len; i++) {
+			r7_apply(w, path.m[i]);
+			obtm += r7_model()->obtm[path.m[i]];
+		}
+		assert_memory_equal(w, col, sizeof w);
+		assert_true(bars_matched(col, axis));
+		for (best = 0; !bars_reachable(start, axis, best); best++)
+			;
+		assert_true(best <= scramble);
+		if (obtm != best)
+			fail_msg("round %d: stage %db took %d OBTM, the search finds %d", k, stage, obtm, best);
+	}
+}
+
 static void
 same_path_twice(void **unused)
 {
@@ -342,6 +467,7 @@ main(void)
 		 * the model (r7_apply once read it unbuilt). */
 		cmocka_unit_test(stages_reach_their_goals),
 		cmocka_unit_test(stage_c_is_shortest),
+		cmocka_unit_test(stage_bars_is_shortest),
 		cmocka_unit_test(wrong_input_refused),
 		cmocka_unit_test(cancel_and_out_of_work),
 		cmocka_unit_test(solved_cube_needs_nothing),

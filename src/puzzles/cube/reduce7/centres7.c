@@ -828,3 +828,35 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 		}
 	return r6s_stages_1to4(&def, col, opt, view, out, path, stage_moves, err);
 }
+
+bool
+r7_stage_bars(int stage, uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err)
+{
+	struct r6_options o6 = {0};
+	uint8_t moves[R6S_MAX_STAGE];
+	int n = 0, i;
+
+	pthread_once(&tb_once, build_tables);
+	if (!tb.ok) {
+		tw_error_set(err, "%s", tb.err.msg);
+		return false;
+	}
+	if (stage != 1 && stage != 3) {
+		tw_error_set(err, "internal error: stage %db", stage);
+		return false;
+	}
+	if (opt != NULL) {
+		o6.cancel = opt->cancel;
+		o6.max_nodes = opt->max_nodes;
+	}
+	if (!bars_stage(stage, &o6, col, moves, &n, R6S_MAX_STAGE, err))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (path->len >= R7_MAX_PATH) {
+			tw_error_set(err, "stage %db: the path is full", stage);
+			return false;
+		}
+		path->m[path->len++] = tb.m7[moves[i]];
+	}
+	return true;
+}

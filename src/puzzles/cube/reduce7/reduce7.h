@@ -109,6 +109,19 @@ struct r6_path;
 bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err);
 
+/* Stage 1b (stage 1: the R-L axis) or 3b (stage 3: U-D) alone, as
+ * r7_stage_i runs it (centres7.c): on col (fixed centres home, as
+ * given, every oblique pair of that axis of one kind) in place, every
+ * outer T of the axis's kind where its pair is; its 7x7x7 model moves
+ * appended to path, the fewest OBTM of the stage's turns (those of
+ * stage 1 or 3 that move every bar whole, and the three macros of two
+ * opposite 3-layer half turns). Loads the tables without progress.
+ * Errors: "internal error: stage Nb starts with pairs of two kinds",
+ * "cancelled", "no stage-Nb end within the search's work", the path
+ * full, the tables'. For tests. */
+bool r7_stage_bars(int stage, uint8_t *col, const struct r7_options *opt, struct r7_path *path,
+    struct tw_error *err);
+
 /* Loads stages 1 and 3's pruning table of the mixed oblique pair slots
  * (8.4 MB, "cube7-centres13-mixed", about 5 s to build) and stages 1b
  * and 3b's of the pair and outer T mismatch slots (8.4 MB,
