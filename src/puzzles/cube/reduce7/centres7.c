@@ -199,13 +199,8 @@ build_places(const struct r6_model *md)
 				a6 = d;
 		tb.place[SET_B][k] = (uint16_t)to7(md->partner[a6]);
 		index[tb.place[SET_B][k]] = (uint8_t)k;
-		{
-			int da = tb.place[SET_A][k], db = tb.place[SET_B][k];
-
-			tb.place[SET_OT][k] = (uint16_t)(da / 49 * 49 + (da % 49 / 7 + db % 49 / 7) / 2 * 7 +
-			    (da % 7 + db % 7) / 2);
-			index[tb.place[SET_OT][k]] = (uint8_t)k;
-		}
+		tb.place[SET_OT][k] = (uint16_t)r7_midpoint(tb.place[SET_A][k], tb.place[SET_B][k]);
+		index[tb.place[SET_OT][k]] = (uint8_t)k;
 		tb.place[SET_IT][k] = (uint16_t)(k / 4 * 49 + tpos[k % 4][0] * 7 + tpos[k % 4][1]);
 		index[tb.place[SET_IT][k]] = (uint8_t)k;
 	}

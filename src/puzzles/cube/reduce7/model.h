@@ -48,4 +48,12 @@ static inline int r7_face(int d) { return d / 49; }
 static inline int r7_row(int d) { return d % 49 / 7; }
 static inline int r7_column(int d) { return d % 7; }
 
+/* The facelet halfway between facelets a and b of one face (the outer T
+ * between the halves of an oblique pair (1,2)-(1,4)). */
+static inline int
+r7_midpoint(int a, int b)
+{
+	return r7_face(a) * 49 + (r7_row(a) + r7_row(b)) / 2 * 7 + (r7_column(a) + r7_column(b)) / 2;
+}
+
 #endif

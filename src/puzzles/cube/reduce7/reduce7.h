@@ -143,7 +143,7 @@ bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
     struct tw_error *err);
 
 /* Loads stage 5's pruning tables (one set for the three axes: the
- * (X, A, B, T) table and four small ones, 25,729,900 bytes in one
+ * (X, A, B, T) table and five small ones, 25,729,900 bytes in one
  * block) from the table cache ("cube7-stage5"), or builds them (about
  * 1.3 s of CPU; breadth first, stage5_7.c) reporting through prog (may
  * be NULL; its cancel stops the build: "cancelled"); r7_stage5 loads

@@ -362,11 +362,10 @@ build(void)
 
 		for (i = 0; i < 8; i++) {
 			int da = t->place[a][PA][t->pa[i]], db = t->place[a][PB][t->pb[i]];
-			int mid = da / 49 * 49 + (da % 49 / 7 + db % 49 / 7) / 2 * 7 + (da % 7 + db % 7) / 2;
 
-			for (j = 0; j < 8 && t->place[a][PO][j] != mid; j++)
+			for (j = 0; j < 8 && t->place[a][PO][j] != r7_midpoint(da, db); j++)
 				;
-			if (da / 49 != db / 49 || j == 8)
+			if (r7_face(da) != r7_face(db) || j == 8)
 				goto fail;
 			po[i] = j;
 		}
@@ -572,7 +571,7 @@ struct run {
 static int
 bound_of(const struct s7_prune *t, const struct state *s, int num, int den)
 {
-	int a, h, sum = 0, sum2 = 0, v, x;
+	int a, h, sum = 0, sum2 = 0, v, o, x;
 
 	x = t->xdist[((uint32_t)s->r[0][PX] * S5_C84 + s->r[1][PX]) * S5_C84 + s->r[2][PX]];
 	v = t->tdist[((uint32_t)s->r[0][PT] * S5_C84 + s->r[1][PT]) * S5_C84 + s->r[2][PT]];
@@ -591,12 +590,9 @@ bound_of(const struct s7_prune *t, const struct state *s, int num, int den)
 		v = t->dist[((uint32_t)r[PX] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
 #endif
 		h = v > h ? v : h;
-		{
-			int o = t->oab[((uint32_t)r[PO] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
-
-			h = o > h ? o : h;
-			sum += o > v ? o : v;
-		}
+		o = t->oab[((uint32_t)r[PO] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
+		h = o > h ? o : h;
+		sum += o > v ? o : v;
 		v = t->xt[r[PX] * S5_C84 + r[PT]];
 		h = v > h ? v : h;
 	}
