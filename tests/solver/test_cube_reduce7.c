@@ -1,7 +1,8 @@
 /* The 7x7x7 staged reduction stage by stage (src/puzzles/cube/reduce7):
  * random cubes through stage I (its goal, every T triple one colour
  * too, checked on the colours after it, the path replayed from the
- * scramble to the stage's colours), the centre pass (every centre
+ * scramble to the stage's colours), stage 5 after the staging in each
+ * view and under a cap, the centre pass (every centre
  * home), the edge orbits (orbit 2 reduced, then solved) and the whole
  * answer replayed; stage C's and stages 1b and 3b's answers against
  * independent iterative-deepening searches (the fewest OBTM); the same
@@ -95,6 +96,66 @@ wings_paired(const struct cube *c, int lo, int hi)
 	return true;
 }
 
+/* Stage 5 after the staging alone, as the centre passes run it: in
+ * each of the three views its goal, its path replayed and its OBTM
+ * counted; capped below its bound it searches nothing and leaves the
+ * colours and path as they were; capped high, its first search alone:
+ * the same end as uncapped when that search found it (the same work). */
+static void
+stage_5_in_views_and_capped(void **unused)
+{
+	struct r7_options opt = {NULL, 0};
+	struct tw_error err = {{0}};
+	struct cube c;
+	struct r7_path path = {0};
+	uint8_t staged[R7_FACELETS], col[R7_FACELETS], w[R7_FACELETS], first_col[R7_FACELETS];
+	int view = -1, v, i, obtm, first = -1;
+	long nodes, first_nodes = 0;
+
+	(void)unused;
+	game_scramble(R7_N, 7750, &c);
+	r7_colours(&c, staged);
+	r7_centres_home(staged);
+	if (!r7_stage_staging(staged, &opt, &path, NULL, &view, &err))
+		fail_msg("staging: %s", err.msg);
+	assert_true(view >= 0 && view < 3);
+	assert_true(r7_stage5_bound(staged) > 0);
+	for (v = 0; v < 3; v++) {
+		memcpy(col, staged, sizeof col);
+		memcpy(w, staged, sizeof w);
+		path.len = 0;
+		if (!r7_stage_5(col, &opt, (view + v) % 3, -1, &path, &obtm, &nodes, &err))
+			fail_msg("view %d: %s", v, err.msg);
+		assert_true(obtm > 0);
+		assert_int_equal(obtm, r7_path_obtm(&path, 0));
+		assert_true(r7_stage_done(col, 'I'));
+		assert_true(r7_stage_done(col, '2'));
+		for (i = 0; i < path.len; i++)
+			r7_apply(w, path.m[i]);
+		assert_memory_equal(w, col, sizeof w);
+		if (v == 0) {
+			first = obtm;
+			first_nodes = nodes;
+			memcpy(first_col, col, sizeof col);
+		}
+	}
+	memcpy(col, staged, sizeof col);
+	path.len = 0;
+	assert_true(r7_stage_5(col, &opt, view, r7_stage5_bound(staged) - 1, &path, &obtm, &nodes, &err));
+	assert_int_equal(obtm, -1);
+	assert_int_equal(path.len, 0);
+	assert_memory_equal(col, staged, sizeof col);
+	assert_true(r7_stage_5(col, &opt, view, 39, &path, &obtm, &nodes, &err));
+	if (obtm >= 0) {
+		assert_true(r7_stage_done(col, '2'));
+		assert_true(obtm <= 39);
+	}
+	if (nodes == first_nodes) {
+		assert_int_equal(obtm, first);
+		assert_memory_equal(col, first_col, sizeof col);
+	}
+}
+
 static void
 stages_reach_their_goals(void **unused)
 {
@@ -116,7 +177,7 @@ stages_reach_their_goals(void **unused)
 		game_scramble(R7_N, 7700 + (uint64_t)k, &c);
 		run_stages(&c, &r, k);
 		cur = c;
-		if (!r7_centre_pass(&cur, &whole, NULL, turns, &len, &err))
+		if (!r7_centre_passes(&cur, &whole, 1, NULL, NULL, 0, 1000, turns, &len, &err))
 			fail_msg("cube %d: centre pass: %s", k, err.msg);
 		assert_true(centres_home(&cur));
 		if (!r7_edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err))
@@ -385,7 +446,7 @@ solved_cube_needs_nothing(void **unused)
 	assert_int_equal(r7_stage5_bound(r.col), 0);   /* stage 5's goal holds */
 	run_stages(&c, &r, 0);
 	assert_int_equal(r.path.len, 0);
-	if (!r7_centre_pass(&c, &whole, NULL, turns, &len, &err))
+	if (!r7_centre_passes(&c, &whole, 1, NULL, NULL, 0, 1000, turns, &len, &err))
 		fail_msg("%s", err.msg);
 	assert_int_equal(len, 0);
 	cube_solved(&c5, 5);
@@ -466,6 +527,7 @@ main(void)
 		/* First, so that the stages run before anything else has built
 		 * the model (r7_apply once read it unbuilt). */
 		cmocka_unit_test(stages_reach_their_goals),
+		cmocka_unit_test(stage_5_in_views_and_capped),
 		cmocka_unit_test(stage_c_is_shortest),
 		cmocka_unit_test(stage_bars_is_shortest),
 		cmocka_unit_test(wrong_input_refused),

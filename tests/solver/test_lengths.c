@@ -64,9 +64,9 @@ static const struct row rows[] = {
 	{"cube:6", "obtm", false, 2, 132.50, false, true},
 	{"cube:7", "obtm", false, 2, 192.50, false, true},
 	{"cube:8", "obtm", false, 1, 317.00, false, true},
-	{"cube:9", "obtm", false, 1, 408.00, false, true},
-	{"cube:10", "obtm", false, 1, 601.00, true, true},
-	{"cube:11", "obtm", false, 1, 698.00, true, true},
+	{"cube:9", "obtm", false, 1, 386.00, false, true},
+	{"cube:10", "obtm", false, 1, 584.00, true, true},
+	{"cube:11", "obtm", false, 1, 685.00, true, true},
 };
 
 /* The answer's length in metric; the answer replayed must solve. */

@@ -1,12 +1,13 @@
 /* The odd cubes' staged reductions, centres first (reduce7.h,
  * r7_odd_solve): every centre by passes of the 7x7x7's centre stages
- * on 7x7x7s of grouped layers whose edges are ignored, then the edges
+ * on 7x7x7s of grouped layers whose edges are ignored (every pass
+ * staged, then every pass solved: r7_centre_passes), then the edges
  * orbit by orbit from the middle out by the 5x5x5 phase reduction (an
  * even cube's innermost orbit, which the even cubes' solver, reduce8,
  * ends with too, by the 4x4x4's), every turn written on the cube and
  * the answer replayed. After dwalton76's odd cubes (docs/papers.md
- * [dwalton76]: all centres on fake 7x7x7s, then each wing orbit paired
- * on a fake 5x5x5). */
+ * [dwalton76]: all centres on fake 7x7x7s, every one staged before
+ * any is solved, then each wing orbit paired on a fake 5x5x5). */
 #include "puzzles/cube/reduce7/reduce7.h"
 
 #include <stdlib.h>
@@ -19,6 +20,11 @@
 #include "sys/clock.h"
 #include "sys/tablecache.h"
 
+/* The work of a pass's stage 5 in its second and third views (the
+ * first has stage 5's own): on 9x9x9s to 11x11x11s 3e7 took 9.4, 15.3
+ * and 18.2 s a solve, 1e7 6.8, 10.2 and 11.0 s, 0.7, 1.7 and 4.4 OBTM
+ * longer (README.md). */
+#define R7_VIEW_NODES 10000000L
 /* The most turns of a pass's stage C, and tokens of a 5x5x5 answer. */
 #define R7_MAX_STAGE_C 64
 #define R7_MAX_ORBIT 600
@@ -76,42 +82,124 @@ grouped5_of(const struct cube_grouping *g7)
 	return g;
 }
 
-bool
-r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
-    int *len, struct tw_error *err)
+/* The 7x7x7 of grouping g7 of cur as the stages take it: colours
+ * renamed so that the fixed centres are home (a rotation of the
+ * colours: the moves are the same), edges shown home. */
+static void
+pass_colours(const struct cube *cur, const struct cube_grouping *g7, uint8_t *col)
 {
-	const struct r7_model *md = r7_model();
-	struct r7_path *path = calloc(1, sizeof *path);
-	struct cube_move mc[R7_MAX_STAGE_C];
-	struct cube_grouping g5 = grouped5_of(g7);
-	struct cube c7, c5;
-	uint8_t col[R7_FACELETS];
-	int i, nc;
-	bool ok = false;
+	struct cube c7;
 
-	if (path == NULL) {
-		tw_error_set(err, "out of memory");
-		return false;
-	}
 	cube_grouping_read(cur, g7, &c7);
 	r7_colours(&c7, col);
-	/* The stages name colours by the fixed centres (a rotation of the
-	 * colours: the moves are the same). */
 	r7_centres_home(col);
 	edges_home(col);
-	if (!r7_stage_i(col, opt, path, NULL, NULL, err))
-		goto done;
+}
+
+/* path's moves played on cur through g7. */
+static void
+play_path(struct cube *cur, const struct cube_grouping *g7, const struct r7_path *path, uint16_t *turns, int *len)
+{
+	const struct r7_model *md = r7_model();
+	int i;
+
 	for (i = 0; i < path->len; i++) {
 		int m = path->m[i];
 
 		cube_grouping_turn(cur, g7, md->face[m], md->first[m], md->last[m], md->turns[m], turns, len);
 	}
+}
+
+bool
+r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+    int *len, int *view, struct tw_error *err)
+{
+	struct r7_path *path = calloc(1, sizeof *path);
+	uint8_t col[R7_FACELETS];
+	bool ok;
+
+	if (path == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	pass_colours(cur, g7, col);
+	ok = r7_stage_staging(col, opt, path, NULL, view, err);
+	if (ok)
+		play_path(cur, g7, path, turns, len);
+	free(path);
+	return ok;
+}
+
+/* Stage C on cur (a pass's stage 5 done) through the grouped 5x5x5 of
+ * g7, played on cur and appended to turns: its OBTM, -1 on error. */
+static int
+pass_stage_c(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+    int *len, struct tw_error *err)
+{
+	struct cube_move mc[R7_MAX_STAGE_C];
+	struct cube_grouping g5 = grouped5_of(g7);
+	struct cube c5;
+	int i, nc, obtm = 0;
+
 	cube_grouping_read(cur, &g5, &c5);
 	cube5_centres_home(&c5);
 	if (!r7_stage_c(&c5, opt, mc, R7_MAX_STAGE_C, &nc, err))
-		goto done;
-	for (i = 0; i < nc; i++)
+		return -1;
+	for (i = 0; i < nc; i++) {
 		cube_grouping_turn(cur, &g5, (int)mc[i].face, mc[i].first, mc[i].last, mc[i].turns, turns, len);
+		obtm += mc[i].first == 1 ? 1 : 2;
+	}
+	return obtm;
+}
+
+bool
+r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
+    uint16_t *turns, int *len, struct tw_error *err)
+{
+	size_t room = (size_t)cur->n * (R7_MAX_PATH + R7_MAX_STAGE_C);
+	struct r7_path *path = calloc(1, sizeof *path);
+	uint16_t *scratch = malloc(sizeof *scratch * room);
+	struct cube best = *cur, c7;
+	int v, best_obtm = -1, best5 = -1, best_len = 0;
+	bool ok = false;
+
+	if (path == NULL || scratch == NULL) {
+		tw_error_set(err, "out of memory");
+		goto done;
+	}
+	for (v = 0; v < views; v++) {
+		struct r7_options vo = {0};
+		struct cube w = *cur;
+		uint8_t col[R7_FACELETS];
+		int obtm5, obtm_c, wlen = 0;
+
+		if (opt != NULL)
+			vo = *opt;
+		if (v > 0 && (vo.max_nodes <= 0 || vo.max_nodes > R7_VIEW_NODES))
+			vo.max_nodes = R7_VIEW_NODES;
+		/* The first view searches as stage I does; the others only for
+		 * ends at most one turn longer than the best's stage 5 (a
+		 * shorter stage C may pay for it), by stage 5's first search
+		 * with less work. */
+		pass_colours(&w, g7, col);
+		path->len = 0;
+		if (!r7_stage_5(col, &vo, (view + v) % 3, v == 0 ? -1 : best5 + 1, path, &obtm5, NULL, err))
+			goto done;
+		if (obtm5 < 0)
+			continue;
+		play_path(&w, g7, path, scratch, &wlen);
+		if ((obtm_c = pass_stage_c(&w, g7, opt, scratch, &wlen, err)) < 0)
+			goto done;
+		if (best_obtm < 0 || obtm5 + obtm_c < best_obtm) {
+			best_obtm = obtm5 + obtm_c;
+			best5 = obtm5;
+			best = w;
+			memcpy(turns + *len, scratch, sizeof *scratch * (size_t)wlen);
+			best_len = wlen;
+		}
+	}
+	*cur = best;
+	*len += best_len;
 	cube_grouping_read(cur, g7, &c7);
 	if (!r7_all_centres_home(&c7)) {
 		tw_error_set(err, "internal error: a centre pass left centres off");
@@ -120,7 +208,29 @@ r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7
 	ok = true;
 done:
 	free(path);
+	free(scratch);
 	return ok;
+}
+
+bool
+r7_centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
+    const struct cube_reduce_options *opt, int from, int to, uint16_t *turns, int *len, struct tw_error *err)
+{
+	int view[R7_MAX_PASSES], p, views = passes > 1 ? 3 : 1;
+
+	if (passes > R7_MAX_PASSES) {
+		tw_error_set(err, "internal error: %d centre passes", passes);
+		return false;
+	}
+	for (p = 0; p < 2 * passes; p++) {
+		bool done = p < passes ? r7_pass_stage(cur, &g7[p], ro, turns, len, &view[p], err) :
+		    r7_pass_solve(cur, &g7[p - passes], ro, view[p - passes], views, turns, len, err);
+
+		if (!done || cube_reduce_cancelled(opt, err))
+			return false;
+		cube_reduce_report(opt, "centres", from + (to - from) * (p + 1) / (2 * passes));
+	}
+	return true;
 }
 
 /* Whether the n-cube c's centres are home and its wings k to n-1-k
@@ -267,7 +377,7 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 	struct r7_options ro = {0};
 	struct cube cur = *c;
 	uint16_t *turns;
-	int n = plan->n, len = 0, len_centres, len_edges = 0, p;
+	int n = plan->n, len = 0, len_centres, len_edges = 0;
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds(), t_centres, finish = 0;
 	bool ok = false;
@@ -287,14 +397,10 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 	cube_reduce_report(opt, "centres", 0);
 	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;
-	for (p = 0; p < plan->passes; p++) {
-		cube_reduce_report(opt, "centres",
-		    PROGRESS_TABLE + (PROGRESS_CENTRES - PROGRESS_TABLE) * p / plan->passes);
-		if (!r7_centre_pass(&cur, &plan->pass[p], &ro, turns, &len, err))
-			goto done;
-		if (cube_reduce_cancelled(opt, err))
-			goto done;
-	}
+	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
+	if (!r7_centre_passes(&cur, plan->pass, plan->passes, &ro, opt, PROGRESS_TABLE, PROGRESS_CENTRES, turns, &len,
+	    err))
+		goto done;
 	len_centres = len;
 	t_centres = tw_monotonic_seconds();
 	if (!r7_edge_orbits(&cur, opt, PROGRESS_CENTRES, 1000, turns, &len, &len_edges, &finish, err))

@@ -91,6 +91,28 @@ int r7_phases12(const struct cube *c5, const struct r7_options *opt, uint8_t *mo
 bool r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
     int *stage_moves, long *nodes5, struct tw_error *err);
 
+/* Stage I's staging (README.md): S1, then stages 1 to 4 (with 1b and
+ * 3b) on col as r7_stage_i runs them, every centre on its axis and the
+ * inner 3x3 too; stage_moves (may be NULL) as r7_stage_i's but for
+ * stage 5's entry; *view the reduce6 view (0 to 2) the stages chose,
+ * which stage 5 takes first. Errors: r7_stage_i's but stage 5's. */
+bool r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *stage_moves, int *view,
+    struct tw_error *err);
+
+/* Stage 5 (stage5_7.c) on col after r7_stage_staging (or anything
+ * every centre of which is on its axis, the fixed centres home),
+ * searched in reduce6's view `view` (0 to 2: which axis it takes as
+ * R-L; the ends differ, not their goal), its moves played on col and
+ * appended to path, *obtm their OBTM: every centre but the outer X and
+ * the T triples home, every triple one colour. max_turns < 0: every
+ * search of stage 5's; else only its first (weight 1, its own work)
+ * and only ends of at most max_turns turns (each turn 1 OBTM), *obtm
+ * -1 and col and path as they were if there is none. Errors: stage 5's
+ * ("cancelled", "no stage-5 end within the search's work", the path
+ * full, the tables'), "internal error: ..." if the end is not the goal. */
+bool r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, struct r7_path *path, int *obtm,
+    long *nodes5, struct tw_error *err);
+
 /* col's colours renamed so that every fixed centre shows its face's
  * colour (a rotation of the colours: the cube stays a cube). */
 void r7_centres_home(uint8_t *col);
@@ -142,6 +164,13 @@ size_t r7_centres_tables(void);
 bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
     struct tw_error *err);
 
+/* r7_stage5's first search alone (weight 1, its own work), for ends of
+ * at most max_turns turns: 1 with the end played on col and appended to
+ * path, 0 if there is none within them or that work (col and path as
+ * they were), -1 with r7_stage5's errors. */
+int r7_stage5_within(uint8_t *col, const struct r6_options *opt, int max_turns, struct r6_path *path, long *nodes,
+    struct tw_error *err);
+
 /* Loads stage 5's pruning tables (one set for the three axes: the
  * (X, A, B, T) table and five small ones, 25,729,900 bytes in one
  * block) from the table cache ("cube7-stage5"), or builds them (about
@@ -188,16 +217,40 @@ bool r7_stage_c_load(const struct table_progress *prog, struct tw_error *err);
  * could not be had. */
 size_t r7_stage_c_tables(void);
 
-/* A centre pass (passes.c): the 7x7x7 of grouping g7 of cur (an n-cube;
- * for n = 7 every layer its own group) through stages I, T and C with
- * its edges ignored, the turns played on cur and appended to
+/* A centre pass's staging (passes.c): the 7x7x7 of grouping g7 of cur
+ * (an n-cube; for n = 7 every layer its own group), its edges ignored,
+ * through r7_stage_staging, the turns played on cur and appended to
  * turns[*len..] as its single-layer turns (cube_grouping_turn): every
- * centre of the 7x7x7 it reads home (checked). Centres of cur in a
- * group of the pass's that were one colour stay one colour. Errors: the
- * stages' ("cancelled", "... within the search's work", out of memory,
- * the tables'), "internal error: ..." (a bug). */
-bool r7_centre_pass(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
-    int *len, struct tw_error *err);
+ * centre of that 7x7x7 on its axis, *view the stages' view. Errors:
+ * r7_stage_staging's. */
+bool r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+    int *len, int *view, struct tw_error *err);
+
+/* A centre pass's solve (passes.c): on cur, every centre of the 7x7x7
+ * of g7 on its axis, stage 5 (r7_stage_5) then stage C through its
+ * grouped 5x5x5 (layers {1} {2} {3-5} {6} {7} of the 7x7x7): every
+ * centre of the 7x7x7 home (checked). Stage 5 is searched in `views`
+ * views (1 to 3) from `view` on, the later ones for ends at most one
+ * turn longer than the best's, and the fewest OBTM of stage 5 and C
+ * together kept; played and appended as above. Centres of cur in a
+ * group of the pass's that were one colour stay one colour. Errors:
+ * the stages' ("cancelled", "... within the search's work", out of
+ * memory, the tables'), "internal error: ..." (a bug). */
+bool r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
+    uint16_t *turns, int *len, struct tw_error *err);
+
+/* Every centre of the 7x7x7s of g7[0..passes) home (passes.c, README.md):
+ * each pass staged (r7_pass_stage) in order, then each solved
+ * (r7_pass_solve) in order, stage 5 in three views when there is more
+ * than one pass, one otherwise. A pass's turns keep every centre's
+ * axis, so the passes staged before stay staged, and the solves in
+ * order find the centres of the passes before them home and in whole
+ * groups. ro: the stages' cancel and work (may be NULL); opt (may be
+ * NULL): its figure from `from` to `to` (thousandths of its share),
+ * the phase "centres", its cancel. Turns as above. Errors: the
+ * passes', "cancelled", "internal error: ..." (a bug). */
+bool r7_centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
+    const struct cube_reduce_options *opt, int from, int to, uint16_t *turns, int *len, struct tw_error *err);
 
 /* Whether every centre facelet of c (any size) shows its face's
  * middle one: one colour a face (passes.c). */

@@ -33,8 +33,10 @@
  * build, 0.02 s to load.
  * Bound: the largest of those, the sum over the axes of the larger of
  * an axis's (X, A, B, T) and (O, A, B) distances (times a weight,
- * s7_tries: 1, and 5/4 once 3e7 nodes found no end, which one cube in
- * about 20 needs), and one more while X and T are both off (S7_XT_W);
+ * s7_tries: 1, 5/4 once 3e7 nodes found no end, which one 7x7x7 in
+ * about 20 needs, and 3/2 once 1e8 more did not: one pass of six
+ * 11x11x11s with every pass staged first, passes.c, needed it), and one
+ * more while X and T are both off (S7_XT_W);
  * not admissible (a wide half turn moves all three axes): with the
  * triples in the goal the ends are about 27 turns away, and 2/3 of the
  * sum (the bound before the outer T joined this stage) finds none
@@ -68,11 +70,12 @@
 #endif
 /* The searches (r7_stage5): the bound is at least ceil(the sum of the
  * axes' distances * num / den); a search that runs out of its work
- * hands over to the next, with a larger weight. */
+ * hands over to the next, with a larger weight (r7_stage5_within: the
+ * first alone). */
 static const struct {
 	int num, den;
 	long nodes;    /* 0: the caller's work, or S5_DEFAULT_NODES */
-} s7_tries[] = {{1, 1, 30000000L}, {5, 4, 0}};
+} s7_tries[] = {{1, 1, 30000000L}, {5, 4, 100000000L}, {3, 2, 0}};
 #ifndef S7_XT_W
 #define S7_XT_W 99   /* the bound adds ceil(min(X, T) / S7_XT_W) */
 #endif
@@ -689,57 +692,77 @@ r7_stage5_bound(const uint8_t *col)
 	return bound_of(&s7p, &s, s7_tries[0].num, s7_tries[0].den);
 }
 
-bool
-r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
+/* Stage 5's searches (s7_tries) on col, or only the first if max_bound
+ * is below S5_MAX, with bounds up to max_bound: 1 with the end's turns
+ * on col and appended to path, 0 if none within max_bound or (capped)
+ * the first search's work, -1 with the reason. */
+static int
+stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct r6_path *path, long *nodes,
     struct tw_error *err)
 {
 	struct run run = {0};
 	struct state s;
 	long work = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES, all = 0;
-	int i, bound = S5_MAX, k;
+	int i, bound = S5_MAX, k, tries = max_bound < S5_MAX ? 1 : (int)(sizeof s7_tries / sizeof s7_tries[0]);
+	bool found = false;
 
 	if (!r7_stage5_load(NULL, err))
-		return false;
+		return -1;
 	run.t = s7;
 	run.p = &s7p;
 	run.cancel = opt != NULL ? opt->cancel : NULL;
 	if (!state_of(col, &s, err))
-		return false;
-	for (k = 0; k < (int)(sizeof s7_tries / sizeof s7_tries[0]); k++) {
+		return -1;
+	for (k = 0; k < tries && !found; k++) {
 		run.num = s7_tries[k].num;
 		run.den = s7_tries[k].den;
 		run.max_nodes = s7_tries[k].nodes > 0 && s7_tries[k].nodes < work ? s7_tries[k].nodes : work;
 		run.nodes = 0;
 		run.stopped = false;
-		for (bound = bound_of(&s7p, &s, run.num, run.den); bound < S5_MAX; bound++)
-			if (search(&run, &s, 0, bound, -1) || run.stopped)
+		for (bound = bound_of(&s7p, &s, run.num, run.den); bound < S5_MAX && bound <= max_bound; bound++)
+			if ((found = search(&run, &s, 0, bound, -1)) || run.stopped)
 				break;
 		all += run.nodes;
-		if (!run.stopped || (run.cancel != NULL && atomic_load(run.cancel)))
+		if (run.cancel != NULL && atomic_load(run.cancel)) {
+			tw_error_set(err, "cancelled");
+			return -1;
+		}
+		if (!run.stopped)
 			break;
 	}
-	if (run.stopped) {
-		if (run.cancel != NULL && atomic_load(run.cancel))
-			tw_error_set(err, "cancelled");
-		else
-			tw_error_set(err, "no stage-5 end within the search's work");
-		return false;
-	}
-	run.nodes = all;
 	if (nodes != NULL)
-		*nodes = run.nodes;
-	if (bound >= S5_MAX) {
-		tw_error_set(err, "no stage-5 end within the search's work (or unreachable)");
-		return false;
+		*nodes = all;
+	if (!found) {
+		if (max_bound < S5_MAX)
+			return 0;
+		if (run.stopped)
+			tw_error_set(err, "no stage-5 end within the search's work");
+		else
+			tw_error_set(err, "no stage-5 end within the search's work (or unreachable)");
+		return -1;
 	}
 	for (i = 0; i < run.len; i++) {
 		int m = s7->move[run.path[i]];
 
 		if (!r6_path_push(path, m)) {
 			tw_error_set(err, "stage 5: the path is full");
-			return false;
+			return -1;
 		}
 		r7_apply(col, s7->m7[run.path[i]]);
 	}
-	return true;
+	return 1;
+}
+
+bool
+r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
+    struct tw_error *err)
+{
+	return stage5_search(col, opt, S5_MAX, path, nodes, err) == 1;
+}
+
+int
+r7_stage5_within(uint8_t *col, const struct r6_options *opt, int max_turns, struct r6_path *path, long *nodes,
+    struct tw_error *err)
+{
+	return stage5_search(col, opt, max_turns < S5_MAX - 1 ? max_turns : S5_MAX - 1, path, nodes, err);
 }

@@ -197,15 +197,33 @@ r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, st
 	return true;
 }
 
-bool
-r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
-    int *stage_moves, long *nodes5, struct tw_error *err)
+/* Appends p6's moves (reduce6's numbers in view `view`) to path as the
+ * 7x7x7's, playing them on col. */
+static bool
+push_view_moves(uint8_t *col, const struct r6_path *p6, int view, struct r7_path *path, struct tw_error *err)
 {
 	const struct r6_model *m6 = r6_model();
+	int i;
+
+	for (i = 0; i < p6->len; i++) {
+		int m = m6->view_move[view][p6->m[i]];
+		int m7 = r7_move(m6->face[m], m6->first[m], m6->last[m], m6->turns[m]);
+
+		r7_apply(col, m7);
+		if (!push(path, m7, err))
+			return false;
+	}
+	return true;
+}
+
+bool
+r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *stage_moves, int *view,
+    struct tw_error *err)
+{
 	struct r6_options o6 = {0};
 	struct r6_path p6;
 	uint8_t vcol[R7_FACELETS];
-	int view = 0, i, moves[4] = {0}, before, s1;
+	int i, moves[4] = {0}, s1;
 
 	if (opt != NULL) {
 		o6.cancel = opt->cancel;
@@ -221,30 +239,56 @@ r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
 		return false;
 	if (stage_moves != NULL)
 		stage_moves[5] = r7_path_obtm(path, s1);
-	if (!r7_stages_1to4(col, &o6, &view, vcol, &p6, moves, err))
+	*view = 0;
+	if (!r7_stages_1to4(col, &o6, view, vcol, &p6, moves, err))
 		return false;
-	before = p6.len;
 	if (stage_moves != NULL)
 		memcpy(stage_moves, moves, sizeof moves);
-	if (!r7_stage5(vcol, &o6, &p6, nodes5, err))
-		return false;
-	if (stage_moves != NULL) {
-		stage_moves[4] = 0;
-		for (i = before; i < p6.len; i++)
-			stage_moves[4] += m6->obtm[p6.m[i]];
-	}
-	for (i = 0; i < p6.len; i++) {
-		int m = m6->view_move[view][p6.m[i]];
-		int m7 = r7_move(m6->face[m], m6->first[m], m6->last[m], m6->turns[m]);
+	return push_view_moves(col, &p6, *view, path, err);
+}
 
-		r7_apply(col, m7);
-		if (!push(path, m7, err))
-			return false;
+bool
+r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, struct r7_path *path, int *obtm,
+    long *nodes5, struct tw_error *err)
+{
+	const struct r6_model *m6 = r6_model();
+	struct r6_options o6 = {0};
+	struct r6_path p6 = {0};
+	uint8_t vcol[R7_FACELETS];
+	int found, i;
+
+	if (opt != NULL) {
+		o6.cancel = opt->cancel;
+		o6.max_nodes = opt->max_nodes;
 	}
+	*obtm = -1;
+	r7_view_colours(col, view, vcol);
+	found = max_turns < 0 ? (r7_stage5(vcol, &o6, &p6, nodes5, err) ? 1 : -1) :
+	    r7_stage5_within(vcol, &o6, max_turns, &p6, nodes5, err);
+	if (found != 1)
+		return found == 0;
+	if (!push_view_moves(col, &p6, view, path, err))
+		return false;
 	if (!r7_stage_done(col, 'I') || !r7_stage_done(col, '2')) {
 		tw_error_set(err, "internal error: stage I's end is not its goal");
 		return false;
 	}
+	*obtm = 0;
+	for (i = 0; i < p6.len; i++)
+		*obtm += m6->obtm[p6.m[i]];
 	return true;
 }
 
+bool
+r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
+    int *stage_moves, long *nodes5, struct tw_error *err)
+{
+	int view, obtm;
+
+	if (!r7_stage_staging(col, opt, path, stage_moves, &view, err) ||
+	    !r7_stage_5(col, opt, view, -1, path, &obtm, nodes5, err))
+		return false;
+	if (stage_moves != NULL)
+		stage_moves[4] = obtm;
+	return true;
+}

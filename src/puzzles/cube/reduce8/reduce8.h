@@ -21,8 +21,9 @@
  *     rows and columns 2-3 or 4-5) they lie in, which pass 1 left one
  *     colour but for their inner X facelet, so they stay home;
  *  3. the 7x7x7 of layers {1} {2} {3} {4,5} {6} {7} {8} through the
- *     7x7x7's centre pass (r7_centre_pass, its edges ignored): every
- *     centre home;
+ *     7x7x7's centre pass (r7_centre_passes, its edges ignored): every
+ *     centre home (the 10x10x10: the 9x9x9's three passes, staged
+ *     first, then solved);
  *  4. the edge orbits (r7_edge_orbits): the innermost wings (3 and 4
  *     along every edge) on the 4x4x4 of layers {1} {2,3,4} {5,6,7} {8}
  *     by the 4x4x4 phase reduction, then wings 2 and 1 on 5x5x5s of

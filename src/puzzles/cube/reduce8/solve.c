@@ -241,6 +241,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	struct r6_options ro = {0};
 	struct r7_options r7o = {0};
 	struct cube cur, c6;
+	struct cube_grouping odd[R7_MAX_PASSES];
 	uint8_t col[R6_FACELETS];
 	uint16_t *vturns;
 	int face_of[6], vlen = 0, i, p, n = pl->n;
@@ -279,21 +280,18 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	 * 7x7x7 that the pass's grouping of the odd cube reads. */
 	for (p = 0; p < pl->odd_plan->passes; p++) {
 		const struct cube_grouping *g = &pl->odd_plan->pass[p];
-		struct cube_grouping gn = {.n = n, .k = g->k};
 		int j;
 
+		odd[p] = (struct cube_grouping){.n = n, .k = g->k};
 		for (j = 0; j < g->k; j++) {
-			gn.lo[j] = pl->odd.lo[g->lo[j]];
-			gn.hi[j] = pl->odd.hi[g->hi[j]];
-			gn.rep[j] = pl->odd.rep[g->rep[j]];
+			odd[p].lo[j] = pl->odd.lo[g->lo[j]];
+			odd[p].hi[j] = pl->odd.hi[g->hi[j]];
+			odd[p].rep[j] = pl->odd.rep[g->rep[j]];
 		}
-		if (!r7_centre_pass(&cur, &gn, &r7o, vturns, &vlen, err))
-			goto done;
-		cube_reduce_report(opt, "centres", PROGRESS_PASSES + (PROGRESS_CENTRES - PROGRESS_PASSES) * (p + 1) /
-		    pl->odd_plan->passes);
-		if (cube_reduce_cancelled(opt, err))
-			goto done;
 	}
+	if (!r7_centre_passes(&cur, odd, pl->odd_plan->passes, &r7o, opt, PROGRESS_PASSES, PROGRESS_CENTRES, vturns,
+	    &vlen, err))
+		goto done;
 	if (!r7_all_centres_home(&cur)) {
 		tw_error_set(err, "internal error: after the passes, centres off");
 		goto done;

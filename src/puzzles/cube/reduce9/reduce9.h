@@ -4,9 +4,11 @@
  * 5x5x5): the 7x7x7's odd-cube solver (reduce7.h, r7_odd_solve) with
  * these plans of centre passes (solve.c), then the edge orbits from the
  * middle out. A pass takes the 7x7x7 of grouped layers named, its edges
- * ignored, through stages I, T and C (every centre it reads home); the
- * groups an earlier pass left one colour are whole groups of the later
- * passes', so they come home with their reads.
+ * ignored: every pass is staged (stage I's S1 and stages 1 to 4) in
+ * order, then each solved (stages 5 and C: every centre it reads home)
+ * in order (r7_centre_passes); the groups an earlier pass left one
+ * colour are whole groups of the later passes', so they come home with
+ * their reads.
  *
  * 9x9x9 (layers 0..8, 0-based):
  *  A. {0} {1,2} {3} {4} {5} {6,7} {8}: the inner 5x5 of every face;
