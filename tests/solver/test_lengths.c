@@ -59,13 +59,13 @@ static const struct row rows[] = {
 	{"cube:2", "htm", false, 20, 9.00, false, false},
 	{"cube:2", "qtm", false, 20, 10.85, false, false},
 	{"cube:3", "htm", false, 20, 19.90, false, false},
-	{"cube:4", "obtm", false, 3, 45.00, false, false},
-	{"cube:5", "obtm", false, 2, 70.00, false, false},
-	{"cube:6", "obtm", false, 2, 132.50, false, true},
+	{"cube:4", "obtm", false, 3, 44.00, false, false},
+	{"cube:5", "obtm", false, 2, 69.50, false, false},
+	{"cube:6", "obtm", false, 2, 131.50, false, true},
 	{"cube:7", "obtm", false, 2, 192.50, false, true},
 	{"cube:8", "obtm", false, 1, 317.00, false, true},
-	{"cube:9", "obtm", false, 1, 386.00, false, true},
-	{"cube:10", "obtm", false, 1, 584.00, true, true},
+	{"cube:9", "obtm", false, 1, 385.00, false, true},
+	{"cube:10", "obtm", false, 1, 583.00, true, true},
 	{"cube:11", "obtm", false, 1, 685.00, true, true},
 };
 

@@ -120,6 +120,15 @@ struct cube_reduce_options {
  * the 2-core development machine): the same answer under any load. */
 #define REDUCE_FINISH_NODES 6000000L
 
+/* The phase reductions' 3x3x3 finish stops at an answer this short, or
+ * returns the shortest found within REDUCE_FINISH_NODES. Measured
+ * (bench_cube_reduce --count 20 --seed 1): 20 -> 18 takes the finish
+ * from 19.7 to 18.6 moves for about 0.1 s more a solve; the 4x4x4,
+ * whose solve should stay near half a second, takes 19 (18.8 moves,
+ * 0.05 s more). */
+#define REDUCE_FINISH_TARGET 18
+#define REDUCE_FINISH_TARGET4 19
+
 struct cube_reduce_stats {
 	/* Written tokens per phase, the phases in the order written: the
 	 * answer's first moves[0] tokens are the centres', and so on (callers

@@ -460,7 +460,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	struct run *r;
 	struct cube reduced, small;
 	struct movelist finish = MOVELIST_EMPTY;
-	struct cube3_options o = {.target = 20, .max_nodes = REDUCE_FINISH_NODES};
+	struct cube3_options o = {.target = REDUCE_FINISH_TARGET4, .max_nodes = REDUCE_FINISH_NODES};
 	uint8_t moves[MAX_PHASE1 + MAX_PHASE2 + MAX_PHASE3 + 32];
 	int len = 0, lens[3], n, i, merged_away = 0;
 	size_t first = out->len;

@@ -83,7 +83,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	struct r5_result3 p3 = {0};
 	struct r5_result4 p4 = {0};
 	struct r5_end5 e5;
-	struct cube3_options o = {.target = 20, .max_nodes = REDUCE_FINISH_NODES};
+	struct cube3_options o = {.target = REDUCE_FINISH_TARGET, .max_nodes = REDUCE_FINISH_NODES};
 	struct movelist finish = MOVELIST_EMPTY;
 	const struct r5_model *md;
 	uint8_t moves[R5_MAX_REDUCTION + 64];
