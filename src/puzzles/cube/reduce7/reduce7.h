@@ -107,7 +107,9 @@ bool r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path
  * the T triples home, every triple one colour. max_turns < 0: every
  * search of stage 5's; else only its first (weight 1, its own work)
  * and only ends of at most max_turns turns (each turn 1 OBTM), *obtm
- * -1 and col and path as they were if there is none. Errors: stage 5's
+ * -1 and col and path as they were if it finds none within them or
+ * that search's work (an end of that length may still exist: the
+ * bound is not admissible). Errors: stage 5's
  * ("cancelled", "no stage-5 end within the search's work", the path
  * full, the tables'), "internal error: ..." if the end is not the goal. */
 bool r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, struct r7_path *path, int *obtm,
