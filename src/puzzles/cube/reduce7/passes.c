@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/cube/cube.h"
 #include "puzzles/cube/reduce/grouped.h"
 #include "puzzles/cube/reduce4/reduce4.h"
 #include "puzzles/cube/reduce5/reduce5.h"
@@ -147,7 +148,7 @@ pass_stage_c(struct cube *cur, const struct cube_grouping *g7, const struct r7_o
 		return -1;
 	for (i = 0; i < nc; i++) {
 		cube_grouping_turn(cur, &g5, (int)mc[i].face, mc[i].first, mc[i].last, mc[i].turns, turns, len);
-		obtm += mc[i].first == 1 ? 1 : 2;
+		obtm += (int)cube_move_metric_cost(5, &mc[i], CUBE_OBTM);
 	}
 	return obtm;
 }
