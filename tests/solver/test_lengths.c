@@ -63,9 +63,9 @@ static const struct row rows[] = {
 	{"cube:5", "obtm", false, 2, 69.50, false, false},
 	{"cube:6", "obtm", false, 2, 131.50, false, true},
 	{"cube:7", "obtm", false, 2, 192.50, false, true},
-	{"cube:8", "obtm", false, 1, 317.00, false, true},
+	{"cube:8", "obtm", false, 1, 284.00, false, true},
 	{"cube:9", "obtm", false, 1, 385.00, false, true},
-	{"cube:10", "obtm", false, 1, 583.00, true, true},
+	{"cube:10", "obtm", false, 1, 538.00, true, true},
 	{"cube:11", "obtm", false, 1, 685.00, true, true},
 };
 

@@ -802,9 +802,10 @@ r7_centres_tables(void)
 }
 
 bool
-r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
+r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err)
 {
+	struct r6s_def d = def;
 	int k;
 
 	path->len = 0;
@@ -821,7 +822,9 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 			    "or the inner 3x3 off its axes");
 			return false;
 		}
-	return r6s_stages_1to4(&def, col, opt, view, out, path, stage_moves, err);
+	if (!bars)
+		d.stage_b = NULL;
+	return r6s_stages_1to4(&d, col, opt, view, out, path, stage_moves, err);
 }
 
 bool

@@ -125,12 +125,16 @@ void r7_view_colours(const uint8_t *col, int view, uint8_t *out);
 
 /* centres7.c: reduce6's stages 1 to 4 with the inner T (in the view
  * colours of col; out the view's colours after them; path in reduce6's
- * move numbers of that view). Errors: S1's goal not holding, colours
- * that are no 6x6x6's, "cancelled", "no stage-k end within the
- * search's work", out of memory, the tables'. */
+ * move numbers of that view), with stages 1b and 3b if bars (every
+ * outer T then ends staged with its pair; without them the outer T are
+ * left where the turns take them: for the even cubes' passes, whose
+ * outer T are a middle the cube does not have, reduce8/solve.c).
+ * Errors: S1's goal not holding, colours that are no 6x6x6's,
+ * "cancelled", "no stage-k end within the search's work", out of
+ * memory, the tables'. */
 struct r6_options;
 struct r6_path;
-bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
+bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err);
 
 /* Stage 1b (stage 1: the R-L axis) or 3b (stage 3: U-D) alone, as

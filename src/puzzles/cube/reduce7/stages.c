@@ -240,7 +240,7 @@ r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path *pat
 	if (stage_moves != NULL)
 		stage_moves[5] = r7_path_obtm(path, s1);
 	*view = 0;
-	if (!r7_stages_1to4(col, &o6, view, vcol, &p6, moves, err))
+	if (!r7_stages_1to4(col, &o6, true, view, vcol, &p6, moves, err))
 		return false;
 	if (stage_moves != NULL)
 		memcpy(stage_moves, moves, sizeof moves);

@@ -13,10 +13,11 @@
  *     pairs (the 8x8x8's inner T pairs, rows 2 and 5 columns 3-4 and the
  *     turned ones) home by r8_pairs_home;
  *  2. centre pass 2: the 6x6x6 of layers {1} {2} {3,4} {5,6} {7} {8}
- *     (rows and columns 0 1 3 4 6 7) through the 7x7x7's stages 1 to 5
- *     (reduce7.h; that 6x6x6 is a 7x7x7 without its middle layer, and
- *     its inner X blocks are pass 1's, solid): the outer T pairs (rows 1
- *     and 6, columns 3-4) one colour. Its turns move pass 1's inner T
+ *     (rows and columns 0 1 3 4 6 7) through the 7x7x7's stages 1 to 4
+ *     without 1b and 3b (reduce7.h; that 6x6x6 is a 7x7x7 without its
+ *     middle layer, and its inner X blocks are pass 1's, solid), then
+ *     reduce6's stage 5: the outer T pairs (rows 1 and 6, columns 3-4)
+ *     one colour. Its turns move pass 1's inner T
  *     pairs only with the 2x2 quarter blocks of the inner 4x4 (0-based
  *     rows and columns 2-3 or 4-5) they lie in, which pass 1 left one
  *     colour but for their inner X facelet, so they stay home;

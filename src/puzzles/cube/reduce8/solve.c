@@ -23,8 +23,9 @@
 	(size_t)(n) / 2 * 600))
 
 /* An even cube's plan: its centre passes in order (the first by
- * reduce6's stages 1 to 5, the others by reduce7's on a 7x7x7 made of
- * the 6x6x6 and a home middle; home: the pass's oblique pairs brought
+ * reduce6's stages 1 to 5, the others by reduce7's stages 1 to 4 on a
+ * 7x7x7 made of the 6x6x6 and a home middle, then reduce6's stage 5;
+ * home: the pass's oblique pairs brought
  * home after, so that the next pass keeps them), the odd cube one
  * smaller that the cube then groups as (its centres whole) and that
  * cube's plan of centre passes, and the variants (whole-cube turns)
@@ -100,17 +101,24 @@ centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const s
 	return true;
 }
 
-/* A later centre pass (reduce8.h) by the 7x7x7's stages 1 to 5
- * (reduce7.h): the passes before left every inner X block of this
- * pass's 6x6x6 solid, so that 6x6x6 is a 7x7x7 without its middle
- * layer whose inner 3x3 (its inner X block, and a middle row and column
- * the cube does not have, put in home) is staged, the 7x7x7's stage S1
- * done. Its stage 1 is bounded by the mixed oblique pair table,
- * reduce6's is not: with the inner X already solid reduce6's stage 1
- * took up to 2.3e8 nodes (6 s). The colours are renamed first after the
- * inner X blocks (a rotation of the solved scheme), so that the fixed
- * centres the 7x7x7 is given are home. Then (home) the 6x6x6's oblique
- * pairs home; played on c. */
+/* A later centre pass (reduce8.h) by the 7x7x7's stages 1 to 4
+ * (reduce7.h) without stages 1b and 3b, then reduce6's stage 5: the
+ * passes before left every inner X block of this pass's 6x6x6 solid,
+ * so that 6x6x6 is a 7x7x7 without its middle layer whose inner 3x3
+ * (its inner X block, and a middle row and column the cube does not
+ * have, put in home) is staged, the 7x7x7's stage S1 done. Its stage 1
+ * is bounded by the mixed oblique pair table, reduce6's is not: with
+ * the inner X already solid reduce6's stage 1 took up to 2.3e8 nodes
+ * (6 s). The outer T of that 7x7x7 are the made-up middle, so they
+ * need not ride with their pairs (stages 1b and 3b), and the pass's
+ * goal is reduce6's stage 5 on the 6x6x6 (every pair one colour), not
+ * the 7x7x7's (every T triple one colour: the pairs home, as the
+ * made-up middle is): until 2026-11-27 the pass ran the 7x7x7's stages
+ * 1 to 5 whole, about 79 OBTM a pass against 49 now (BENCHMARKS.md,
+ * "the even cubes' later passes"). The colours are renamed first after
+ * the inner X blocks (a rotation of the solved scheme), so that the
+ * fixed centres the 7x7x7 is given are home. Then (home) the 6x6x6's
+ * oblique pairs home; played on c. */
 static bool
 centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const struct r6_options *ro,
     uint16_t *turns, int *len, struct tw_error *err)
@@ -138,13 +146,11 @@ centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const s
 			for (k = 0; k < 7; k++)
 				col7[(f * 7 + r) * 7 + k] = r == 3 || k == 3 ? (uint8_t)f :
 				    col6[(f * 6 + r - (r > 3)) * 6 + k - (k > 3)];
-	if (!r7_stages_1to4(col7, ro, &view, vcol7, &path, NULL, err) || !r7_stage5(vcol7, ro, &path, NULL, err))
+	if (!r7_stages_1to4(col7, ro, false, &view, vcol7, &path, NULL, err))
 		return false;
-	if (home) {
-		r7_fake6(vcol7, col6);
-		if (!r8_pairs_home(col6, &path, err))
-			return false;
-	}
+	r7_fake6(vcol7, col6);
+	if (!r6_stage5(col6, ro, &path, err) || (home && !r8_pairs_home(col6, &path, err)))
+		return false;
 	push_path(c, g, view, &path, turns, len);
 	return true;
 }
