@@ -114,7 +114,7 @@ centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const s
  * goal is reduce6's stage 5 on the 6x6x6 (every pair one colour), not
  * the 7x7x7's (every T triple one colour: the pairs home, as the
  * made-up middle is): until 2026-11-27 the pass ran the 7x7x7's stages
- * 1 to 5 whole, about 79 OBTM a pass against 49 now (BENCHMARKS.md,
+ * 1 to 5 whole, 65-80 OBTM a pass against 43-50 now (BENCHMARKS.md,
  * "the even cubes' later passes"). The colours are renamed first after
  * the inner X blocks (a rotation of the solved scheme), so that the
  * fixed centres the 7x7x7 is given are home. Then (home) the 6x6x6's
