@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/rng.h"
-#include "puzzles/cube/cube2.h"
-#include "puzzles/cube/cube3.h"
+#include "engine/rng.h"
+#include "solvers/cube/cube2.h"
+#include "solvers/cube/cube3.h"
 
 static double
 now(void)

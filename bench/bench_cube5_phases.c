@@ -1,4 +1,4 @@
-/* The 5x5x5 phase reduction's phases 1 and 2 (src/puzzles/cube/reduce5):
+/* The 5x5x5 phase reduction's phases 1 and 2 (src/solvers/cube/reduce5):
  * random-move scrambles (as twirl scramble makes them) through both
  * phases on one core; prints the table build (or load) time and bytes,
  * the pruning tables' depth counts, and per phase the mean/median/max
@@ -15,12 +15,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce5/reduce5.h"
-#include "puzzles/cube/reduce5/tables.h"
-#include "puzzles/cube/reduce5/phase1_table.h"
-#include "puzzles/cube/reduce5/phase3.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce5/reduce5.h"
+#include "solvers/cube/reduce5/tables.h"
+#include "solvers/cube/reduce5/phase1_table.h"
+#include "solvers/cube/reduce5/phase3.h"
 
 static double
 now(void)

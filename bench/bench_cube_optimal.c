@@ -14,9 +14,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/rng.h"
-#include "puzzles/cube/cube3.h"
-#include "puzzles/cube/optimal.h"
+#include "engine/rng.h"
+#include "solvers/cube/cube3.h"
+#include "solvers/cube/optimal.h"
 
 static double
 now(int clock)

@@ -11,9 +11,9 @@
 #include <time.h>
 #include <sys/resource.h>
 
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce/reduce.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce/reduce.h"
 
 static double
 now(void)

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "puzzles/nrp/nrp.h"
-#include "puzzles/nrp/solve.h"
+#include "engine/nrp/nrp.h"
+#include "solvers/nrp/solve.h"
 
 static double
 now(void)

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "puzzles/rollcube/rollcube.h"
-#include "puzzles/rollcube/src.h"
+#include "engine/rollcube/rollcube.h"
+#include "solvers/rollcube/src.h"
 
 static double
 now(void)

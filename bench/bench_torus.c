@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "puzzles/torus/torus.h"
-#include "puzzles/registry.h"
-#include "puzzles/torus/solve.h"
+#include "engine/torus/torus.h"
+#include "solvers/registry.h"
+#include "solvers/torus/solve.h"
 
 static double
 now(void)

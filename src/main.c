@@ -10,11 +10,11 @@
 #include <pthread.h>
 #include <unistd.h>
 
-#include "core/gameid.h"
-#include "puzzles/registry.h"
-#include "puzzles/cube/optimal.h"
-#include "sys/tablecache.h"
-#include "puzzles/rollcube/solve.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
+#include "solvers/cube/optimal.h"
+#include "solvers/tablecache.h"
+#include "solvers/rollcube/solve.h"
 #include "ui/app.h"
 #include "ui/storage.h"
 

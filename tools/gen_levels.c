@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzles/rollcube/rollcube.h"
-#include "puzzles/registry.h"
+#include "engine/rollcube/rollcube.h"
+#include "solvers/registry.h"
 
 #define WANT 24
 

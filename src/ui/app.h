@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "core/gameid.h"
+#include "engine/gameid.h"
 
 struct ui_options {
 	bool ascii;      /* --ascii: no box drawing or arrows */

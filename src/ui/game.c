@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/gameid.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
 #include "ui/keep.h"
 #include "ui/stats.h"
 #include "ui/storage.h"

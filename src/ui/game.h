@@ -6,9 +6,9 @@
 
 #include <curses.h>
 
-#include "core/gameid.h"
-#include "core/history.h"
-#include "core/savegame.h"
+#include "engine/gameid.h"
+#include "engine/history.h"
+#include "engine/savegame.h"
 
 struct game;
 

@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/history.h"
-#include "core/savegame.h"
+#include "engine/history.h"
+#include "engine/savegame.h"
 #include "ui/game.h"
 #include "ui/help.h"
 #include "ui/input.h"

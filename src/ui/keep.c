@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/rng.h"
+#include "engine/rng.h"
 #include "ui/storage.h"
 
 char *

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/error.h"
+#include "engine/error.h"
 
 /* Where the autosave lives (its directory created). Caller frees. */
 char *keep_autosave_path(struct tw_error *err);

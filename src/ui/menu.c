@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "puzzles/registry.h"
+#include "solvers/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "ui/help.h"

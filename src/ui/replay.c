@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/savegame.h"
+#include "engine/savegame.h"
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "ui/storage.h"

@@ -9,7 +9,7 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "core/error.h"
+#include "engine/error.h"
 #include "ui/screen.h"
 
 struct replay;

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/error.h"
-#include "core/puzzle.h"
+#include "engine/error.h"
+#include "engine/puzzle.h"
 
 struct stats_best {
 	long solves;

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "puzzles/registry.h"
-#include "sys/files.h"
+#include "solvers/registry.h"
+#include "solvers/files.h"
 
 char *
 storage_dir(enum storage_place place, bool create, struct tw_error *err)

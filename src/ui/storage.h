@@ -1,12 +1,12 @@
 /* Saves on disk: the XDG places of saves, the autosave and progress,
  * whole-file reads with a size cap and atomic writes (both from
- * sys/files.h), loading a save into a history, listing the saves. */
+ * solvers/files.h), loading a save into a history, listing the saves. */
 #ifndef TWIRL_UI_STORAGE_H
 #define TWIRL_UI_STORAGE_H
 
 #include <time.h>
 
-#include "core/savegame.h"
+#include "engine/savegame.h"
 
 enum storage_place {
 	STORAGE_SAVES,     /* $XDG_DATA_HOME/twirl/saves */

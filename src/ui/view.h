@@ -7,7 +7,7 @@
 
 #include <curses.h>
 
-#include "core/puzzle.h"
+#include "engine/puzzle.h"
 #include "ui/help.h"
 #include "ui/screen.h"
 #include "puzzle_list.h"
@@ -67,7 +67,7 @@ struct puzzle_view {
 	const char *(*pending)(void *ui, const void *params);
 };
 
-/* Each puzzle's view, ID_view, beside it in src/puzzles/ID/view.c. */
+/* Each puzzle's view, ID_view, in src/ui/ID/view.c. */
 #define TWIRL_PUZZLE(id) extern const struct puzzle_view id##_view;
 TWIRL_PUZZLE_LIST
 #undef TWIRL_PUZZLE

@@ -1,6 +1,6 @@
 /* The view of every puzzle, from the one list of puzzles (puzzle_list.h,
  * made from meson.build). */
-#include "puzzles/registry.h"
+#include "solvers/registry.h"
 #include "ui/view.h"
 
 static const struct puzzle_view *const views[] = {

@@ -5,7 +5,7 @@
 
 #include <pthread.h>
 
-#include "core/puzzle.h"
+#include "engine/puzzle.h"
 
 struct solve_job {
 	pthread_t thread;

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
 
 /* The n-cube the game scrambles with seed seed, into c. */
 static inline void

@@ -1,4 +1,4 @@
-/* The contract every puzzle keeps (src/core/puzzle.h), checked through
+/* The contract every puzzle keeps (src/engine/puzzle.h), checked through
  * the puzzle table alone for every puzzle in twirl_puzzles and every one
  * of its sample_params: a new puzzle gets all of this by being in the
  * table.
@@ -24,8 +24,8 @@
 #include <time.h>
 
 #include "tier.h"
-#include "core/gameid.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
 
 static double
 now(void)

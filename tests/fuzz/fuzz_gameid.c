@@ -4,8 +4,8 @@
  * solvable and unsolved (or refused with a reason). */
 #include "fuzz.h"
 
-#include "core/gameid.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
 
 static void
 check_params(const struct gameid *g)

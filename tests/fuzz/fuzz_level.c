@@ -3,9 +3,9 @@
  * decided (with a reason when not). */
 #include "fuzz.h"
 
-#include "core/gameid.h"
-#include "puzzles/rollcube/rollcube.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "engine/rollcube/rollcube.h"
+#include "solvers/registry.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -7,10 +7,10 @@
  * written the same again; undoing everything returns to the start. */
 #include "fuzz.h"
 
-#include "core/gameid.h"
-#include "core/history.h"
-#include "core/savegame.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "engine/history.h"
+#include "engine/savegame.h"
+#include "solvers/registry.h"
 
 #define MAX_TOKENS 2000
 

@@ -3,9 +3,9 @@
  * events, and is written the same a second time. */
 #include "fuzz.h"
 
-#include "core/history.h"
-#include "core/savegame.h"
-#include "puzzles/registry.h"
+#include "engine/history.h"
+#include "engine/savegame.h"
+#include "solvers/registry.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

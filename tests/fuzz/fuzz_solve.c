@@ -6,8 +6,8 @@
  * each metric. */
 #include "fuzz.h"
 
-#include "core/gameid.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
 
 #define MAX_TEXT 90
 

@@ -11,8 +11,8 @@
 #include <wchar.h>
 #include <cmocka.h>
 
-#include "core/gameid.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
 #include "ui/draw.h"
 #include "screen.h"
 

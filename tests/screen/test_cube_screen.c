@@ -8,8 +8,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/history.h"
-#include "core/puzzle.h"
+#include "engine/history.h"
+#include "engine/puzzle.h"
 #include "ui/draw.h"
 #include "screen.h"
 

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "puzzles/nrp/nrp.h"
-#include "puzzles/registry.h"
+#include "engine/nrp/nrp.h"
+#include "solvers/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "screen.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "puzzles/rollcube/rollcube.h"
+#include "engine/rollcube/rollcube.h"
 #include "screen.h"
 
 static const char *maze_id =

@@ -14,9 +14,9 @@
 #include <wchar.h>
 #include <cmocka.h>
 
-#include "core/gameid.h"
-#include "puzzles/torus/torus.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "engine/torus/torus.h"
+#include "solvers/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "screen.h"

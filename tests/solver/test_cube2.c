@@ -13,8 +13,8 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "core/rng.h"
-#include "puzzles/cube/cube2.h"
+#include "engine/rng.h"
+#include "solvers/cube/cube2.h"
 
 static void
 distance_distribution_is_the_known_one(void **unused)

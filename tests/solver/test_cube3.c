@@ -17,10 +17,10 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "core/rng.h"
-#include "puzzles/cube/cube3.h"
-#include "puzzles/cube/cube3_tables.h"
-#include "puzzles/cube/symmetry.h"
+#include "engine/rng.h"
+#include "solvers/cube/cube3.h"
+#include "solvers/cube/cube3_tables.h"
+#include "solvers/cube/symmetry.h"
 
 static const struct cube3_options defaults = {.target = 20};
 

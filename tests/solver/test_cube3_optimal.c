@@ -21,12 +21,12 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "core/rng.h"
-#include "puzzles/cube/cube3.h"
-#include "puzzles/cube/cubie.h"
-#include "puzzles/cube/optimal.h"
-#include "puzzles/cube/optimal_tables.h"
-#include "puzzles/cube/symmetry.h"
+#include "engine/rng.h"
+#include "solvers/cube/cube3.h"
+#include "solvers/cube/cubie.h"
+#include "solvers/cube/optimal.h"
+#include "solvers/cube/optimal_tables.h"
+#include "solvers/cube/symmetry.h"
 
 static void
 random_cubie(struct tw_rng *rng, struct cubie *c)

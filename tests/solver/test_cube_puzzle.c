@@ -10,9 +10,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/gameid.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/registry.h"
 
 static void
 scrambles_are_solvable_seeded_and_unsolved(void **unused)

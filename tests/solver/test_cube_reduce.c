@@ -18,9 +18,9 @@
 #include <time.h>
 
 #include "tier.h"
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce/reduce.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce/reduce.h"
 
 static int size = 4;
 

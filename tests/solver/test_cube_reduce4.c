@@ -1,4 +1,4 @@
-/* The 4x4x4 phase reduction (src/puzzles/cube/reduce4): the model's
+/* The 4x4x4 phase reduction (src/solvers/cube/reduce4): the model's
  * halves and views, the pruning tables as lower bounds along random
  * walks, the pairing table against a breadth-first search near
  * solved, the merging of turns of one block in a row (pieces.h), and
@@ -17,11 +17,11 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce4/model.h"
-#include "puzzles/cube/reduce4/reduce4.h"
-#include "puzzles/cube/reduce4/tables.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce4/model.h"
+#include "solvers/cube/reduce4/reduce4.h"
+#include "solvers/cube/reduce4/tables.h"
 
 static const struct r4_model *md;
 static const struct r4_tables *tb;

@@ -1,4 +1,4 @@
-/* The 5x5x5 phase reduction's phase-4 and phase-5 tables (src/puzzles/
+/* The 5x5x5 phase reduction's phase-4 and phase-5 tables (src/solvers/
  * cube/reduce5/phase45.h), a part of test_cube_reduce5: the centre tables
  * as lower bounds along random walks of phase 5's turns from solved, and
  * the two big tables of 4 bits an entry (phase 4's dedges, phase 5's
@@ -16,8 +16,8 @@
 
 #include "tier.h"
 #include "test_cube_reduce5.h"
-#include "core/rng.h"
-#include "puzzles/cube/reduce5/phase45.h"
+#include "engine/rng.h"
+#include "solvers/cube/reduce5/phase45.h"
 
 static const struct r5_p45 *
 tables(void)

@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction stage by stage (src/puzzles/cube/reduce7):
+/* The 7x7x7 staged reduction stage by stage (src/solvers/cube/reduce7):
  * random cubes through stage I (its goal, every T triple one colour
  * too, checked on the colours after it, the path replayed from the
  * scramble to the stage's colours), stage 5 after the staging in each
@@ -23,11 +23,11 @@
 
 #include "scramble.h"
 #include "tier.h"
-#include "core/movelist.h"
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce/grouped.h"
-#include "puzzles/cube/reduce7/reduce7.h"
+#include "engine/movelist.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce/grouped.h"
+#include "solvers/cube/reduce7/reduce7.h"
 
 #define MAX_TURNS 20000
 

@@ -1,4 +1,4 @@
-/* The 8x8x8 staged reduction (src/puzzles/cube/reduce8): stage 5's
+/* The 8x8x8 staged reduction (src/solvers/cube/reduce8): stage 5's
  * oblique pairs brought home (r8_pairs_home) from positions scrambled by
  * the turns that keep stage 5's end, each answer checked on the colours
  * and, for short scrambles, its OBTM against an independent search over
@@ -24,11 +24,11 @@
 
 #include "scramble.h"
 #include "tier.h"
-#include "core/movelist.h"
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce6/model.h"
-#include "puzzles/cube/reduce8/reduce8.h"
+#include "engine/movelist.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce6/model.h"
+#include "solvers/cube/reduce8/reduce8.h"
 
 /* The turns that keep stage 5's end: face turns and half turns of
  * layers 1-2 and of layer 2 (reduce8/pairs.c). */

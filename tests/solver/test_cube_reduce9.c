@@ -1,4 +1,4 @@
-/* The staged reductions of the 9x9x9 to 11x11x11 (src/puzzles/cube/
+/* The staged reductions of the 9x9x9 to 11x11x11 (src/solvers/cube/
  * reduce9, and reduce8's 10x10x10): whole solves of random cubes through
  * cube9_reduce_solve, cube10_reduce_solve and cube11_reduce_solve,
  * replayed on the facelet engine, their shares adding up and shorter
@@ -22,11 +22,11 @@
 
 #include "scramble.h"
 #include "tier.h"
-#include "core/movelist.h"
-#include "core/rng.h"
-#include "puzzles/cube/puzzle.h"
-#include "puzzles/cube/reduce8/reduce8.h"
-#include "puzzles/cube/reduce9/reduce9.h"
+#include "engine/movelist.h"
+#include "engine/rng.h"
+#include "solvers/cube/puzzle.h"
+#include "solvers/cube/reduce8/reduce8.h"
+#include "solvers/cube/reduce9/reduce9.h"
 
 typedef bool (*solver)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
     struct cube_reduce_stats *, struct tw_error *);

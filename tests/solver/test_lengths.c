@@ -21,8 +21,8 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "core/gameid.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
 
 struct row {
 	const char *board;     /* game ID without the seed: "torus:4x4" */

@@ -12,10 +12,10 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "puzzles/nrp/nrp.h"
-#include "core/perm.h"
-#include "core/rng.h"
-#include "puzzles/nrp/solve.h"
+#include "engine/nrp/nrp.h"
+#include "engine/perm.h"
+#include "engine/rng.h"
+#include "solvers/nrp/solve.h"
 
 /* Replays moves on a copy of s; fails the test unless it ends solved.
  * Returns the length in quarter turns. */

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "puzzles/rollcube/rollcube.h"
-#include "core/gameid.h"
-#include "puzzles/registry.h"
-#include "puzzles/rollcube/solve.h"
+#include "engine/rollcube/rollcube.h"
+#include "engine/gameid.h"
+#include "solvers/registry.h"
+#include "solvers/rollcube/solve.h"
 
 static char *
 slurp(const char *path)

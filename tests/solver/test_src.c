@@ -14,9 +14,9 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "puzzles/rollcube/rollcube.h"
-#include "puzzles/registry.h"
-#include "puzzles/rollcube/src.h"
+#include "engine/rollcube/rollcube.h"
+#include "solvers/registry.h"
+#include "solvers/rollcube/src.h"
 
 /* One instance; returns false (after printing it) when SRC is wrong. */
 static bool

@@ -12,9 +12,9 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "puzzles/torus/torus.h"
-#include "puzzles/registry.h"
-#include "puzzles/torus/solve.h"
+#include "engine/torus/torus.h"
+#include "solvers/registry.h"
+#include "solvers/torus/solve.h"
 
 static int
 line_length(const struct torus_params *p, const struct torus_move *mv)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "puzzles/cube/cube.h"
+#include "engine/cube/cube.h"
 
 static void
 apply(struct cube *c, const char *alg)

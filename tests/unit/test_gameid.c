@@ -7,9 +7,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/gameid.h"
-#include "puzzles/torus/torus.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "engine/torus/torus.h"
+#include "solvers/registry.h"
 
 /* twirl scramble torus:4x4#8812, pinned when the format was set. */
 #define GOLDEN_4X4_8812 "8,2,15,11,5,3,13,6,16,9,12,7,14,1,4,10"

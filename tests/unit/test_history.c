@@ -15,10 +15,10 @@
 
 #include "tier.h"
 
-#include "core/history.h"
-#include "core/rng.h"
-#include "puzzles/torus/torus.h"
-#include "puzzles/registry.h"
+#include "engine/history.h"
+#include "engine/rng.h"
+#include "engine/torus/torus.h"
+#include "solvers/registry.h"
 
 static struct torus_params params = {2, 3};
 

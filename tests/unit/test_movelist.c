@@ -6,7 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/movelist.h"
+#include "engine/movelist.h"
 
 static void
 join_puts_single_spaces_between_moves(void **unused)

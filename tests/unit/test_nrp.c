@@ -11,8 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "puzzles/nrp/nrp.h"
-#include "core/perm.h"
+#include "engine/nrp/nrp.h"
+#include "engine/perm.h"
 
 static struct nrp_params
 params(const char *text)

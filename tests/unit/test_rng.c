@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "core/rng.h"
+#include "engine/rng.h"
 
 static void
 seed_zero_gives_pinned_sequence(void **unused)

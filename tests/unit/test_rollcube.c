@@ -10,9 +10,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/gameid.h"
-#include "puzzles/rollcube/rollcube.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "engine/rollcube/rollcube.h"
+#include "solvers/registry.h"
 
 static void
 standard_die_rolls_as_the_paper_says(void **unused)

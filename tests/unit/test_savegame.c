@@ -10,10 +10,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "core/gameid.h"
-#include "core/savegame.h"
-#include "puzzles/torus/torus.h"
-#include "puzzles/registry.h"
+#include "engine/gameid.h"
+#include "engine/savegame.h"
+#include "engine/torus/torus.h"
+#include "solvers/registry.h"
 
 /* Plays a random game of moves, hints, undos, redos and restarts, both
  * into a history and into a save record. It works for any puzzle: its

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "sys/files.h"
+#include "solvers/files.h"
 #include "ui/storage.h"
 
 static char tmpdir[] = "/tmp/twirl-storage-XXXXXX";

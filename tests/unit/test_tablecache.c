@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sys/tablecache.h"
+#include "solvers/tablecache.h"
 
 static atomic_int builds;
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "puzzles/torus/torus.h"
+#include "engine/torus/torus.h"
 
 static struct torus_state *
 parse(int m, int n, const char *text)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/puzzle.h"
+#include "engine/puzzle.h"
 
 struct dial_params {
 	int n;

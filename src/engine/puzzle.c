@@ -1,0 +1,45 @@
+#include "engine/puzzle.h"
+
+#include <string.h>
+
+int
+puzzle_metric_index(const struct puzzle *p, const char *name)
+{
+	int i;
+
+	for (i = 0; p->metrics[i] != NULL; i++)
+		if (strcmp(p->metrics[i], name) == 0)
+			return i;
+	return -1;
+}
+
+bool
+puzzle_apply_list(const struct puzzle *p, const void *params, void *state,
+    const struct movelist *list, struct tw_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < list->len; i++) {
+		if (!p->move_apply(params, state, list->moves[i], err)) {
+			tw_error_prefix(err, "move %zu (%s)", i + 1, list->moves[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+long
+puzzle_list_cost(const struct puzzle *p, const void *params,
+    const struct movelist *list, int metric)
+{
+	long total = 0, c;
+	size_t i;
+
+	for (i = 0; i < list->len; i++) {
+		c = p->move_cost(params, list->moves[i], metric);
+		if (c < 0)
+			return -1;
+		total += c;
+	}
+	return total;
+}

@@ -1,0 +1,78 @@
+/* The torus puzzle (Amano et al., "How to Solve the Torus Puzzle",
+ * Algorithms 5(1), 2012): an m x n board of tiles 1..mn, solved
+ * row-major; a move shifts one row east/west or one column north/south,
+ * wrapping. Notation (docs/notation.md): E2 shifts row 2 one cell east, W2 west,
+ * N3 column 3 one cell north, S3 south, E2^3 by three cells. Rows and
+ * columns are numbered from 1, row 1 on top. */
+#ifndef TWIRL_TORUS_H
+#define TWIRL_TORUS_H
+
+#include <stdint.h>
+
+#include "engine/puzzle.h"
+
+#define TORUS_MIN_SIDE 2
+#define TORUS_MAX_SIDE 20
+
+enum torus_metric { TORUS_DRAG, TORUS_PUSH };
+
+struct torus_params {
+	int rows;  /* m, 2..20 */
+	int cols;  /* n, 2..20 */
+};
+
+struct torus_state {
+	int rows, cols;
+	uint16_t tile[TORUS_MAX_SIDE * TORUS_MAX_SIDE]; /* tile[(i-1)*cols+(j-1)], 1..mn */
+};
+
+enum torus_dir { TORUS_N, TORUS_E, TORUS_S, TORUS_W };
+
+struct torus_move {
+	enum torus_dir dir;
+	int line;    /* row (E, W) or column (N, S), from 1 */
+	int amount;  /* cells shifted, 1 .. line length - 1 */
+};
+
+/* Parses "E2", "W2^3", "N1", "S4" against the board size. Errors name the
+ * bad part: unknown direction, missing or out-of-range row/column, bad or
+ * out-of-range amount. */
+bool torus_move_parse(const struct torus_params *p, const char *text,
+    struct torus_move *mv, struct tw_error *err);
+
+/* Writes the canonical text ("E2", "W2^3") into buf (16 bytes suffice). */
+void torus_move_format(const struct torus_move *mv, char *buf, size_t size);
+
+/* Applies a parsed, in-range move. */
+void torus_move_do(struct torus_state *s, const struct torus_move *mv);
+
+/* Cell (row, col from 1) holding tile t, found by search. */
+void torus_find(const struct torus_state *s, int t, int *row, int *col);
+
+/* Parity of the position's permutation: 0 even, 1 odd. */
+int torus_parity(const struct torus_state *s);
+
+/* The puzzle-table functions (see engine/puzzle.h for their contracts). */
+void *torus_params_default(struct tw_error *err);
+void *torus_params_parse(const char *text, size_t *used, struct tw_error *err);
+char *torus_params_format(const void *params, struct tw_error *err);
+void *torus_params_dup(const void *params, struct tw_error *err);
+void torus_params_free(void *params);
+char *torus_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);
+void *torus_state_solved(const void *params, struct tw_error *err);
+void *torus_state_parse(const void *params, const char *text, struct tw_error *err);
+char *torus_state_format(const void *params, const void *state, struct tw_error *err);
+void *torus_state_dup(const void *params, const void *state, struct tw_error *err);
+void torus_state_free(void *state);
+bool torus_state_equal(const void *params, const void *a, const void *b);
+bool torus_state_solvable(const void *params, const void *state, struct tw_error *why);
+bool torus_state_is_solved(const void *params, const void *state);
+void *torus_scramble(const void *params, struct tw_rng *rng, struct tw_error *err);
+char *torus_state_render(const void *params, const void *state, struct tw_error *err);
+bool torus_move_apply(const void *params, void *state, const char *move, struct tw_error *err);
+char *torus_move_inverse(const void *params, const char *move, struct tw_error *err);
+long torus_move_cost(const void *params, const char *move, int metric);
+
+extern const char *const torus_metrics[]; /* "drag", "push" */
+
+#endif

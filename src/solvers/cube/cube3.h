@@ -1,0 +1,78 @@
+/* The 3x3x3 two-phase solver (Kociemba): phase 1 brings the cube into the
+ * subgroup <U, D, R2, L2, F2, B2> (corner twist, edge flip and the
+ * UD-slice edges' places all solved), phase 2 solves it inside; each phase
+ * is an IDA* search bounded by pruning tables ([Kociemba] in
+ * docs/papers.md), searched as min2phase does ([min2phase] there): six
+ * views (three axes, and each inverse), pre-moves, phase-1 tables over
+ * symmetry classes (twist x slice, flip x slice, twist x flip, the last
+ * read again for the conjugate by y), phase-2 tables over the classes
+ * of the corner and edge permutations, read for the position and its
+ * inverse. The search goes on after the first solution while
+ * that can still shorten the answer and its budget allows: a number of
+ * search nodes by default, so that a cube gets the same answer on every
+ * machine under any load, or a time limit when one is asked for. Tables
+ * (1.5 MB) are built on first use in about 1.4 s and kept in the table
+ * cache. Moves are in the half-turn metric. */
+#ifndef TWIRL_CUBE3_H
+#define TWIRL_CUBE3_H
+
+#include <stdatomic.h>
+
+#include "engine/cube/cube.h"
+#include "engine/movelist.h"
+
+/* No answer is longer: the search runs past its budget until it has one
+ * this short (every position has one of at most 20). */
+#define CUBE3_BOUND 21
+
+/* The default work budget: phase-1 plus phase-2 search nodes, each child
+ * a node (2 ms median on the 2-core development machine, most cubes
+ * stopping earlier at the target of 20; bench/bench_cube). */
+#define CUBE3_DEFAULT_NODES 1000000L
+
+struct cube3_options {
+	int target;          /* stop at a solution this short or shorter (e.g. 20) */
+	double time_limit;   /* > 0: seconds, then return the best found (the
+	                      * answer then depends on the machine's speed) */
+	long max_nodes;      /* without a time limit: nodes, then return the
+	                      * best found; 0 for CUBE3_DEFAULT_NODES */
+	atomic_bool *cancel; /* may be NULL */
+	int max_phase2;      /* the longest phase 2 tried; 0 for 11 (12, as
+	                      * min2phase: a first answer about 0.35 moves
+	                      * longer in about 60 % of the time) */
+};
+
+/* Solves c (a 3x3x3 facelet cube with centres in place: U on U, ...),
+ * appending face turns (R, U2, F' ...) to out. Errors: not a 3x3x3;
+ * centres turned (use a rotation first); a piece that cannot exist;
+ * twisted corner; flipped edge; parity; cancelled; out of memory. */
+bool cube3_solve(const struct cube *c, const struct cube3_options *opt,
+    struct movelist *out, struct tw_error *err);
+
+/* Checks that c is a solvable 3x3x3 (same reasons as above). */
+bool cube3_validate(const struct cube *c, struct tw_error *err);
+
+/* What keeps a 3x3x3 with centres in place (U on U, ...) from being
+ * solvable, as a set of flags; 0 for a solvable cube. The reduction solver
+ * reads the even cubes' parities from it (OLL parity is CUBE3_FLIP, PLL
+ * parity CUBE3_PARITY). */
+#define CUBE3_BAD_PIECE 1u   /* centres off, or a piece missing or twice */
+#define CUBE3_TWIST 2u
+#define CUBE3_FLIP 4u
+#define CUBE3_PARITY 8u
+unsigned cube3_defects(const struct cube *c);
+
+/* Builds the tables now, or reads them from the table cache
+ * (solvers/tablecache.h); returns the seconds it took (0 if in memory
+ * already, or on failure). */
+double cube3_prepare(void);
+
+/* The same, saying why it failed: out of memory, the cache's own. */
+bool cube3_load_tables(struct tw_error *err);
+
+/* A uniformly random solvable 3x3x3, drawn directly from the cubie group:
+ * every permutation and orientation with the parity and sum rules. */
+struct tw_rng;
+void cube3_random(struct tw_rng *rng, struct cube *out);
+
+#endif

@@ -1,0 +1,222 @@
+#include "solvers/files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void (*file_before_rename)(void);
+
+static const char *
+home_dir(void)
+{
+	const char *home = getenv("HOME");
+	struct passwd *pw;
+
+	if (home != NULL && home[0] == '/')
+		return home;
+	pw = getpwuid(getuid());
+	return pw != NULL ? pw->pw_dir : NULL;
+}
+
+/* mkdir -p, mode 0700. */
+static bool
+make_dirs(char *path, struct tw_error *err)
+{
+	char *p;
+
+	for (p = path + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
+				tw_error_set(err, "cannot create %s: %s", path, strerror(errno));
+				*p = c;
+				return false;
+			}
+			*p = c;
+			if (c == '\0')
+				return true;
+		}
+	}
+}
+
+char *
+xdg_twirl_dir(enum xdg_kind kind, const char *sub, bool create, struct tw_error *err)
+{
+	static const char *const vars[] = {"XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"};
+	static const char *const fallbacks[] = {".local/share", ".local/state", ".cache"};
+	const char *base = getenv(vars[kind]), *home;
+	char *dir;
+
+	if (base != NULL && base[0] == '/') {
+		dir = tw_asprintf(err, "%s/twirl%s", base, sub);
+	} else {
+		home = home_dir();
+		if (home == NULL) {
+			tw_error_set(err, "no home directory: set HOME or %s", vars[kind]);
+			return NULL;
+		}
+		dir = tw_asprintf(err, "%s/%s/twirl%s", home, fallbacks[kind], sub);
+	}
+	if (dir != NULL && create && !make_dirs(dir, err)) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+bool
+file_read_all(const char *path, size_t max, char **data, size_t *len,
+    struct tw_error *err)
+{
+	int fd = open(path, O_RDONLY);
+	size_t cap = 4096, used = 0;
+	char *buf;
+
+	*data = NULL;
+	*len = 0;
+	if (fd < 0) {
+		tw_error_set(err, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	buf = malloc(cap + 1);
+	if (buf == NULL) {
+		close(fd);
+		tw_error_set(err, "%s: out of memory", path);
+		return false;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (used == cap) {
+			char *grown;
+
+			if (cap > max)
+				break;
+			cap *= 2;
+			grown = realloc(buf, cap + 1);
+			if (grown == NULL) {
+				free(buf);
+				close(fd);
+				tw_error_set(err, "%s: out of memory", path);
+				return false;
+			}
+			buf = grown;
+		}
+		n = read(fd, buf + used, cap - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			tw_error_set(err, "%s: %s", path, strerror(errno));
+			free(buf);
+			close(fd);
+			return false;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fd);
+	if (used > max) {
+		tw_error_set(err, "%s: too large (%zu bytes or more; at most %zu)", path, used, max);
+		free(buf);
+		return false;
+	}
+	buf[used] = '\0';
+	*data = buf;
+	*len = used;
+	return true;
+}
+
+bool
+file_write_atomic(const char *path, const void *data, size_t len, struct tw_error *err)
+{
+	struct file_piece one = {data, len};
+
+	return file_write_atomic_pieces(path, &one, 1, err);
+}
+
+/* Writes all of len bytes; false with errno set (0: a short write). */
+static bool
+write_all(int fd, const char *bytes, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = write(fd, bytes + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = 0;
+			return false;
+		}
+		done += (size_t)n;
+	}
+	return true;
+}
+
+bool
+file_write_atomic_pieces(const char *path, const struct file_piece *pieces,
+    size_t count, struct tw_error *err)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *tmp;
+	size_t i;
+	int fd, dfd;
+
+	dir = slash != NULL ? tw_strndup(path, (size_t)(slash - path), err) :
+	    tw_strdup(".", err);
+	if (dir == NULL)
+		return false;
+	tmp = tw_asprintf(err, "%s/.twirl-tmp.XXXXXX", dir);
+	if (tmp == NULL) {
+		free(dir);
+		return false;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		tw_error_set(err, "cannot write in %s: %s", dir, strerror(errno));
+		goto fail_nofile;
+	}
+	for (i = 0; i < count; i++) {
+		if (!write_all(fd, pieces[i].data, pieces[i].len)) {
+			tw_error_set(err, "cannot write %s: %s", path,
+			    errno != 0 ? strerror(errno) : "short write");
+			close(fd);
+			goto fail;
+		}
+	}
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (file_before_rename != NULL)
+		file_before_rename();
+	if (rename(tmp, path) != 0) {
+		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	/* Make the rename itself durable. */
+	dfd = open(dir, O_RDONLY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	free(tmp);
+	free(dir);
+	return true;
+fail:
+	unlink(tmp);
+fail_nofile:
+	free(tmp);
+	free(dir);
+	return false;
+}

@@ -1,0 +1,51 @@
+/* Files on disk for every layer that keeps any: the XDG base directories,
+ * whole-file reads with a size cap, and atomic writes (a temporary file in
+ * the same directory, flushed, renamed over the target, the directory
+ * flushed), so that a crash or a full disk never leaves a half-written
+ * file. No curses; errors name the path and the system's reason. */
+#ifndef TWIRL_SYS_FILES_H
+#define TWIRL_SYS_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/error.h"
+
+enum xdg_kind {
+	XDG_DATA,    /* $XDG_DATA_HOME, else ~/.local/share */
+	XDG_STATE,   /* $XDG_STATE_HOME, else ~/.local/state */
+	XDG_CACHE,   /* $XDG_CACHE_HOME, else ~/.cache */
+};
+
+/* "<base>/twirl" for kind, followed by sub ("" or "/saves"), created with
+ * its parents (mode 0700) when create is true. XDG variables that are
+ * unset, empty or relative fall back as the XDG spec says. Caller frees.
+ * Errors: no home directory; cannot create (with the reason). */
+char *xdg_twirl_dir(enum xdg_kind kind, const char *sub, bool create, struct tw_error *err);
+
+/* Reads a whole file of at most max bytes (one more is read, so that a
+ * larger file is reported as too large). *data is NUL-terminated, caller
+ * frees. Errors: cannot open or read (reason), too large. */
+bool file_read_all(const char *path, size_t max, char **data, size_t *len,
+    struct tw_error *err);
+
+/* Writes len bytes of data to path atomically: the old file stays whole
+ * until the new one is complete on disk; on failure nothing is left
+ * behind. Errors: cannot create the temporary file, write (disk full),
+ * flush or rename, each with the path and the reason. */
+bool file_write_atomic(const char *path, const void *data, size_t len, struct tw_error *err);
+
+/* As file_write_atomic, for a file made of several pieces written one
+ * after the other (a header, then a large table) without joining them. */
+struct file_piece {
+	const void *data;
+	size_t len;
+};
+bool file_write_atomic_pieces(const char *path, const struct file_piece *pieces,
+    size_t count, struct tw_error *err);
+
+/* Test seam: called after the temporary file is written, before the
+ * rename; tests make it kill the process. NULL in the program. */
+extern void (*file_before_rename)(void);
+
+#endif

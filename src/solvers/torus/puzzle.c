@@ -1,0 +1,35 @@
+/* The torus as a puzzle table (engine/puzzle.h): the engine's functions
+ * (torus.h) and the solver (solve.h). */
+#include "engine/puzzle.h"
+#include "solvers/torus/solve.h"
+#include "engine/torus/torus.h"
+
+const struct puzzle torus_puzzle = {
+	.id = "torus",
+	.name = "Torus",
+	.summary = "shift whole rows and columns, wrapping, until 1..mn are in order",
+	.metrics = torus_metrics,
+	.params_default = torus_params_default,
+	.params_parse = torus_params_parse,
+	.params_format = torus_params_format,
+	.params_dup = torus_params_dup,
+	.params_free = torus_params_free,
+	.state_solved = torus_state_solved,
+	.state_parse = torus_state_parse,
+	.state_format = torus_state_format,
+	.state_dup = torus_state_dup,
+	.state_free = torus_state_free,
+	.state_equal = torus_state_equal,
+	.state_solvable = torus_state_solvable,
+	.state_is_solved = torus_state_is_solved,
+	.scramble = torus_scramble,
+	.state_render = torus_state_render,
+	.move_apply = torus_move_apply,
+	.move_inverse = torus_move_inverse,
+	.move_cost = torus_move_cost,
+	.move_random = torus_move_random,
+	.reversible = true,
+	.sample_params = (const char *const[]){"2x2", "2x3", "3x3", "4x4", "3x5", "20x20",
+	    "20x19", "2x20", NULL},
+	.solve = torus_solve_entry,
+};
