@@ -11,7 +11,8 @@
  *   - cancelling from another thread while the solver works returns
  *     "cancelled" promptly with nothing listed (and nothing leaked: the
  *     sanitizer build checks);
- *   - the progress the solver reports only rises, from 0 to 1000. */
+ *   - the progress the solver reports only rises, from 0 to 1000;
+ *   - a table build (twirl cache build) stops at once when cancelled. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -500,6 +501,50 @@ progress_rises_and_cancel_stops_the_solver(void **unused)
 	}
 }
 
+/* A table build asked to stop before it starts stops at once with
+ * "cancelled". */
+static void
+table_builds_stop_when_cancelled(void **unused)
+{
+	(void)unused;
+	for (size_t i = 0; twirl_puzzles[i] != NULL; i++) {
+		const struct puzzle *p = twirl_puzzles[i];
+		atomic_bool cancel = true;
+		atomic_int progress = 0;
+		struct tw_error err = {""};
+		double t0;
+
+		if (!checked(p) || p->prepare_tables == NULL)
+			continue;
+		t0 = now();
+		assert_false(p->prepare_tables(&progress, &cancel, &err));
+		assert_string_equal(err.msg, "cancelled");
+		assert_true(now() - t0 < 1.0);
+	}
+}
+
+/* A new puzzle's tables build whole, with progress rising to 1000. Only
+ * with an argument (a test-only puzzle's quick tables): the four puzzles'
+ * builds take minutes and are checked by the cache test (tests/e2e) and
+ * the solver tests. */
+static void
+table_builds_finish_with_rising_progress(void **unused)
+{
+	(void)unused;
+	for (size_t i = 0; only != NULL && twirl_puzzles[i] != NULL; i++) {
+		const struct puzzle *p = twirl_puzzles[i];
+		atomic_bool cancel = false;
+		atomic_int progress = 0;
+		struct tw_error err = {""};
+
+		if (!checked(p) || p->prepare_tables == NULL)
+			continue;
+		if (!p->prepare_tables(&progress, &cancel, &err))
+			fail_msg("%s: %s", p->id, err.msg);
+		assert_int_equal(atomic_load(&progress), 1000);
+	}
+}
+
 /* The one list of puzzles names every puzzle once, and (with an argument)
  * the puzzle to check is among them. */
 static void
@@ -529,6 +574,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(solutions_replay_to_solved),
 		cmocka_unit_test(optimal_answers_are_no_longer_than_the_default),
 		cmocka_unit_test(progress_rises_and_cancel_stops_the_solver),
+		cmocka_unit_test(table_builds_stop_when_cancelled),
+		cmocka_unit_test(table_builds_finish_with_rising_progress),
 	};
 
 	if (argc > 1)
