@@ -2,9 +2,10 @@
 # twirl's one-step set-up: installs only what is missing (apt-get), then
 # configures and builds with meson.
 #   ./dev.sh play [ARGS]   build and start the game (the menu by default)
-#   ./dev.sh test          build and run the default test tier, then again
+#   ./dev.sh test          build and run the default test tier, build the
+#                          release configuration, then run the tier again
 #                          under AddressSanitizer + UBSan; prints each
-#                          tier's time (the slow sweeps: meson test -C build
+#                          step's time (the slow sweeps: meson test -C build
 #                          --suite slow)
 #   ./dev.sh fuzz [SECONDS] build the fuzz harnesses with clang and libFuzzer
 #                          (+ ASan, UBSan) and run each for SECONDS (default
@@ -58,6 +59,10 @@ test)
 	build build -Dtests=enabled
 	meson test -C build --print-errorlogs
 	plain=$(date +%s)
+	# The release configuration (-O3) that packagers and benchmarks
+	# build: compiled, so that its warnings (errors here) are seen.
+	build build-release -Dbuildtype=release
+	release=$(date +%s)
 	# Optimised (-O2) under the sanitizers: they catch the same faults, and
 	# the suite runs in a third of the time of -O0.
 	build build-asan -Dtests=enabled -Db_sanitize=address,undefined \
@@ -86,7 +91,8 @@ test)
 	    meson test -C build-asan --print-errorlogs
 	end=$(date +%s)
 	echo "dev.sh test: plain build and tests $((plain - start)) s," \
-	    "sanitized build and tests $((end - plain)) s, total $((end - start)) s"
+	    "release build $((release - plain)) s," \
+	    "sanitized build and tests $((end - release)) s, total $((end - start)) s"
 	;;
 fuzz)
 	secs=${1:-60}

@@ -68,7 +68,9 @@ enumerate(struct enumerator *e, int len)
 			memcpy(we->supp, supp, (size_t)nsupp);
 		}
 	}
-	if (len == e->max_len)
+	/* max_len is at most SMALL_LEN (short_words' callers); the second
+	 * test states it where the compiler sees the arrays' bounds. */
+	if (len >= e->max_len || len >= SMALL_LEN)
 		return;
 	for (int mv = 0; mv < win->nmv && e->budget > 0; mv++) {
 		int b = mv / 3, t = mv % 3 + 1;
