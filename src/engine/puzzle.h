@@ -111,8 +111,9 @@ struct puzzle {
 	/* May be NULL. Builds (or finds in the table cache) every table the
 	 * puzzle's solvers keep on disk for the boards people usually play,
 	 * reporting through progress (0..1000) and stopping on *cancel (both
-	 * may be NULL): twirl cache build. Errors: "cancelled", out of
-	 * memory, a builder's own. */
+	 * may be NULL; a set *cancel fails with "cancelled" even when every
+	 * table is already on disk): twirl cache build. Errors: "cancelled",
+	 * out of memory, a builder's own. */
 	bool (*prepare_tables)(atomic_int *progress, atomic_bool *cancel, struct tw_error *err);
 
 	/* Solver entry point: appends a solution to out. Fails with the

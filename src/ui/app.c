@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "ui/draw.h"
+#include "ui/exit_notes.h"
 #include "ui/game.h"
 #include "ui/keep.h"
 #include "ui/menu.h"
@@ -36,18 +37,6 @@ restore_terminal(void)
 	if (curses_active && !isendwin())
 		endwin();
 	curses_active = false;
-}
-
-/* Lines for standard error once the terminal is restored. */
-#define EXIT_NOTES 4
-static char exit_notes[EXIT_NOTES][320];
-static int nexit_notes;
-
-void
-ui_exit_note(const char *msg)
-{
-	if (nexit_notes < EXIT_NOTES)
-		snprintf(exit_notes[nexit_notes++], sizeof exit_notes[0], "%s", msg);
 }
 
 static void
@@ -228,7 +217,7 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	struct screen *first = NULL;
 	struct game *g = NULL;
 	char *kept = NULL, note[300];
-	int rc = 0, i;
+	int rc = 0;
 
 	/* Everything that can fail is tried before the screen is taken:
 	 * the terminal, the replay file, the game ID. */
@@ -317,7 +306,6 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	if (stop_signal != 0)
 		rc = 128 + stop_signal;
 	restore_terminal();
-	for (i = 0; i < nexit_notes; i++)
-		fprintf(stderr, "twirl: %s\n", exit_notes[i]);
+	ui_exit_notes_print(stderr);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ui/draw.h"
+#include "ui/exit_notes.h"
 #include "ui/keep.h"
 #include "ui/saves_screen.h"
 

@@ -51,10 +51,6 @@ struct screen {
 	const struct screen_ops *ops;
 };
 
-/* A line for standard error once the terminal is restored (a game that
- * could not be kept when the program ended); at most a few are kept. */
-void ui_exit_note(const char *msg);
-
 /* Results, for brevity. */
 static inline struct screen_result
 screen_stay(void)

@@ -101,6 +101,12 @@ dial_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *
 	for (int i = 0; i < 2; i++) {
 		struct table_progress part = table_progress_part(&prog, 500 * i, 500 * (i + 1));
 
+		/* A table already on disk is read, not built: the request to
+		 * stop is honoured here too. */
+		if (cancel != NULL && atomic_load(cancel)) {
+			tw_error_set(err, "cancelled");
+			return false;
+		}
 		if (distance_table(&boards[i], &part, err) == NULL)
 			return false;
 	}
