@@ -74,7 +74,7 @@ main(int argc, char **argv)
 	}
 	{
 		double t0 = tw_monotonic_seconds();
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 
 		if (!cube7_reduce_prepare(&err)) {
 			fprintf(stderr, "tables: %s\n", err.msg);
@@ -87,7 +87,7 @@ main(int argc, char **argv)
 		const struct r7_model *md = r7_model();
 		uint8_t col[R7_FACELETS];
 		struct r7_path path = {0};
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		struct movelist out = MOVELIST_EMPTY;
 		struct cube c7, cur, c5;
 		struct cube_move mc[64];

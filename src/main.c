@@ -142,7 +142,7 @@ cmd_gps(const struct gameid *gid, const char *text, bool want_stats)
 		if (want_stats)
 			fprintf(stderr, "moves: %lld (the path string's length on this board)\n",
 			    (long long)rollcube_gps_moves(gid->params, state));
-	} else if (strcmp(err.msg, "no path") == 0) {
+	} else if (err.kind == TW_ERROR_NO_SOLUTION) {
 		fprintf(stderr, "twirl: no path\n");
 		rc = 1;
 	} else {

@@ -92,6 +92,27 @@ tw_error_set(struct tw_error *err, const char *fmt, ...)
 	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 	va_end(ap);
 	error_escape(err);
+	err->kind = TW_ERROR_OTHER;
+}
+
+void
+tw_error_set_kind(struct tw_error *err, enum tw_error_kind kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	error_escape(err);
+	err->kind = kind;
+}
+
+void
+tw_error_cancelled(struct tw_error *err)
+{
+	tw_error_set_kind(err, TW_ERROR_CANCELLED, "cancelled");
 }
 
 void
@@ -123,13 +144,31 @@ tw_error_prefix(struct tw_error *err, const char *fmt, ...)
 	error_escape(err);
 }
 
+void
+tw_error_wrap(struct tw_error *err, const struct tw_error *inner, const char *fmt, ...)
+{
+	char prefix[sizeof err->msg];
+	va_list ap;
+
+	if (err == NULL)
+		return;
+	if (err != inner)
+		*err = *inner;
+	if (fmt == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(prefix, sizeof prefix, fmt, ap);
+	va_end(ap);
+	tw_error_prefix(err, "%s", prefix);
+}
+
 void *
 tw_alloc(size_t size, struct tw_error *err)
 {
 	void *p = malloc(size == 0 ? 1 : size);
 
 	if (p == NULL)
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 	return p;
 }
 
@@ -139,7 +178,7 @@ tw_calloc(size_t count, size_t size, struct tw_error *err)
 	void *p = calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
 
 	if (p == NULL)
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 	return p;
 }
 

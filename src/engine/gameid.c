@@ -43,9 +43,9 @@ seed_char_ok(char c)
 	return c > ' ' && c < 127 && c != ':' && c != '#';
 }
 
-bool
-gameid_parse(const struct puzzle *const *puzzles, const char *text,
-    struct gameid *gid, struct tw_error *err)
+static bool
+parse(const struct puzzle *const *puzzles, const char *text, struct gameid *gid,
+    struct tw_error *err)
 {
 	const char *colon, *rest, *s;
 	char name[32];
@@ -115,6 +115,17 @@ gameid_parse(const struct puzzle *const *puzzles, const char *text,
 	    rest, (int)used, colon + 1);
 fail:
 	gameid_free(gid);
+	return false;
+}
+
+bool
+gameid_parse(const struct puzzle *const *puzzles, const char *text,
+    struct gameid *gid, struct tw_error *err)
+{
+	if (parse(puzzles, text, gid, err))
+		return true;
+	if (err != NULL && err->kind != TW_ERROR_NO_MEMORY)
+		err->kind = TW_ERROR_BAD_INPUT;
 	return false;
 }
 

@@ -26,7 +26,8 @@ const struct puzzle *puzzle_find(const struct puzzle *const *puzzles, const char
 
 /* Parses text into *gid (zeroed first; free with gameid_free). Errors name
  * the bad part: unknown puzzle (listing the known ones), bad params, empty
- * seed, bad state. The state is not checked for solvability. */
+ * seed, bad state, all of kind TW_ERROR_BAD_INPUT; out of memory. The
+ * state is not checked for solvability. */
 bool gameid_parse(const struct puzzle *const *puzzles, const char *text,
     struct gameid *gid, struct tw_error *err);
 

@@ -140,7 +140,7 @@ push_entry(struct history *h, enum history_kind kind, const char *move, void *ne
 	h->current = next;
 	return true;
 oom:
-	tw_error_set(err, "out of memory");
+	tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 fail:
 	h->puzzle->state_free(next);
 	return false;

@@ -16,7 +16,7 @@ movelist_push_owned(struct movelist *list, char *move, struct tw_error *err)
 		grown = realloc(list->moves, cap * sizeof *grown);
 		if (grown == NULL) {
 			free(move);
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			return false;
 		}
 		list->moves = grown;

@@ -65,7 +65,7 @@ add_event(struct savegame *sg, enum save_event_kind kind, uint64_t ms,
 		cap = sg->cap == 0 ? 64 : sg->cap * 2;
 		grown = realloc(sg->events, cap * sizeof *grown);
 		if (grown == NULL) {
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			return false;
 		}
 		sg->events = grown;
@@ -246,7 +246,7 @@ savegame_format(struct savegame *sg, const struct history *h,
 	free(ps);
 	if (b.failed) {
 		free(b.s);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	return b.s;

@@ -25,7 +25,7 @@ grow(struct strset *set, struct tw_error *err)
 	char **slot = calloc(cap, sizeof *slot);
 
 	if (slot == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	for (i = 0; i < set->cap; i++) {

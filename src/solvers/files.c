@@ -88,7 +88,7 @@ file_read_all(const char *path, size_t max, char **data, size_t *len,
 	buf = malloc(cap + 1);
 	if (buf == NULL) {
 		close(fd);
-		tw_error_set(err, "%s: out of memory", path);
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "%s: out of memory", path);
 		return false;
 	}
 	for (;;) {
@@ -104,7 +104,7 @@ file_read_all(const char *path, size_t max, char **data, size_t *len,
 			if (grown == NULL) {
 				free(buf);
 				close(fd);
-				tw_error_set(err, "%s: out of memory", path);
+				tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "%s: out of memory", path);
 				return false;
 			}
 			buf = grown;

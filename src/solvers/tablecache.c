@@ -361,7 +361,7 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 		prog = &none;
 	if (t == NULL || (t->data = calloc(1, spec->size)) == NULL) {
 		free(t);
-		tw_error_set(err, "out of memory (the table %s needs %zu MB)", spec->name,
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory (the table %s needs %zu MB)", spec->name,
 		    spec->size >> 20);
 		return NULL;
 	}
@@ -457,7 +457,7 @@ get_locked(const struct table_spec *spec, const struct table_progress *prog, boo
 
 			fd = build_lock(spec, prog, &cancelled);
 			if (cancelled) {
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				return NULL;
 			}
 			/* Another process may have built it while this one waited. */

@@ -209,7 +209,7 @@ game_alloc(const struct puzzle *p, const void *params, struct tw_error *err)
 	g->speed = 2;
 	g->ui = g->view->ui_new(params);
 	if (g->ui == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		free(g);
 		return NULL;
 	}

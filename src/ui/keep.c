@@ -60,7 +60,7 @@ free_save_path(const char *name, struct tw_error *err)
 	file = storage_file_name(name);
 	if (file == NULL) {
 		free(dir);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	for (int n = 1; n < 10000; n++) {

@@ -455,7 +455,7 @@ struct screen *
 menu_screen(bool offer_autosave)
 {
 	struct menu *m = calloc(1, sizeof *m);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	if (m == NULL)
 		return NULL;

@@ -33,7 +33,7 @@ say(struct saves_screen *s, bool error, const char *msg)
 static void
 reload(struct saves_screen *s)
 {
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct save_info *samples = NULL, *all;
 	size_t nsamples = 0;
 	char *data, *dir;

@@ -109,7 +109,7 @@ stats_record(const char *board, long moves, long ms, bool unaided, struct tw_err
 		grown = realloc(list, (n + 1) * sizeof *list);
 		if (grown == NULL) {
 			free(list);
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			return -1;
 		}
 		list = grown;
@@ -128,7 +128,7 @@ stats_record(const char *board, long moves, long ms, bool unaided, struct tw_err
 		free(path);
 		free(list);
 		if (text == NULL)
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < n; i++)

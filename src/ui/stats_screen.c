@@ -119,7 +119,7 @@ struct screen *
 stats_screen(void)
 {
 	struct stats_screen *s = calloc(1, sizeof *s);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	if (s == NULL)
 		return NULL;

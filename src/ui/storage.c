@@ -279,7 +279,7 @@ storage_record_best(const char *key, long moves, struct tw_error *err)
 		free(text);
 		free(out);
 		free(path);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	/* Every other line kept as it was; this key's line replaced. */

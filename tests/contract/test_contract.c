@@ -40,7 +40,7 @@ now(void)
 static void *
 parse_params(const struct puzzle *p, const char *text)
 {
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	size_t used;
 	void *params = p->params_parse(text, &used, &err);
 
@@ -86,7 +86,7 @@ static void *
 scramble(const struct puzzle *p, const void *params, uint64_t seed)
 {
 	struct tw_rng rng;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	void *s;
 
 	tw_rng_seed(&rng, seed);
@@ -129,7 +129,7 @@ check_state_round_trip(const struct puzzle *p, const void *params, const char *t
 	for (int k = 0; k < 4; k++) {
 		void *s = k == 0 ? p->state_solved(params, NULL) : scramble(p, params, 100 + k);
 		char *a = p->state_format(params, s, NULL), *b, *pic;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 		void *back, *dup;
 
 		assert_non_null(a);
@@ -173,7 +173,7 @@ check_refused_moves(const struct puzzle *p, const void *params, const char *text
 	long_move[sizeof long_move - 1] = '\0';
 	for (size_t i = 0; i <= sizeof junk / sizeof junk[0]; i++) {
 		const char *m = i < sizeof junk / sizeof junk[0] ? junk[i] : long_move;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		if (p->move_apply(params, s, m, &err))
 			fail_msg("%s:%s: junk move '%.20s' accepted", p->id, text, m);
@@ -185,7 +185,7 @@ check_refused_moves(const struct puzzle *p, const void *params, const char *text
 	tw_rng_seed(&rng, 3);
 	for (int i = 0; i < 20; i++) {
 		char *m = p->move_random(params, &rng, NULL), *longer;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_non_null(m);
 		longer = malloc(strlen(m) + 3);
@@ -218,7 +218,7 @@ check_inverses(const struct puzzle *p, const void *params, const char *text)
 	for (int i = 0; i < 300; i++) {
 		char *m = p->move_random(params, &rng, NULL), *inv;
 		void *before = p->state_dup(params, s, NULL);
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_non_null(m);
 		if (!p->move_apply(params, s, m, &err)) {
@@ -265,7 +265,7 @@ check_scrambles(const struct puzzle *p, const void *params, const char *text)
 {
 	for (int k = 0; k < 5; k++) {
 		void *s = scramble(p, params, 200 + k);
-		struct tw_error why = {""};
+		struct tw_error why = {0};
 
 		if (!p->state_solvable(params, s, &why))
 			fail_msg("%s:%s: scramble %d unsolvable: %s", p->id, text, k, why.msg);
@@ -295,7 +295,7 @@ solve_replay(const struct puzzle *p, const void *params, const void *s, int metr
 	struct solve_request req = {.metric = metric, .optimal = optimal,
 	    .partial_ok = true, .truncated = &truncated, .total_length = &total};
 	struct movelist moves = MOVELIST_EMPTY;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	void *work;
 	long cost;
 
@@ -329,7 +329,7 @@ check_solutions(const struct puzzle *p, const void *params, const char *text)
 {
 	for (int m = 0; p->metrics[m] != NULL; m++) {
 		void *s = scramble(p, params, 300 + m);
-		struct tw_error why = {""};
+		struct tw_error why = {0};
 
 		if (solve_replay(p, params, s, m, false, &why) < 0)
 			fail_msg("%s:%s (%s): %s", p->id, text, p->metrics[m], why.msg);
@@ -356,7 +356,7 @@ check_optimal(const struct puzzle *p, const void *params, const char *text)
 	for (int m = 0; p->metrics[m] != NULL; m++) {
 		for (int k = 0; k < 3; k++) {
 			void *s = scramble(p, params, 400 + k);
-			struct tw_error why = {""};
+			struct tw_error why = {0};
 			long best = solve_replay(p, params, s, m, true, &why), plain;
 
 			if (best >= 0) {
@@ -473,6 +473,7 @@ check_progress_and_cancel(const struct puzzle *p, const void *params, const char
 		movelist_clear(&r.moves);
 	} else {
 		assert_string_equal(r.err.msg, "cancelled");
+		assert_int_equal(r.err.kind, TW_ERROR_CANCELLED);
 		assert_int_equal(r.moves.len, 0);
 		movelist_clear(&r.moves);
 		if (r.finished - cancelled_at > (test_tier() == TIER_SANITIZED ? 3.0 : 1.0))
@@ -511,7 +512,7 @@ table_builds_stop_when_cancelled(void **unused)
 		const struct puzzle *p = twirl_puzzles[i];
 		atomic_bool cancel = true;
 		atomic_int progress = 0;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 		double t0;
 
 		if (!checked(p) || p->prepare_tables == NULL)
@@ -519,6 +520,7 @@ table_builds_stop_when_cancelled(void **unused)
 		t0 = now();
 		assert_false(p->prepare_tables(&progress, &cancel, &err));
 		assert_string_equal(err.msg, "cancelled");
+		assert_int_equal(err.kind, TW_ERROR_CANCELLED);
 		assert_true(now() - t0 < 1.0);
 	}
 }
@@ -535,7 +537,7 @@ table_builds_finish_with_rising_progress(void **unused)
 		const struct puzzle *p = twirl_puzzles[i];
 		atomic_bool cancel = false;
 		atomic_int progress = 0;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		if (!checked(p) || p->prepare_tables == NULL)
 			continue;

@@ -44,7 +44,7 @@ checked(const struct puzzle *p)
 static void *
 parse_params(const struct puzzle *p, const char *text)
 {
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	size_t used;
 	void *params = p->params_parse(text, &used, &err);
 
@@ -162,7 +162,7 @@ check_move(const struct puzzle_view *v, void *ui, const void *params, void *stat
     const char *move, const char *text, int y, int x)
 {
 	const struct puzzle *p = v->puzzle;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct anim half = {move, 0.5};
 	int ms;
 
@@ -199,7 +199,7 @@ keys_and_clicks_name_moves(void **unused)
 			const char *text = p->sample_params[j];
 			void *params = parse_params(p, text);
 			void *ui = v->ui_new(params);
-			struct tw_error err = {""};
+			struct tw_error err = {0};
 			struct tw_rng rng;
 			void *state;
 			int need_h, need_w;

@@ -30,7 +30,7 @@ check_state(const struct gameid *g, const void *state)
 	const struct puzzle *p = g->puzzle;
 	char *text = gameid_format_state(p, g->params, state, NULL), *again, *pic;
 	struct gameid g2;
-	struct tw_error why = {""};
+	struct tw_error why = {0};
 
 	FUZZ_CHECK(text != NULL);
 	FUZZ_CHECK(gameid_parse(twirl_puzzles, text, &g2, NULL));
@@ -55,7 +55,7 @@ check_scramble(const struct gameid *g)
 {
 	const struct puzzle *p = g->puzzle;
 	struct tw_rng rng;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	void *s;
 
 	tw_rng_seed(&rng, 12345);
@@ -75,7 +75,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size);
 	struct gameid g;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	if (text == NULL)
 		return 0;

@@ -13,7 +13,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = fuzz_text(data, size), *name = NULL, *id, *ps, *ps2;
 	struct rollcube_params params;
 	struct rollcube_state start;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct gameid g;
 
 	if (text == NULL)

@@ -20,7 +20,7 @@ play_token(const struct puzzle *p, struct history *h, struct savegame *sg,
 {
 	void *before = p->state_dup(h->params, history_state(h), NULL);
 	void *work = p->state_dup(h->params, before, NULL);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	FUZZ_CHECK(before != NULL && work != NULL);
 	if (strcmp(tok, "undo") == 0) {
@@ -62,7 +62,7 @@ check_save_round_trip(struct savegame *sg, const struct history *h)
 	char *text = savegame_format(sg, h, NULL), *again;
 	struct savegame back;
 	struct history *h2;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	FUZZ_CHECK(text != NULL);
 	if (!savegame_parse(twirl_puzzles, text, strlen(text), &back, &err)) {

@@ -12,7 +12,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct savegame sg, back;
 	struct history *h, *h2;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	char *text, *again;
 
 	if (!savegame_parse(twirl_puzzles, (const char *)data, size, &sg, &err)) {

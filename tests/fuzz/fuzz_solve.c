@@ -17,7 +17,7 @@ solve_and_replay(const struct puzzle *p, const void *params, const void *state,
 {
 	struct solve_request req = {0};
 	struct movelist moves = MOVELIST_EMPTY;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	void *work;
 	long cost;
 
@@ -46,7 +46,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size), *ps = NULL, *ss = NULL;
 	struct gameid g;
-	struct tw_error why = {""};
+	struct tw_error why = {0};
 	void *state = NULL;
 
 	if (text == NULL)

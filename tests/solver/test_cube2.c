@@ -91,7 +91,7 @@ impossible_cubes_are_refused(void **unused)
 {
 	struct cube c;
 	struct movelist moves = MOVELIST_EMPTY;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	char t;
 
 	(void)unused;

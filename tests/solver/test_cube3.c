@@ -399,7 +399,7 @@ impossible_cubes_are_refused_with_the_reason(void **unused)
 		{0, 36, 47, "twisted corner"},
 	};
 	struct cube c;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	size_t i;
 
 	(void)unused;

@@ -44,7 +44,7 @@ static void
 big_cubes_are_checked_for_corners_and_centres(void **unused)
 {
 	struct cube c;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	int params5 = 5, params4 = 4;
 	char t;
 
@@ -113,7 +113,7 @@ wings_flipped_in_place_are_refused(void **unused)
 	(void)unused;
 	for (n = 4; n <= 11; n++) {
 		struct cube c;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 		int k;
 
 		/* Turned and scrambled cubes have every wing's twin. */
@@ -152,7 +152,7 @@ static void
 wings_moved_to_another_orbit_are_refused(void **unused)
 {
 	struct cube c;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	int n = 6, nn = 36;
 	char t;
 

@@ -31,7 +31,7 @@ static const struct r4_pairing *pairing;
 static int
 setup(void **unused)
 {
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 
 	(void)unused;
 	md = r4_model_get(&err);

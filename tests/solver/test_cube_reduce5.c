@@ -48,7 +48,7 @@ static const struct r5_p3_wm_syms *wsy;
 static int
 setup(void **unused)
 {
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 
 	(void)unused;
 	md = r5_model_get(&err);

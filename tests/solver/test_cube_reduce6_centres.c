@@ -60,7 +60,7 @@ check_stages(const uint8_t *col, int index)
 {
 	struct r6_options opt = {NULL, 0};
 	struct r6_path path, again;
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t out[R6_FACELETS], w[R6_FACELETS], out2[R6_FACELETS];
 	int view, view2, sm[4], sm2[4], k, i = 0, cost = 0, total = 0;
 
@@ -126,7 +126,7 @@ solved_needs_nothing(void **unused)
 {
 	struct cube c;
 	struct r6_path path;
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];
 	int view = -1, sm[4] = {1, 1, 1, 1};
 
@@ -147,7 +147,7 @@ cancelled_and_out_of_work(void **unused)
 	atomic_bool cancel = true;
 	struct r6_options opt = {&cancel, 0};
 	struct r6_path path;
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];
 	int view;
 
@@ -159,6 +159,7 @@ cancelled_and_out_of_work(void **unused)
 	opt.max_nodes = 1000;
 	assert_false(r6_stages_1to4(col, &opt, &view, out, &path, NULL, &err));
 	assert_string_equal(err.msg, "no stage-1 end within the search's work");
+	assert_int_equal(err.kind, TW_ERROR_OUT_OF_WORK);
 }
 
 static void
@@ -166,7 +167,7 @@ not_a_cube_refused(void **unused)
 {
 	struct cube c;
 	struct r6_path path;
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];
 	int view, d;
 

@@ -120,7 +120,7 @@ flip_inner_dedge(uint8_t *col, int d)
 static void
 check_stage6(uint8_t *col, const uint8_t *in, struct r6_path *path, int from)
 {
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	struct cube c5;
 
 	if (!r6_stage6(col, NULL, path, &err))
@@ -143,7 +143,7 @@ stages_5_and_6(void **unused)
 	for (i = 0; i < n; i++) {
 		uint8_t col[R6_FACELETS], in[R6_FACELETS];
 		struct r6_path path = {0};
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		int l5;
 
 		painted(col, false);
@@ -172,7 +172,7 @@ stage_6_alone(void **unused)
 	for (i = 0; i < n; i++) {
 		uint8_t col[R6_FACELETS], in[R6_FACELETS];
 		struct r6_path path = {0};
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 
 		painted(col, true);
 		assert_true(r6_stage_done(col, 5));
@@ -195,7 +195,7 @@ forced_parities(void **unused)
 	for (trial = 0; trial < 6; trial++) {
 		uint8_t col[R6_FACELETS], in[R6_FACELETS];
 		struct r6_path path = {0};
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		struct cube c5;
 		int i, d;
 
@@ -243,7 +243,7 @@ cancelled_and_exhausted(void **unused)
 	struct r6_options opt = {&stop, 0};
 	uint8_t col[R6_FACELETS], in[R6_FACELETS];
 	struct r6_path path = {0};
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 
 	(void)unused;
 	atomic_init(&stop, true);
@@ -261,6 +261,7 @@ cancelled_and_exhausted(void **unused)
 	painted(col, false);
 	assert_false(r6_stage5(col, &opt, &path, &err));
 	assert_string_equal(err.msg, "no stage-5 end within the search's work");
+	assert_int_equal(err.kind, TW_ERROR_OUT_OF_WORK);
 }
 
 int

@@ -43,7 +43,7 @@ static void
 run_stages(const struct cube *c, struct run *r, int index)
 {
 	struct r7_options opt = {NULL, 0};
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t w[R7_FACELETS];
 	int i;
 
@@ -105,7 +105,7 @@ static void
 stage_5_in_views_and_capped(void **unused)
 {
 	struct r7_options opt = {NULL, 0};
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	struct cube c;
 	struct r7_path path = {0};
 	uint8_t staged[R7_FACELETS], col[R7_FACELETS], w[R7_FACELETS], first_col[R7_FACELETS];
@@ -171,7 +171,7 @@ stages_reach_their_goals(void **unused)
 		struct run r;
 		struct movelist out = MOVELIST_EMPTY;
 		struct cube_reduce_stats s5;
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		int len = 0, len_edges = 0;
 
 		game_scramble(R7_N, 7700 + (uint64_t)k, &c);
@@ -252,7 +252,7 @@ stage_c_is_shortest(void **unused)
 	for (k = 0; k < rounds; k++) {
 		struct cube c, d;
 		struct cube_move mv[R7_MAX_PATH];
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		int depth = 1 + k % 3, scramble = 0, n = 0, obtm = 0, i, best;
 
 		cube_solved(&c, 5);
@@ -366,7 +366,7 @@ stage_bars_is_shortest(void **unused)
 		int depth = 1 + k / 2 % 2, scramble = 0, obtm = 0, i, j, best;
 		uint8_t col[R7_FACELETS], w[R7_FACELETS], start[R7_FACELETS];
 		struct r7_path path = {0};
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 
 		init_bar_moves(stage);
 		for (i = 0; i < R7_FACELETS; i++)
@@ -436,7 +436,7 @@ solved_cube_needs_nothing(void **unused)
 	struct cube c, c5;
 	struct run r;
 	struct cube_move mv[8];
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint16_t turns[64];
 	int len = 0, n = -1;
 
@@ -462,7 +462,7 @@ cancel_and_out_of_work(void **unused)
 	atomic_bool stop;
 	struct r7_options opt = {&stop, 0};
 	struct r7_path path = {0};
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t col[R7_FACELETS];
 	struct cube c, c5;
 	struct cube_move mv[R7_MAX_PATH];
@@ -482,6 +482,7 @@ cancel_and_out_of_work(void **unused)
 	path.len = 0;
 	assert_false(r7_stage_i(col, &opt, &path, NULL, NULL, &err));
 	assert_non_null(strstr(err.msg, "within the search's work"));
+	assert_int_equal(err.kind, TW_ERROR_OUT_OF_WORK);
 	/* Stage C: scrambled by its own turns, too little work for it. */
 	init_c_moves();
 	cube_solved(&c5, 5);
@@ -490,6 +491,7 @@ cancel_and_out_of_work(void **unused)
 	opt.max_nodes = 10;
 	assert_false(r7_stage_c(&c5, &opt, mv, R7_MAX_PATH, &n, &err));
 	assert_non_null(strstr(err.msg, "within the search's work"));
+	assert_int_equal(err.kind, TW_ERROR_OUT_OF_WORK);
 	opt.max_nodes = 0;
 	atomic_store(&stop, true);
 	assert_false(r7_stage_c(&c5, &opt, mv, R7_MAX_PATH, &n, &err));
@@ -504,7 +506,7 @@ wrong_input_refused(void **unused)
 	struct cube c;
 	struct movelist out = MOVELIST_EMPTY;
 	struct cube_move mv[R7_MAX_PATH], y = {.face = FACE_U, .first = 1, .last = 5, .turns = 1};
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	int n;
 
 	(void)unused;

@@ -104,7 +104,7 @@ pairs_come_home_by_the_fewest_turns(void **unused)
 	for (k = 0; k < rounds; k++) {
 		struct cube solved;
 		struct r6_path path = {0};
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		uint8_t col[R6_FACELETS], start[R6_FACELETS];
 		int turns = 1 + k % 12, cost = 0, i;
 
@@ -152,7 +152,7 @@ pair_off_its_axis_is_refused(void **unused)
 	const struct r6_model *md = r6_model();
 	struct cube solved;
 	struct r6_path path = {0};
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS];
 	int d;
 
@@ -182,7 +182,7 @@ static long
 solve_and_check(const struct cube *c, int index, struct movelist *out)
 {
 	struct cube_reduce_stats st;
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	struct cube w = *c;
 	long obtm = 0;
 	size_t i;
@@ -242,7 +242,7 @@ other_sizes_are_refused(void **unused)
 {
 	struct cube c;
 	struct movelist out = MOVELIST_EMPTY;
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 
 	(void)unused;
 	cube_solved(&c, 7);

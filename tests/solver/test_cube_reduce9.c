@@ -56,7 +56,7 @@ random_cubes_are_solved(void **unused)
 			struct cube c, w;
 			struct movelist out = MOVELIST_EMPTY;
 			struct cube_reduce_stats st;
-			struct tw_error err = {{0}};
+			struct tw_error err = {0};
 			long obtm = 0;
 			size_t i;
 
@@ -90,7 +90,7 @@ other_sizes_are_refused(void **unused)
 	for (n = 9; n <= 11; n++) {
 		struct cube c;
 		struct movelist out = MOVELIST_EMPTY;
-		struct tw_error err = {{0}};
+		struct tw_error err = {0};
 		char want[32];
 
 		cube_solved(&c, n == 11 ? 9 : n + 1);

@@ -75,7 +75,7 @@ solve_one(const char *id, int metric, bool optimal)
 {
 	struct solve_request req = {.metric = metric, .optimal = optimal};
 	struct movelist moves = MOVELIST_EMPTY;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct gameid g;
 	void *s, *work;
 	long len;

@@ -205,7 +205,7 @@ huge_open_boards_are_checked_without_search(void **unused)
 	(void)unused;
 	for (i = 0; i < sizeof ids / sizeof ids[0]; i++) {
 		struct gameid g;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 		void *s;
 
 		assert_true(gameid_parse(twirl_puzzles, ids[i], &g, &err));
@@ -239,7 +239,7 @@ sparse_maps_still_scramble(void **unused)
 	p.cells[0] = p.cells[1] = CELL_FREE;
 	tw_rng_seed(&rng, 5);
 	for (k = 0; k < 3; k++) {
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 		struct rollcube_state *s = rollcube_scramble(&p, &rng, &err);
 
 		if (s == NULL)
@@ -250,7 +250,7 @@ sparse_maps_still_scramble(void **unused)
 	}
 	p.cells[1] = CELL_BLOCKED;   /* one free cell: nowhere to go */
 	{
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_null(rollcube_scramble(&p, &rng, &err));
 		assert_non_null(strstr(err.msg, "no solvable start and goal"));

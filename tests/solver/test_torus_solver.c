@@ -157,7 +157,7 @@ odd_by_odd_odd_positions_are_refused(void **unused)
 		struct torus_params p = {sizes[k][0], sizes[k][1]};
 		struct torus_state *s = torus_state_solved(&p, NULL);
 		struct movelist moves = MOVELIST_EMPTY;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		s->tile[0] = 2;
 		s->tile[1] = 1;
@@ -175,7 +175,7 @@ a_cancel_flag_set_beforehand_stops_the_solver_at_once(void **unused)
 	struct tw_rng rng;
 	struct torus_state *s;
 	struct movelist moves = MOVELIST_EMPTY;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	atomic_bool cancel;
 
 	(void)unused;

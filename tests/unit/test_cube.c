@@ -171,7 +171,7 @@ bad_moves_name_the_token(void **unused)
 	(void)unused;
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct cube c, before;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		cube_solved(&c, atoi(bad[i][0]));
 		before = c;
@@ -240,7 +240,7 @@ static void
 facelet_strings_parse_with_reasons(void **unused)
 {
 	struct cube c;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	char text[60];
 
 	(void)unused;

@@ -103,12 +103,13 @@ bad_ids_name_the_bad_part(void **unused)
 	(void)unused;
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct gameid g;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_false(gameid_parse(twirl_puzzles, bad[i].id, &g, &err));
 		if (strstr(err.msg, bad[i].reason) == NULL)
 			fail_msg("'%s': got '%s', want '%s'", bad[i].id, err.msg,
 			    bad[i].reason);
+		assert_int_equal(err.kind, TW_ERROR_BAD_INPUT);
 		assert_null(g.params);
 		assert_null(g.state);
 	}

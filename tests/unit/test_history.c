@@ -138,7 +138,7 @@ static void
 illegal_move_changes_nothing(void **unused)
 {
 	struct history *h = fresh();
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	(void)unused;
 	assert_true(history_move(h, "E1", HISTORY_MOVE, NULL));

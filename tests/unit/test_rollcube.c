@@ -86,7 +86,7 @@ expect_roll_error(const char *id, const char *move, const char *reason)
 {
 	struct gameid g;
 	struct rollcube_state *s = state_of(id, &g), before = *s;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	assert_false(rollcube_move_apply(g.params, s, move, &err));
 	if (strstr(err.msg, reason) == NULL)
@@ -182,7 +182,7 @@ bad_ids_name_the_bad_part(void **unused)
 	(void)unused;
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct gameid g;
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_false(gameid_parse(twirl_puzzles, bad[i][0], &g, &err));
 		if (strstr(err.msg, bad[i][1]) == NULL)
@@ -225,7 +225,7 @@ level_files_parse_and_errors_name_line_and_column(void **unused)
 	free(name);
 	rollcube_params_clear(&p);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_false(rollcube_level_parse(bad[i][0], &p, &s, &name, &err));
 		if (strstr(err.msg, bad[i][1]) == NULL)

@@ -187,7 +187,7 @@ truncation_at_every_byte_is_refused_or_complete(void **unused)
 
 	(void)unused;
 	for (cut = 0; cut <= len; cut++) {
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 		bool ok = load(text, cut, &err);
 
 		/* Only dropping the final newline leaves a whole save. */
@@ -210,7 +210,7 @@ flipped_bytes_are_refused_or_harmless(void **unused)
 	copy = malloc(len);
 	for (i = 0; i < len; i++) {
 		for (f = 0; f < sizeof flips; f++) {
-			struct tw_error err = {""};
+			struct tw_error err = {0};
 
 			memcpy(copy, text, len);
 			copy[i] = (char)(copy[i] ^ flips[f]);
@@ -244,7 +244,7 @@ with_line(const char *text, const char *line)
 static void
 expect_error(const char *text, const char *reason)
 {
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	assert_false(load(text, strlen(text), &err));
 	if (strstr(err.msg, reason) == NULL)
@@ -303,7 +303,7 @@ static void
 unknown_keys_are_ignored(void **unused)
 {
 	char *text = sample_text(), *more = with_line(text, "colour=blue");
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	(void)unused;
 	if (!load(more, strlen(more), &err))
@@ -323,7 +323,7 @@ long_move_texts_are_saved_whole(void **unused)
 	struct gameid g;
 	struct savegame sg, back;
 	struct history *h, *replayed;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	char *text;
 	void *start;
 
@@ -362,7 +362,7 @@ huge_and_binary_texts_are_refused(void **unused)
 {
 	size_t len = SAVEGAME_MAX_BYTES + 1;
 	char *big = malloc(len);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	(void)unused;
 	memset(big, 'a', len);

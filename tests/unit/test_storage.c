@@ -145,7 +145,7 @@ a_writer_killed_before_the_rename_leaves_the_old_save_intact(void **unused)
 static void
 a_failed_write_reports_the_path_and_leaves_nothing(void **unused)
 {
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	(void)unused;
 	assert_false(storage_write("/nonexistent-dir/x.twirl", "x", 1, &err));
@@ -159,7 +159,7 @@ static void
 load_names_the_file_and_line(void **unused)
 {
 	char path[256];
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct savegame sg;
 	struct history *h;
 	static const char text[] = "twirl-save 1\ngame=torus:4x4#1\nmove=5 E7\n";

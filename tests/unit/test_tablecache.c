@@ -37,7 +37,7 @@ build_pattern(void *buf, size_t size, void *ctx, const struct table_progress *pr
 	atomic_fetch_add(&builds, 1);
 	for (i = 0; i < size; i++) {
 		if (i % 4096 == 0 && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		b[i] = (unsigned char)((i * 7 + seed) % 251);
@@ -119,7 +119,7 @@ built_once_then_read_from_disk(void **unused)
 {
 	struct table_spec s = spec("test-pattern", 1, "n=100000", 100000);
 	const unsigned char *a, *b;
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	atomic_int progress;
 	struct table_progress prog = {&progress, NULL, NULL, 0, 0};
 
@@ -146,7 +146,7 @@ static void
 memory_only_table_never_touches_the_disk(void **unused)
 {
 	struct table_spec s = spec("test-memory", 1, "n=5000", 5000);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct stat st;
 
 	(void)unused;
@@ -174,7 +174,7 @@ static void
 huge_page_copy_holds_the_table(void **unused)
 {
 	struct table_spec s = spec("test-huge", 1, "n=300000", 300000);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	const unsigned char *plain, *copy;
 
 	(void)unused;
@@ -219,7 +219,7 @@ static void
 damaged_truncated_stale_and_foreign_files_are_rebuilt(void **unused)
 {
 	struct table_spec s = spec("test-damage", 2, "n=50000", 50000);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	const unsigned char *t;
 
 	(void)unused;
@@ -258,7 +258,7 @@ static void
 unwritable_cache_costs_only_the_rebuild_with_one_warning(void **unused)
 {
 	struct table_spec s = spec("test-readonly", 1, "", 4096);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	char dir[128], msg[400];
 
 	(void)unused;
@@ -283,7 +283,7 @@ static void
 cache_path_that_is_a_file_costs_only_the_rebuild(void **unused)
 {
 	struct table_spec s = spec("test-blocked", 1, "", 4096);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	char path[128], msg[400];
 	FILE *f;
 
@@ -308,7 +308,7 @@ static void
 cancelled_build_leaves_nothing(void **unused)
 {
 	struct table_spec s = spec("test-cancel", 1, "", 1 << 20);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	atomic_bool stop;
 	struct table_progress prog = {NULL, &stop, NULL, 0, 0};
 	struct table_file *files;
@@ -399,7 +399,7 @@ static void
 status_lists_and_clear_removes(void **unused)
 {
 	struct table_spec a = spec("test-a", 4, "alpha", 8192), b = spec("test-b", 1, "beta", 100);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	struct table_file *files;
 	size_t n, removed;
 
@@ -433,7 +433,7 @@ static void
 progress_parts_and_retired_tables(void **unused)
 {
 	struct table_spec a = spec("test-a", 1, "alpha", 300000), b = spec("test-b", 1, "beta", 300000);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 	atomic_int progress;
 	struct table_progress part = {&progress, NULL, NULL, 250, 600};
 	struct stat st;
@@ -465,7 +465,7 @@ static void
 bad_specs_are_refused(void **unused)
 {
 	struct table_spec s = spec("no spaces", 1, "", 10);
-	struct tw_error err = {""};
+	struct tw_error err = {0};
 
 	(void)unused;
 	assert_null(table_get(&s, NULL, &err));

@@ -167,7 +167,7 @@ bad_moves_are_refused_with_the_reason(void **unused)
 
 	(void)unused;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_false(torus_move_apply(&p, s, cases[i].move, &err));
 		if (strstr(err.msg, cases[i].reason) == NULL)
@@ -255,7 +255,7 @@ bad_states_are_refused_with_the_reason(void **unused)
 
 	(void)unused;
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		struct tw_error err = {""};
+		struct tw_error err = {0};
 
 		assert_null(torus_state_parse(&p, bad[i].text, &err));
 		if (strstr(err.msg, bad[i].reason) == NULL)
@@ -271,7 +271,7 @@ odd_by_odd_odd_permutations_are_unsolvable(void **unused)
 	struct torus_state *swap33 = parse(3, 3, "2,1,3,4,5,6,7,8,9");
 	struct torus_state *cycle33 = parse(3, 3, "2,3,1,4,5,6,7,8,9");
 	struct torus_state *swap23 = parse(2, 3, "2,1,3,4,5,6");
-	struct tw_error why = {""};
+	struct tw_error why = {0};
 
 	(void)unused;
 	assert_false(torus_state_solvable(&p33, swap33, &why));

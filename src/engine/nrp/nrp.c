@@ -554,7 +554,7 @@ scramble_tiles(const struct nrp_params *p, struct nrp_state *s,
 		int count = nrp_special_positions(p, list, 720);
 
 		if (count <= 0) {
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			return false;
 		}
 		memcpy(s->tile, &list[(int)tw_rng_below(rng, (uint64_t)count) * cells],

@@ -625,7 +625,7 @@ rollcube_bfs(const struct rollcube_params *p, const struct rollcube_state *s,
 	if (rollcube_state_is_solved(p, s))
 		return true;
 	if (s->x == s->gx && s->y == s->gy) {
-		tw_error_set(err, "no path: the die starts on the goal");
+		tw_error_set_kind(err, TW_ERROR_NO_SOLUTION, "no path: the die starts on the goal");
 		return false;
 	}
 	if (cells > max_cells || cells * 24 > INT32_MAX) {
@@ -639,7 +639,7 @@ rollcube_bfs(const struct rollcube_params *p, const struct rollcube_state *s,
 		free(from);
 		free(how);
 		free(queue);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	memset(from, 0xff, (size_t)cells * 24 * sizeof *from);
@@ -661,7 +661,7 @@ rollcube_bfs(const struct rollcube_params *p, const struct rollcube_state *s,
 		int d;
 
 		if (cancel != NULL && (head & 4095) == 0 && atomic_load(cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			break;
 		}
 		cur.x = cell % p->cols + 1;
@@ -707,7 +707,7 @@ rollcube_bfs(const struct rollcube_params *p, const struct rollcube_state *s,
 		}
 		free(moves);
 	} else if (head >= tail) {
-		tw_error_set(err, "no path");
+		tw_error_set_kind(err, TW_ERROR_NO_SOLUTION, "no path");
 	}
 	free(from);
 	free(how);

@@ -272,7 +272,7 @@ ready(struct tw_error *err)
 {
 	pthread_once(&tables_once, load_tables);
 	if (tables == NULL) {
-		tw_error_set(err, "the 2x2x2 tables: %s", tables_error.msg);
+		tw_error_wrap(err, &tables_error, "the 2x2x2 tables");
 		return false;
 	}
 	return true;

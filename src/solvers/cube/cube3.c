@@ -694,12 +694,12 @@ cube3_solve(const struct cube *c, const struct cube3_options *opt,
 		}
 	}
 	if (s->cancel != NULL && atomic_load(s->cancel)) {
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 		free(s);
 		return false;
 	}
 	if (s->best_len > CUBE3_BOUND) {
-		tw_error_set(err, "no solution found in the time allowed");
+		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no solution found in the time allowed");
 		free(s);
 		return false;
 	}

@@ -660,7 +660,7 @@ cube3_tables_get(double *secs, struct tw_error *err)
 {
 	pthread_once(&once, load_tables);
 	if (T == NULL)
-		tw_error_set(err, "the 3x3x3 tables: %s", build_error.msg);
+		tw_error_wrap(err, &build_error, "the 3x3x3 tables");
 	if (secs != NULL)
 		*secs = build_seconds;
 	return T;

@@ -689,13 +689,16 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	if (!found && !s->stop && capped) {
 		if (stats != NULL)
 			stats->none_within_max = true;
-		tw_error_set(err, "no solution of at most %d %s: the search proved none exists",
+		tw_error_set_kind(err, TW_ERROR_NO_SOLUTION,
+		    "no solution of at most %d %s: the search proved none exists",
 		    opt->max_length, s->qtm ? "quarter turns" : "face turns");
 		goto fail;
 	}
 	if (!found) {
-		tw_error_set(err, s->stop ? "cancelled" : "internal error: no solution within %d moves",
-		    MAX_DEPTH);
+		if (s->stop)
+			tw_error_cancelled(err);
+		else
+			tw_error_set(err, "internal error: no solution within %d moves", MAX_DEPTH);
 		goto fail;
 	}
 	for (i = 0; i < depth; i++) {

@@ -221,7 +221,7 @@ build_classes(struct optimal_tables *t, const struct table_progress *prog, struc
 
 		if ((r & 0xffff) == 0 && prog != NULL) {
 			if (prog->cancel != NULL && atomic_load(prog->cancel)) {
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				return false;
 			}
 			table_progress_report(prog, (int)(100 * (uint64_t)r / raw));
@@ -406,7 +406,7 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	n = t->entries;
 	b.dist = malloc((n + 1) / 2);
 	if (b.dist == NULL) {
-		tw_error_set(err, "out of memory (the optimal solver's table needs %zu MB to build)",
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory (the optimal solver's table needs %zu MB to build)",
 		    (n + 1) / 2 >> 20);
 		return false;
 	}
@@ -453,7 +453,7 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	}
 	if (b.cancel != NULL && atomic_load(b.cancel)) {
 		free(b.dist);
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 		return false;
 	}
 	if (filled != n && max_depth == 0) {

@@ -146,7 +146,7 @@ cube_table_bfs(uint8_t *table, uint32_t n, cube_expand_fn next, const void *ctx,
 	for (depth = 0; grew && depth < CUBE_TABLE_UNSEEN - 1; depth++) {
 		grew = false;
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		for (i = 0; i < n; i++) {

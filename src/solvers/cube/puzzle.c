@@ -610,7 +610,7 @@ static bool
 cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
 {
 	if (cancel != NULL && atomic_load(cancel)) {
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 		return false;
 	}
 	if (!cube2_prepare(err))

@@ -96,7 +96,7 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 		free(seen);
 		free(front);
 		free(next);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	(void)size;
@@ -125,7 +125,7 @@ build_chain_table(void *buf, size_t size, void *ctx, const struct table_progress
 				free(seen);
 				free(front);
 				free(next);
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				return false;
 			}
 			for (size_t i1 = 0; i1 < nc; i1++)
@@ -211,7 +211,7 @@ prepare_table(struct nrp_ctx *x, struct chain_table *t, int wh, int ww, int cls,
 
 	memset(t, 0, sizeof *t);
 	if ((win = malloc(sizeof *win)) == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	nrp_geom_init(win, wh, ww, g->k, g->orientable);

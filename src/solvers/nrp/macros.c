@@ -687,7 +687,7 @@ find_macros(struct nrp_ctx *x, struct tw_error *err)
 	return true;
 oom:
 	free(win);
-	tw_error_set(err, "out of memory");
+	tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 	return false;
 }
 
@@ -739,7 +739,7 @@ nrp_cached_macros(struct nrp_ctx *x, struct tw_error *err)
 	pthread_mutex_unlock(&macro_lock);
 	if (found) {
 		if (!ok)
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return ok;
 	}
 	if (!find_macros(x, err))

@@ -245,7 +245,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	default: ok = build_rotations(buf, b->t); break;
 	}
 	if (!ok)
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 	return ok;
 }
 
@@ -335,7 +335,7 @@ out:
 	pthread_mutex_unlock(&cache_lock);
 	return t;
 oom:
-	tw_error_set(err, "out of memory");
+	tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 fail:
 	pthread_mutex_unlock(&cache_lock);
 	tables_free(t);
@@ -475,7 +475,7 @@ nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state
 		return false;
 	s = calloc(1, sizeof *s);
 	if (s == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	s->t = t;
@@ -488,7 +488,10 @@ nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state
 	for (int bound = heuristic(s); bound < 200 && len < 0 && !s->stop; bound++)
 		len = dfs(s, 0, bound, 0, -1);
 	if (len < 0) {
-		tw_error_set(err, s->stop ? "cancelled" : "internal error: no solution found");
+		if (s->stop)
+			tw_error_cancelled(err);
+		else
+			tw_error_set(err, "internal error: no solution found");
 		free(s);
 		return false;
 	}
@@ -549,7 +552,7 @@ nrp_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *e
 	for (int i = 0; i < n; i++) {
 		for (int metric = NRP_QTM; metric <= NRP_HTM; metric++) {
 			if (cancel != NULL && atomic_load(cancel)) {
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				return false;
 			}
 			if (tables_get(&boards[i], metric, err) == NULL)

@@ -220,7 +220,7 @@ pair_then_single(struct nrp_ctx *x, const int from[3], int a, struct choice *top
 			int pair[2] = {P[(j + 1) % 3], P[(j + 2) % 3]};
 
 			if (!build_tuple_table(g, pair, 2, &x->fb_move[cls][j], NULL)) {
-				tw_error_set(err, "out of memory");
+				tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 				return false;
 			}
 		}
@@ -284,7 +284,7 @@ nrp_cycle3(struct nrp_ctx *x, struct work *w, int a, int b, int c, bool *no_setu
 	int best_len = -1, best_i = -1;
 
 	if (buf == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	for (int mi = 0; mi < x->nmacros; mi++) {
@@ -362,7 +362,7 @@ nrp_cycle3(struct nrp_ctx *x, struct work *w, int a, int b, int c, bool *no_setu
 						if (g->k % 2 == 1 && colour(g, P[0]) != cls)
 							continue;
 						if (!build_tuple_table(g, P, 3, &x->tri_move[cls], &x->tri_dist[cls])) {
-							tw_error_set(err, "out of memory");
+							tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 							free(buf);
 							return false;
 						}
@@ -473,14 +473,14 @@ nrp_twist_pair(struct nrp_ctx *x, struct work *w, int a, int b, int quarter, str
 		S[0] = nrp_place_cell(g, mac, mac->cell[0], x->pair_dr[cls], x->pair_dc[cls]);
 		S[1] = nrp_place_cell(g, mac, mac->cell[1], x->pair_dr[cls], x->pair_dc[cls]);
 		if (!build_tuple_table(g, S, 2, &x->pair_move[cls], NULL)) {
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			return false;
 		}
 	}
 	mac = &x->twist[x->pair_macro[cls]];
 	buf = malloc((size_t)2 * MAXN * sizeof *buf);
 	if (buf == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	len = table_walk(g, x->pair_move[cls], cells, 2, buf);

@@ -133,7 +133,7 @@ greedy(const struct nrp_ctx *x, struct work *w, atomic_int *progress, struct tw_
 		int len = -1;
 
 		if (nrp_cancelled(w)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		/* On an orientable board the tile arrives upright where a route
@@ -167,7 +167,7 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 			bool done = false, no_setup = false;
 
 			if (nrp_cancelled(w)) {
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				return false;
 			}
 			/* First the home of c's tile, so that the 3-cycle places
@@ -202,7 +202,7 @@ place_by_cycles(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 				return false;
 			}
 			if (w->oom) {
-				tw_error_set(err, "out of memory");
+				tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 				return false;
 			}
 			report(progress, w);
@@ -225,7 +225,7 @@ play_choice(struct nrp_ctx *x, struct work *w, const struct chain_choice *ch, co
 	if (!nrp_chain_apply(x, w, ch, err))
 		return false;
 	if (w->oom) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	return true;
@@ -273,7 +273,7 @@ place_by_chains(struct nrp_ctx *x, struct work *w, atomic_int *progress, struct 
 		int first = -1;
 
 		if (nrp_cancelled(w)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		first = cheapest_chain(x, w, NULL, 0, 0, &best);
@@ -357,7 +357,7 @@ untwist_on_windows(struct nrp_ctx *x, struct work *w, struct tw_error *err)
 		const struct chain_table *t;
 
 		if (nrp_cancelled(w)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		for (int c = 0; c < g->N && a < 0; c++)
@@ -457,7 +457,7 @@ fix_rotations(struct nrp_ctx *x, struct work *w, struct tw_error *err)
 			int partner = last;
 
 			if (nrp_cancelled(w)) {
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				return false;
 			}
 			int q = (4 - w->rot[c]) % 4, seen = 0;
@@ -579,7 +579,7 @@ finish(struct nrp_ctx *x, struct work *w, bool use_chains, atomic_int *progress,
 	if (g->orientable && !fix_rotations(x, w, err))
 		return false;
 	if (w->oom) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	for (int c = 0; c < g->N; c++) {
@@ -609,7 +609,7 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic
 	x.g = malloc(sizeof *x.g);
 	w = calloc(1, sizeof *w);
 	if (x.g == NULL || w == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	nrp_geom_init(x.g, p->rows, p->cols, p->k, p->orientable);
@@ -625,7 +625,7 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic
 	if (!nrp_cached_macros(&x, err))
 		goto done;
 	if (!nrp_build_dist1(&x)) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	{
@@ -647,14 +647,14 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic
 		struct work *alt = malloc(sizeof *alt);
 
 		if (alt == NULL) {
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto done;
 		}
 		*alt = *w;
 		alt->mv = malloc(w->cap * sizeof *alt->mv);
 		if (alt->mv == NULL) {
 			free(alt);
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto done;
 		}
 		memcpy(alt->mv, w->mv, w->len * sizeof *alt->mv);

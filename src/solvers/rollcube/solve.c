@@ -58,7 +58,7 @@ rollcube_gps_text(const struct rollcube_params *p, const struct rollcube_state *
 	if (!rollcube_src(p, s, &g, &solvable, err))
 		return false;
 	if (!solvable) {
-		tw_error_set(err, "no path");
+		tw_error_set_kind(err, TW_ERROR_NO_SOLUTION, "no path");
 		return false;
 	}
 	gps_format(&g, buf, size);
@@ -91,7 +91,7 @@ rollcube_solve_entry(const void *params, const void *state,
 	if (!rollcube_src(p, s, &g, &solvable, err))
 		return false;
 	if (!solvable) {
-		tw_error_set(err, "no path");
+		tw_error_set_kind(err, TW_ERROR_NO_SOLUTION, "no path");
 		return false;
 	}
 	if (req->truncated != NULL)
@@ -131,7 +131,7 @@ rollcube_state_solvable(const void *params, const void *state, struct tw_error *
 		ok = rollcube_bfs(p, s, ROLLCUBE_SEARCH_CELLS, NULL, &path, &err);
 		movelist_clear(&path);
 		if (!ok)
-			tw_error_set(why, "%s", err.msg);
+			tw_error_wrap(why, &err, NULL);
 		return ok;
 	}
 	if (!rollcube_src(p, s, &g, &ok, why))
@@ -144,10 +144,10 @@ rollcube_state_solvable(const void *params, const void *state, struct tw_error *
 		for (int64_t k = 0; k < (dist % 4 + 4) % 4; k++)
 			d = die_roll(d, p->rows == 1 ? (dist > 0 ? DIR_E : DIR_W) :
 			    (dist > 0 ? DIR_N : DIR_S));
-		tw_error_set(why, "no path: on a single line the die shows %d at the goal",
+		tw_error_set_kind(why, TW_ERROR_NO_SOLUTION, "no path: on a single line the die shows %d at the goal",
 		    d.top);
 	} else if (!ok) {
-		tw_error_set(why, "no path");
+		tw_error_set_kind(why, TW_ERROR_NO_SOLUTION, "no path");
 	}
 	return ok;
 }

@@ -399,7 +399,7 @@ gps_expand(const struct gps *g, int64_t dx, int64_t dy, int64_t max_moves,
 				if (listed++ == max_moves)
 					return true;
 				if (cancel != NULL && listed % 65536 == 0 && atomic_load(cancel)) {
-					tw_error_set(err, "cancelled");
+					tw_error_cancelled(err);
 					return false;
 				}
 				one[0] = *c;

@@ -476,7 +476,7 @@ torus_solve(const struct torus_params *params, const struct torus_state *state,
 			}
 		}
 		if (!solve_work(w, cancel, progress, variant * 500, 500)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			goto done;
 		}
 		if (w->overflow || !work_solved(w)) {

@@ -191,7 +191,7 @@ even_wing_orbits(struct run *r, int *order)
 		return true;
 	}
 	if (!rd_seq_push_moves(t, &r->phase[REDUCE_CENTRES], kept, nodd)) {
-		tw_error_set(r->err, "out of memory");
+		tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	used[order[0]] = used[order[1]] = true;

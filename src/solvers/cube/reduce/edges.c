@@ -48,13 +48,13 @@ fix_parity(struct run *r, int permille)
 	rd_reduced_3x3(t, r->col, r->face_colour, &small);
 	if (cube3_defects(&small) != 0 || !rd_centres_solved(t, r->col, r->face_colour) ||
 	    !rd_edges_paired(t, r->col)) {
-		tw_error_set(r->err, "the reduced cube is not a solvable 3x3x3 (defects %#x): is the cube valid?",
+		tw_error_set_kind(r->err, TW_ERROR_BAD_INPUT, "the reduced cube is not a solvable 3x3x3 (defects %#x): is the cube valid?",
 		    cube3_defects(&small));
 		return false;
 	}
 	return true;
 oom:
-	tw_error_set(r->err, "out of memory");
+	tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 	return false;
 }
 
@@ -87,7 +87,7 @@ rd_finish_3x3(struct run *r)
 	}
 	movelist_clear(&ml);
 	if (!ok)
-		tw_error_set(r->err, "out of memory");
+		tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 	return ok;
 }
 
@@ -135,7 +135,7 @@ rd_edges_and_parity(struct run *r, struct stage *st)
 			/* A later pairing that gives up or ends stuck is dropped,
 			 * not the try. */
 			if (v > 0 && !rd_cancelled(r) && (st->gave_up ||
-			    strstr(r->err->msg, "is the cube valid") != NULL))
+			    r->err->kind == TW_ERROR_OUT_OF_WORK || r->err->kind == TW_ERROR_BAD_INPUT))
 				continue;
 			goto out;
 		}

@@ -326,7 +326,7 @@ rd_face_beam_run(struct run *r, const struct face_beam *fb, int first, int secon
 	}
 	if (node == NULL || bucket == NULL || hash == NULL || order == NULL || csum == NULL ||
 	    cbig == NULL || k < 4) {
-		tw_error_set(r->err, "out of memory");
+		tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto out;
 	}
 	for (o = 0; o < norb; o++) {
@@ -479,7 +479,7 @@ rd_face_beam_run(struct run *r, const struct face_beam *fb, int first, int secon
 			goto out;
 		}
 		if (!rd_seq_push_moves(t, &r->phase[REDUCE_CENTRES], path, len)) {
-			tw_error_set(r->err, "out of memory");
+			tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto out;
 		}
 	}

@@ -88,7 +88,7 @@ cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_error *er
 {
 	if (opt == NULL || opt->cancel == NULL || !atomic_load(opt->cancel))
 		return false;
-	tw_error_set(err, "cancelled");
+	tw_error_cancelled(err);
 	return true;
 }
 
@@ -186,7 +186,7 @@ bool
 cube_answer_solves(const struct cube *c, const struct movelist *out, size_t first, struct tw_error *err)
 {
 	struct cube check = *c;
-	struct tw_error replay = {{0}};
+	struct tw_error replay = {0};
 	size_t i;
 
 	for (i = first; i < out->len; i++)

@@ -680,7 +680,7 @@ bool
 rd_cancelled(const struct run *r)
 {
 	if (r->opt != NULL && r->opt->cancel != NULL && atomic_load(r->opt->cancel)) {
-		tw_error_set(r->err, "cancelled");
+		tw_error_cancelled(r->err);
 		return true;
 	}
 	return false;
@@ -848,7 +848,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 					else
 						search_macros(&s, r->t->cmac, NULL, r->t->ncmac, 0, d, -1);
 				if (wrong == NULL) {
-					tw_error_set(r->err, "out of memory");
+					tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 					return false;
 				}
 				nwrong = wrong_centres(st, r->col, wrong);
@@ -887,7 +887,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			after_forced = false;
 		}
 		if (s.best.len == 0) {
-			tw_error_set(r->err, "the %s phase found no way on (score %d of %d): is the cube valid?",
+			tw_error_set_kind(r->err, TW_ERROR_OUT_OF_WORK, "the %s phase found no way on (score %d of %d): is the cube valid?",
 			    cube_reduce_phase_name[phase], st->score, goal);
 			return false;
 		}
@@ -895,7 +895,7 @@ run_stage(struct run *r, struct stage *st, int goal, int phase, int lo, int hi,
 			stage_move(st, r->col, s.best.moves[k]);
 		prev = s.best.moves[s.best.len - 1];
 		if (!rd_seq_push_moves(r->t, &r->phase[phase], s.best.moves, s.best.len)) {
-			tw_error_set(r->err, "out of memory");
+			tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 			return false;
 		}
 		if (st->cap > 0 && rd_write_moves(r->t->n, &r->phase[phase], NULL, r->err) > st->cap) {

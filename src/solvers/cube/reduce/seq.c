@@ -158,7 +158,7 @@ rd_write_moves(int n, const struct seq *q, struct movelist *out, struct tw_error
 
 	stack = malloc((size_t)(q->len + 1) * sizeof *stack);
 	if (stack == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < q->len; i++) {

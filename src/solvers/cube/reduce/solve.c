@@ -75,7 +75,7 @@ reduce_try(struct run *r, struct stage *st, const struct cube *c, int prefix,
 
 		rd_apply_plain(r->t, r->col, m);
 		if (!rd_seq_push(&r->phase[REDUCE_CENTRES], &m, 1)) {
-			tw_error_set(r->err, "out of memory");
+			tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 			return false;
 		}
 	}
@@ -123,11 +123,11 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			[7] = cube7_reduce_solve, [8] = cube8_reduce_solve, [9] = cube9_reduce_solve,
 			[10] = cube10_reduce_solve, [11] = cube11_reduce_solve,
 		};
-		struct tw_error e = {{0}};
+		struct tw_error e = {0};
 
 		if (phased[c->n](c, opt, out, stats, &e))
 			return true;
-		if (strstr(e.msg, "within the search's work") == NULL) {
+		if (e.kind != TW_ERROR_OUT_OF_WORK) {
 			if (err != NULL)
 				*err = e;
 			return false;
@@ -138,7 +138,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if (r == NULL || st == NULL) {
 		free(r);
 		free(st);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	r->opt = opt;
@@ -154,13 +154,13 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	rd_report(r, REDUCE_CENTRES, 0);
 	r->t = rd_table_for(c->n, NULL);
 	if (r->t == NULL) {
-		tw_error_set(err, "out of memory building the %dx%dx%d tables", c->n, c->n, c->n);
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory building the %dx%dx%d tables", c->n, c->n, c->n);
 		goto done;
 	}
 	st->t = r->t;
 	st->swaps = malloc(((size_t)r->t->nswap + 1) * sizeof *st->swaps);
 	if (st->swaps == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	if (stats != NULL)
@@ -175,7 +175,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 			long len;
 
 			if (!reduce_try(r, st, c, attempt, stats)) {
-				if (strstr(err->msg, "found no way on") == NULL)
+				if (err->kind != TW_ERROR_OUT_OF_WORK)
 					goto done;
 				continue;
 			}
@@ -202,7 +202,7 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		if (stats != NULL)
 			stats->moves[p] = rd_write_moves(c->n, &r->phase[p], NULL, err);
 		if (!rd_seq_push(&all, r->phase[p].m, r->phase[p].len)) {
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto done;
 		}
 	}

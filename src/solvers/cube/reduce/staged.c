@@ -467,7 +467,7 @@ rd_stage_beam(struct run *r, int frame, int phase, int width)
 	if (index == NULL || lut == NULL || cur == NULL || next == NULL || hash == NULL ||
 	    node == NULL || child == NULL || bucket == NULL || order == NULL || csum == NULL ||
 	    cbig == NULL) {
-		tw_error_set(r->err, "out of memory");
+		tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto out;
 	}
 	/* The permutations in the frame, as byte lookups; the start masks. */
@@ -506,7 +506,7 @@ rd_stage_beam(struct run *r, int frame, int phase, int width)
 
 		trans = malloc((size_t)norb * size * (size_t)nmv * sizeof *trans);
 		if (trans == NULL) {
-			tw_error_set(r->err, "out of memory");
+			tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto out;
 		}
 		for (rk = 0; rk < size; rk++) {
@@ -621,7 +621,7 @@ rd_stage_beam(struct run *r, int frame, int phase, int width)
 		for (k = 0; k < len; k++)
 			rd_apply_plain(t, r->col, path[k]);
 		if (!rd_seq_push_moves(t, &r->phase[REDUCE_CENTRES], path, len)) {
-			tw_error_set(r->err, "out of memory");
+			tw_error_set_kind(r->err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto out;
 		}
 	}

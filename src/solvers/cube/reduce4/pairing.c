@@ -453,9 +453,9 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		if (md == NULL)
 			return false;
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		else
-			tw_error_set(err, "out of memory building the 4x4x4 pairing table");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory building the 4x4x4 pairing table");
 		return false;
 	}
 	return true;

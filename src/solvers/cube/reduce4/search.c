@@ -475,7 +475,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	r = calloc(1, sizeof *r);
 	if (r == NULL || (r->c1 = malloc(PHASE1_KEPT * sizeof *r->c1)) == NULL ||
 	    (r->c2 = malloc(PHASE2_SOLUTIONS * sizeof *r->c2)) == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	r->opt = opt;
@@ -494,16 +494,16 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	if ((r->md = r4_model_get(err)) == NULL ||
 	    (r->t = r4_tables_get(&r->k, &r->pairing, &prog, err)) == NULL) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		goto done;
 	}
 	if (opt != NULL && opt->progress != NULL && atomic_load(opt->progress) > opt->progress_from)
 		r->progress_base = atomic_load(opt->progress);
 	if (!reduce(r, c, moves, &len, lens)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		else
-			tw_error_set(err, "no reduction within the search's work");
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no reduction within the search's work");
 		goto done;
 	}
 	reduced = *c;

@@ -344,14 +344,14 @@ const struct r4_tables *
 r4_tables_get(const struct r4_coords **k, const struct r4_pairing **pair,
     const struct table_progress *prog, struct tw_error *err)
 {
-	struct tw_error why = {{0}};
+	struct tw_error why = {0};
 	bool ok;
 
 	pthread_mutex_lock(&lock);
 	ok = tables != NULL || load(prog, &why);
 	pthread_mutex_unlock(&lock);
 	if (!ok) {
-		tw_error_set(err, "the 4x4x4 tables: %s", why.msg);
+		tw_error_wrap(err, &why, "the 4x4x4 tables");
 		return NULL;
 	}
 	if (k != NULL)

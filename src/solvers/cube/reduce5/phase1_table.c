@@ -148,7 +148,7 @@ build_classes(struct r5_syms *sy, const struct r5_coords *k)
 static void
 make_syms(void)
 {
-	struct tw_error err = {{0}};
+	struct tw_error err = {0};
 	const struct r5_model *md = r5_model_get(&err);
 
 	if (md == NULL) {
@@ -268,7 +268,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	if (frontier == NULL || next == NULL) {
 		free(frontier);
 		free(next);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	frontier[0] = r5_xt_key(&syms, k, r5_rank1(k, k->goal1), k->goal1);
@@ -278,7 +278,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		uint64_t *swap;
 
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			failed = true;
 		}
 		for (i = 0, nn = 0; i < nf && !failed; i++) {
@@ -319,7 +319,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 			pthread_join(thread[i], NULL);
 		for (i = 0; i < THREADS; i++)
 			if (part[i].cancelled && !failed) {
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 				failed = true;
 			}
 	}

@@ -278,7 +278,7 @@ make_starts(const struct run3 *r, long *n, struct tw_error *err)
 	uint8_t *est = malloc((size_t)r->n_bases * R5_P3_LABELLINGS);
 
 	if (est == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	for (b = 0; b < r->n_bases; b++) {
@@ -296,7 +296,7 @@ make_starts(const struct run3 *r, long *n, struct tw_error *err)
 	out = malloc((size_t)(total > 0 ? total : 1) * sizeof *out);
 	if (out == NULL) {
 		free(est);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	for (b = 0; b < r->n_bases; b++)
@@ -353,7 +353,7 @@ r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_opt
 	}
 	r = calloc(1, sizeof *r);
 	if (r == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	r->want = opt != NULL && opt->phase3_ends > 0 ? opt->phase3_ends : R5_PHASE3_ENDS;
@@ -363,7 +363,7 @@ r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_opt
 	r->ends = malloc((size_t)r->want * sizeof *r->ends);
 	r->end_cube = malloc((size_t)r->want * sizeof *r->end_cube);
 	if (r->bases == NULL || r->ends == NULL || r->end_cube == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	if ((r->md = r5_model_get(err)) == NULL || (r->t = r5_p3_tables_get(&r->k, NULL, err)) == NULL)

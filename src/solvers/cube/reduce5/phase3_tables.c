@@ -230,7 +230,7 @@ static bool
 cancelled(const struct table_progress *prog, struct tw_error *err)
 {
 	if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 		return true;
 	}
 	return false;
@@ -324,7 +324,7 @@ const struct r5_p3_tables *
 r5_p3_tables_get(const struct r5_p3_coords **k, const struct table_progress *prog,
     struct tw_error *err)
 {
-	struct tw_error why = {{0}};
+	struct tw_error why = {0};
 	const struct r5_model *md = r5_model_get(err);
 	char params[96];
 	struct table_spec spec = {"cube5-phase3", 1, params, sizeof(struct r5_p3_tables), build_tables,
@@ -349,7 +349,7 @@ r5_p3_tables_get(const struct r5_p3_coords **k, const struct table_progress *pro
 	t = tables;
 	pthread_mutex_unlock(&lock);
 	if (t == NULL) {
-		tw_error_set(err, "the 5x5x5 phase-3 tables: %s", why.msg);
+		tw_error_wrap(err, &why, "the 5x5x5 phase-3 tables");
 		return NULL;
 	}
 	if (k != NULL)

@@ -254,7 +254,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 	 * of the entries is set); the rest one further. */
 	for (d = 0; d < R5_P3_WM_DEPTH && filled < limit; d++) {
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		for (i = 0; i < R5_P3_WM; i++) {
@@ -290,7 +290,7 @@ build_wm(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 const struct r5_p3_wm_table *
 r5_p3_wm_get(const struct r5_p3_wm_syms **sy, const struct table_progress *prog, struct tw_error *err)
 {
-	struct tw_error why = {{0}};
+	struct tw_error why = {0};
 	char params[96];
 	struct table_spec spec = {"cube5-phase3-wm", 1, params, sizeof(struct r5_p3_wm_table), build_wm,
 	    NULL, false};
@@ -318,7 +318,7 @@ r5_p3_wm_get(const struct r5_p3_wm_syms **sy, const struct table_progress *prog,
 	t = wm_table;
 	pthread_mutex_unlock(&lock);
 	if (t == NULL) {
-		tw_error_set(err, "the 5x5x5 phase-3 wing table: %s", why.msg);
+		tw_error_wrap(err, &why, "the 5x5x5 phase-3 wing table");
 		return NULL;
 	}
 	if (sy != NULL)

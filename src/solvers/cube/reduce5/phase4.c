@@ -195,7 +195,7 @@ r5_phase4(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	if (st == NULL || r.ends == NULL) {
 		free(st);
 		free(r.ends);
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	for (i = 0; i < p3->n_ends && i < 0xffff; i++) {

@@ -258,7 +258,7 @@ make_big(const struct r5_p45_tables *t, uint8_t *buf, uint32_t n, uint32_t goal,
 	uint32_t i;
 
 	if (d == NULL) {
-		tw_error_set(err, "out of memory (%u MB to build a 5x5x5 table)", n >> 20);
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory (%u MB to build a 5x5x5 table)", n >> 20);
 		return false;
 	}
 	memset(d, 0xff, n);
@@ -272,7 +272,7 @@ make_big(const struct r5_p45_tables *t, uint8_t *buf, uint32_t n, uint32_t goal,
 	if (ok)
 		pack_nibbles(d, n, buf);
 	else if (build_cancelled())
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 	free(d);
 	return ok;
 }
@@ -404,7 +404,7 @@ get_big(struct r5_p45 *k)
 		.size = (R5_LC_ENTRIES + 1) / 2, .build = make_lc, .ctx = (void *)k->t}};
 	static const int from[3] = {P45_BIG_FROM, 450, 1000};
 	const uint8_t *t[2];
-	struct tw_error e = {{0}};
+	struct tw_error e = {0};
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -795,7 +795,7 @@ build(void)
 	char params[128];
 	struct table_spec spec = {.name = "cube5-phase45-small", .version = P45_SMALL_VERSION,
 	    .params = params, .size = sizeof(struct r5_p45_tables), .build = make_small};
-	struct tw_error e = {{0}};
+	struct tw_error e = {0};
 	int i, j;
 
 	if (md == NULL)

@@ -140,7 +140,7 @@ r5_phase5(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	r.end = res;
 	st = malloc((size_t)(p4->n_ends > 0 ? p4->n_ends : 1) * sizeof *st);
 	if (st == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	for (i = 0; i < p4->n_ends && i < 0xffff; i++) {

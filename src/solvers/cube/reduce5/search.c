@@ -276,7 +276,7 @@ r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result
 	}
 	r = calloc(1, sizeof *r);
 	if (r == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	r->want1 = opt != NULL && opt->phase1_solutions > 0 ? opt->phase1_solutions : R5_PHASE1_SOLUTIONS;
@@ -288,7 +288,7 @@ r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result
 	r->ends = malloc((size_t)r->want2 * sizeof *r->ends);
 	r->end_cube = malloc((size_t)r->want2 * sizeof *r->end_cube);
 	if (r->c1 == NULL || r->ends == NULL || r->end_cube == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	if ((r->md = r5_model_get(err)) == NULL || (r->t = r5_tables_get(&r->k, NULL, err)) == NULL)
@@ -314,11 +314,11 @@ bool
 r5_search_ended(atomic_bool *cancel, int ends, int phase, struct tw_error *err)
 {
 	if (cancel != NULL && atomic_load(cancel)) {
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 		return false;
 	}
 	if (ends == 0) {
-		tw_error_set(err, "no phase-%d end within the search's work", phase);
+		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no phase-%d end within the search's work", phase);
 		return false;
 	}
 	return true;

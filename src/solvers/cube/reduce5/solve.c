@@ -116,7 +116,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	}
 	if (!prepare(&prog, err)) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		goto done;
 	}
 	if (opt != NULL && opt->progress != NULL && atomic_load(opt->progress) > base)
@@ -191,9 +191,9 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 done:
 	if (!ok) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
-			tw_error_set(err, "cancelled");
-		else if (err != NULL && strstr(err->msg, "within the search's work") != NULL)
-			tw_error_set(err, "no reduction within the search's work");
+			tw_error_cancelled(err);
+		else if (err != NULL && err->kind == TW_ERROR_OUT_OF_WORK)
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no reduction within the search's work");
 		movelist_truncate(out, first);
 	}
 	movelist_clear(&finish);

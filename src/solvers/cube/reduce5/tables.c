@@ -218,14 +218,14 @@ load(const struct table_progress *prog, struct tw_error *err)
 const struct r5_tables *
 r5_tables_get(const struct r5_coords **k, const struct table_progress *prog, struct tw_error *err)
 {
-	struct tw_error why = {{0}};
+	struct tw_error why = {0};
 	bool ok;
 
 	pthread_mutex_lock(&lock);
 	ok = tables != NULL || load(prog, &why);
 	pthread_mutex_unlock(&lock);
 	if (!ok) {
-		tw_error_set(err, "the 5x5x5 tables: %s", why.msg);
+		tw_error_wrap(err, &why, "the 5x5x5 tables");
 		return NULL;
 	}
 	if (k != NULL)

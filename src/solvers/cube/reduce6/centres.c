@@ -305,7 +305,7 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 		/* The levels grow about twentyfold: the last is nearly all. */
 		table_progress_report(prog, depth < R6_ENDGAME_DEPTH ? 50 : 100);
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			goto done;
 		}
 
@@ -359,7 +359,7 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 	ok = true;
 done:
 	if (!ok && err != NULL && err->msg[0] == '\0')
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 	free(all);
 	free(level);
 	free(next);
@@ -455,7 +455,7 @@ r6_centres_load(const struct table_progress *prog, struct tw_error *err)
 
 	pthread_once(&tb_once, build_tables);
 	if (!tb.ok) {
-		tw_error_set(err, "%s", tb.err.msg);
+		tw_error_wrap(err, &tb.err, NULL);
 		return false;
 	}
 	pthread_mutex_lock(&lock);

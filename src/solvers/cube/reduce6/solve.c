@@ -23,7 +23,7 @@ bool
 cube6_reduce_prepare(struct tw_error *err)
 {
 	if (r6_centres_tables() == 0 || r6_stage5_tables() == 0 || r6_stage6_tables() == 0) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	return cube5_reduce_prepare(err);
@@ -93,7 +93,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	grouped = *c;
 	turns = malloc(sizeof *turns * (3 * R6_MAX_PATH + 5 * R6_MAX_GROUPED));
 	if (turns == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	for (i = 0; i < path.len; i++) {
@@ -129,7 +129,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 done:
 	if (!ok) {
 		if (opt != NULL && opt->cancel != NULL && atomic_load(opt->cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		movelist_truncate(out, first);
 	}
 	free(turns);

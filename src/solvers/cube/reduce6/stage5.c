@@ -349,7 +349,7 @@ r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 
 	pthread_once(&s5_once, s5_build);
 	if (s5 == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	run.t = s5;
@@ -382,14 +382,14 @@ r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 			break;
 		if (run.stopped) {
 			if (run.cancel != NULL && atomic_load(run.cancel))
-				tw_error_set(err, "cancelled");
+				tw_error_cancelled(err);
 			else
-				tw_error_set(err, "no stage-5 end within the search's work");
+				tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work");
 			return false;
 		}
 	}
 	if (bound >= 32) {
-		tw_error_set(err, "no stage-5 end within the search's work");
+		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work");
 		return false;
 	}
 #ifdef R6_STATS

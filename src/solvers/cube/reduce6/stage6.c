@@ -545,12 +545,12 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 
 	pthread_once(&s6_once, s6_build);
 	if (s6 == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	r = calloc(1, sizeof *r);
 	if (r == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	r->md = r6_model();
@@ -586,14 +586,14 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 			s6_try_prefixes(r, w, n_pre, &b);
 			if (r->stopped) {
 				if (r->cancel != NULL && atomic_load(r->cancel))
-					tw_error_set(err, "cancelled");
+					tw_error_cancelled(err);
 				else
-					tw_error_set(err, "no stage-6 end within the search's work");
+					tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-6 end within the search's work");
 				goto out;
 			}
 		}
 		if (b.mac == NULL) {
-			tw_error_set(err, "no stage-6 end within the search's work");
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-6 end within the search's work");
 			goto out;
 		}
 		for (i = 0; i < b.n_pre; i++)

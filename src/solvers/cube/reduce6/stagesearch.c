@@ -154,9 +154,9 @@ static bool
 stage_failed(const struct run *r, int stage, struct tw_error *err)
 {
 	if (r->cancel != NULL && atomic_load(r->cancel))
-		tw_error_set(err, "cancelled");
+		tw_error_cancelled(err);
 	else
-		tw_error_set(err, "no stage-%d end within the search's work", stage);
+		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-%d end within the search's work", stage);
 	return false;
 }
 
@@ -321,7 +321,7 @@ r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_opt
 
 	path->len = 0;
 	if ((r = calloc(1, sizeof *r)) == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	r->d = d;

@@ -352,7 +352,10 @@ build_mixed(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	(void)size, (void)ctx;
 	if (t == NULL || !mixed_moves(1, mm)) {
 		free(t);
-		tw_error_set(err, t == NULL ? "out of memory" : "internal error: a turn splits pairs unlike a half turn");
+		if (t == NULL)
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		else
+			tw_error_set(err, "internal error: a turn splits pairs unlike a half turn");
 		return false;
 	}
 	memset(t, CUBE_TABLE_UNSEEN, MIXED_MASKS);
@@ -506,7 +509,7 @@ build_bars(void *buf, size_t size, void *ctx, const struct table_progress *prog,
 
 	(void)size, (void)ctx;
 	if (t == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	memset(t, CUBE_TABLE_UNSEEN, BARS_MASKS);
@@ -516,7 +519,7 @@ build_bars(void *buf, size_t size, void *ctx, const struct table_progress *prog,
 
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
 			free(t);
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		level = 0;
@@ -628,9 +631,9 @@ bars_stage(int stage, const struct r6_options *opt, uint8_t *col, uint8_t *path,
 			break;
 	if (r.stopped || bound > BARS_MAX) {
 		if (r.cancel != NULL && atomic_load(r.cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		else
-			tw_error_set(err, "no stage-%db end within the search's work", stage);
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-%db end within the search's work", stage);
 		return false;
 	}
 	for (i = 0; i < r.len; i += r.bs->mv[r.path[i]].cost) {
@@ -811,7 +814,7 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int 
 	path->len = 0;
 	pthread_once(&tb_once, build_tables);
 	if (!tb.ok) {
-		tw_error_set(err, "%s", tb.err.msg);
+		tw_error_wrap(err, &tb.err, NULL);
 		return false;
 	}
 	/* Stages 1 and 3 count on S1: their bounds have no inner 3x3 term. */
@@ -836,7 +839,7 @@ r7_stage_bars(int stage, uint8_t *col, const struct r7_options *opt, struct r7_p
 
 	pthread_once(&tb_once, build_tables);
 	if (!tb.ok) {
-		tw_error_set(err, "%s", tb.err.msg);
+		tw_error_wrap(err, &tb.err, NULL);
 		return false;
 	}
 	if (stage != 1 && stage != 3) {

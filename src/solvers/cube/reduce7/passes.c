@@ -120,7 +120,7 @@ r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_
 	bool ok;
 
 	if (path == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	pass_colours(cur, g7, col);
@@ -165,7 +165,7 @@ r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_
 	bool ok = false;
 
 	if (path == NULL || scratch == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	for (v = 0; v < views; v++) {
@@ -298,7 +298,7 @@ r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_opti
 		bool short_ok;
 
 		if (scratch == NULL) {
-			tw_error_set(err, "out of memory");
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 			goto done;
 		}
 		short_ok = cube_grouping_play(&w, &g, &head, 0, NULL, scratch, &slen, NULL) && orbit_reduced(&w, k);
@@ -390,7 +390,7 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 	}
 	turns = malloc(sizeof *turns * R7_TURNS(n, plan->passes));
 	if (turns == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	if (opt != NULL)

@@ -13,7 +13,7 @@ cube7_reduce_prepare(struct tw_error *err)
 	    !r7_stage_c_load(NULL, err))
 		return false;
 	if (r7_centres_tables() == 0) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	return cube5_reduce_prepare(err);

@@ -471,7 +471,7 @@ build_block(void *buf, size_t size, void *vctx, const struct table_progress *pro
 		size_t found = 0;
 
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		for (x = 0; x < S5_C84; x++)
@@ -724,7 +724,7 @@ stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct 
 				break;
 		all += run.nodes;
 		if (run.cancel != NULL && atomic_load(run.cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return -1;
 		}
 		if (!run.stopped)
@@ -736,9 +736,9 @@ stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct 
 		if (max_bound < S5_MAX)
 			return 0;
 		if (run.stopped)
-			tw_error_set(err, "no stage-5 end within the search's work");
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work");
 		else
-			tw_error_set(err, "no stage-5 end within the search's work (or unreachable)");
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work (or unreachable)");
 		return -1;
 	}
 	for (i = 0; i < run.len; i++) {

@@ -249,7 +249,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 
 	(void)ctx;
 	if (xnext == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	memset(s, 0, sizeof s);
@@ -275,7 +275,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	for (d = 0; d <= reached_max && d < SC_UNSEEN - 2; d++) {
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
 			free(xnext);
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		for (i = 0; i < SC_SIZE; i++) {
@@ -470,9 +470,9 @@ r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move
 		(void)dfs(&ss, s, 0, limit, 0, -1);
 	if (ss.found < 0) {
 		if (ss.cancel != NULL && atomic_load(ss.cancel))
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 		else
-			tw_error_set(err, "stage C: no end within the search's work");
+			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "stage C: no end within the search's work");
 		return false;
 	}
 	if (*n + ss.found > max) {

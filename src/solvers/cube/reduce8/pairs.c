@@ -208,7 +208,7 @@ r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
 	uint32_t s;
 
 	if (r8_pairs_tables() == 0) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	s0 = ph_mask(ph, col);
@@ -219,7 +219,7 @@ r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
 	s = (uint32_t)s0;
 	if (ph->dist[s] == PH_UNREACHED) {
 		/* Not seen on any cube; the caller falls back. */
-		tw_error_set(err, "pairs home: no end within the search's work");
+		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "pairs home: no end within the search's work");
 		return false;
 	}
 	while (ph->dist[s] != 0) {

@@ -163,7 +163,7 @@ cube8_reduce_prepare(struct tw_error *err)
 	if (!cube7_reduce_prepare(err) || !cube4_reduce_prepare(err))
 		return false;
 	if (r6_centres_tables() == 0 || r6_stage5_tables() == 0 || r8_pairs_tables() == 0) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	return true;
@@ -260,7 +260,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	}
 	vturns = malloc(sizeof *vturns * R8_TURNS(n));
 	if (vturns == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
 	variant_cube(c, v, &cur, face_of);
@@ -330,7 +330,7 @@ static bool
 even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
-	struct tw_error failed = {{0}};
+	struct tw_error failed = {0};
 	double seconds[REDUCE_PHASES] = {0};
 	uint16_t *turns = NULL, *best = NULL;
 	int len = 0, len_centres = 0, len_edges = 0, best_len = 0, best_centres = 0, best_edges = 0, v;
@@ -348,7 +348,7 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 	turns = malloc(sizeof *turns * R8_TURNS(n));
 	best = malloc(sizeof *best * R8_TURNS(n));
 	if (turns == NULL || best == NULL) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	cube_reduce_report(opt, "centres", 0);
@@ -358,13 +358,13 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;
 	if (r8_pairs_tables() == 0) {
-		tw_error_set(err, "out of memory");
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}
 	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
 	for (v = 0; v < pl->variants; v++) {
 		struct movelist w = MOVELIST_EMPTY;
-		struct tw_error e = {{0}};
+		struct tw_error e = {0};
 		long obtm;
 		struct cube_reduce_options ov = {0}, *pv = NULL;
 
@@ -380,7 +380,7 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 		if (!solve_variant(pl, c, v, pv, turns, &len, &len_centres, &len_edges, seconds, &e)) {
 			/* A variant out of its work leaves the others; any other
 			 * failure ends the solve. */
-			if (strstr(e.msg, "within the search's work") == NULL) {
+			if (e.kind != TW_ERROR_OUT_OF_WORK) {
 				if (err != NULL)
 					*err = e;
 				goto done;

@@ -23,7 +23,7 @@ distance_build(void *buf, size_t size, void *ctx, const struct table_progress *p
 		int at = queue[head++];
 
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		for (int step = -1; step <= 1; step += 2) {
@@ -74,7 +74,7 @@ dial_solve(const void *params, const void *state, const struct solve_request *re
 		int up = (at + 1) % p->n;
 
 		if (req->cancel != NULL && atomic_load(req->cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		if (dist[up] < dist[at]) {
@@ -104,7 +104,7 @@ dial_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *
 		/* A table already on disk is read, not built: the request to
 		 * stop is honoured here too. */
 		if (cancel != NULL && atomic_load(cancel)) {
-			tw_error_set(err, "cancelled");
+			tw_error_cancelled(err);
 			return false;
 		}
 		if (distance_table(&boards[i], &part, err) == NULL)
