@@ -12,9 +12,7 @@
 
 #include "engine/gameid.h"
 #include "solvers/registry.h"
-#include "solvers/cube/optimal.h"
 #include "solvers/tablecache.h"
-#include "solvers/rollcube/solve.h"
 #include "ui/app.h"
 #include "ui/storage.h"
 
@@ -122,26 +120,28 @@ named_position(const struct gameid *gid, const char *text, struct tw_error *err)
 	return gameid_start_state(gid, 0, err);
 }
 
-/* twirl solve --gps: the generalized path string of an open rolling cube
- * board. */
+/* twirl solve --gps: the answer as a path string (the puzzle table's
+ * path_string: the rolling cube's generalized path string of an open
+ * board). */
 static int
 cmd_gps(const struct gameid *gid, const char *text, bool want_stats)
 {
+	const struct puzzle *p = gid->puzzle;
 	struct tw_error err;
 	char buf[1024];
+	long long moves = 0;
 	void *state;
 	int rc = 0;
 
-	if (gid->puzzle != &rollcube_puzzle)
-		return fail("--gps is for rolling cube boards, not %s", gid->puzzle->id);
+	if (p->path_string == NULL)
+		return fail("--gps is for rolling cube boards, not %s", p->id);
 	state = named_position(gid, text, &err);
 	if (state == NULL)
 		return fail("%s", err.msg);
-	if (rollcube_gps_text(gid->params, state, buf, sizeof buf, &err)) {
+	if (p->path_string(gid->params, state, buf, sizeof buf, &moves, &err)) {
 		puts(buf);
 		if (want_stats)
-			fprintf(stderr, "moves: %lld (the path string's length on this board)\n",
-			    (long long)rollcube_gps_moves(gid->params, state));
+			fprintf(stderr, "moves: %lld (the path string's length on this board)\n", moves);
 	} else if (err.kind == TW_ERROR_NO_SOLUTION) {
 		fprintf(stderr, "twirl: no path\n");
 		rc = 1;
@@ -281,6 +281,9 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 	if (optimal && !p->optimal_solver)
 		return fail("%s has no optimal solver: its solver finds short solutions, not proven shortest ones (drop --optimal)",
 		    p->id);
+	if (time_limit > 0 && !p->time_limit)
+		return fail("%s's solver has no time limit: it gives its one answer, however long it takes (drop --time-limit)",
+		    p->id);
 	state = named_position(gid, text, &err);
 	if (state == NULL)
 		return fail("%s", err.msg);
@@ -300,7 +303,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		/* --max-length is a limit: no longer answer is printed. */
 		fprintf(stderr, "twirl: no solution of at most %d moves found%s\n", max_length,
 		    time_limit > 0 ? " (within the time limit)" :
-		    strcmp(p->id, "cube") == 0 ? " (within the search budget; --time-limit searches longer)" : "");
+		    p->time_limit ? " (within the search budget; --time-limit searches longer)" : "");
 		rc = 1;
 	} else if ((line = movelist_join(&moves, &err)) != NULL) {
 		puts(line);
@@ -383,14 +386,13 @@ cmd_verify(char **files, int count)
 	return rc;
 }
 
-/* twirl cache status|build|clear: the solver tables under
- * $XDG_CACHE_HOME/twirl. */
-/* The 3x3x3 optimal solver's tables (both metrics), with their progress
- * on stderr when it is a terminal. */
+/* twirl cache build --optimal: a puzzle's optimal solver's tables,
+ * built in a thread while stderr, when it is a terminal, shows the
+ * progress. */
 struct optimal_build {
+	const struct puzzle *p;
 	atomic_int progress;
 	atomic_bool done;
-	int metric;
 	bool ok;
 	struct tw_error err;
 };
@@ -400,50 +402,47 @@ optimal_build_thread(void *arg)
 {
 	struct optimal_build *b = arg;
 
-	b->ok = cube3_optimal_prepare(b->metric, &b->progress, NULL, &b->err);
+	b->ok = b->p->prepare_optimal_tables(&b->progress, NULL, &b->err);
 	atomic_store(&b->done, true);
 	return NULL;
 }
 
 static bool
-build_optimal_tables(struct tw_error *err)
+build_optimal_tables(const struct puzzle *p, struct tw_error *err)
 {
-	static const char *const name[2] = {"face turns (htm)", "quarter turns (qtm)"};
-	int metric;
+	struct optimal_build b = {.p = p};
+	struct timespec t0, t1;
+	pthread_t thread;
+	bool tty = isatty(STDERR_FILENO);
 
-	for (metric = CUBE3_OPTIMAL_HTM; metric <= CUBE3_OPTIMAL_QTM; metric++) {
-		struct optimal_build b = {.metric = metric};
-		struct timespec t0, t1;
-		pthread_t thread;
-		bool tty = isatty(STDERR_FILENO);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (pthread_create(&thread, NULL, optimal_build_thread, &b) != 0) {
+		optimal_build_thread(&b);
+	} else {
+		while (!atomic_load(&b.done)) {
+			struct timespec tick = {0, 200 * 1000 * 1000};
 
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		if (pthread_create(&thread, NULL, optimal_build_thread, &b) != 0) {
-			optimal_build_thread(&b);
-		} else {
-			while (!atomic_load(&b.done)) {
-				struct timespec tick = {0, 200 * 1000 * 1000};
-
-				nanosleep(&tick, NULL);
-				if (tty)
-					fprintf(stderr, "\r\033[Kcube:3 optimal, %s: %d%%", name[metric],
-					    atomic_load(&b.progress) / 10);
-			}
-			pthread_join(thread, NULL);
+			nanosleep(&tick, NULL);
 			if (tty)
-				fprintf(stderr, "\r\033[K");
+				fprintf(stderr, "\r\033[K%s: optimal tables %d%%", p->id,
+				    atomic_load(&b.progress) / 10);
 		}
-		if (!b.ok) {
-			*err = b.err;
-			return false;
-		}
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		printf("cube:3 optimal, %s: table ready (%.1f s)\n", name[metric],
-		    (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+		pthread_join(thread, NULL);
+		if (tty)
+			fprintf(stderr, "\r\033[K");
 	}
+	if (!b.ok) {
+		*err = b.err;
+		return false;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("%s: optimal tables ready (%.1f s)\n", p->id,
+	    (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 	return true;
 }
 
+/* twirl cache status|build|clear: the solver tables under
+ * $XDG_CACHE_HOME/twirl. */
 static int
 cmd_cache(char **args, int nargs, bool optimal)
 {
@@ -500,9 +499,13 @@ cmd_cache(char **args, int nargs, bool optimal)
 			printf("%s: tables ready (%.1f s)\n", p->id, (double)(t1.tv_sec - t0.tv_sec) +
 			    (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		}
-		if (optimal && !build_optimal_tables(&err)) {
-			free(dir);
-			return fail("cube:3 optimal tables: %s", err.msg);
+		for (size_t i = 0; optimal && twirl_puzzles[i] != NULL; i++) {
+			const struct puzzle *p = twirl_puzzles[i];
+
+			if (p->prepare_optimal_tables != NULL && !build_optimal_tables(p, &err)) {
+				free(dir);
+				return fail("%s optimal tables: %s", p->id, err.msg);
+			}
 		}
 		print_cache_warning();
 	}

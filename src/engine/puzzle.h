@@ -108,6 +108,11 @@ struct puzzle {
 	 * others are refused with a message. */
 	bool optimal_solver;
 
+	/* Whether solve honours req->time_limit (twirl solve --time-limit:
+	 * search longer for a shorter answer); the others are refused with a
+	 * message, and an answer over --max-length is then final. */
+	bool time_limit;
+
 	/* May be NULL. Builds (or finds in the table cache) every table the
 	 * puzzle's solvers keep on disk for the boards people usually play,
 	 * reporting through progress (0..1000) and stopping on *cancel (both
@@ -115,6 +120,20 @@ struct puzzle {
 	 * table is already on disk): twirl cache build. Errors: "cancelled",
 	 * out of memory, a builder's own. */
 	bool (*prepare_tables)(atomic_int *progress, atomic_bool *cancel, struct tw_error *err);
+
+	/* May be NULL. As prepare_tables, for the optimal solver's tables
+	 * that are too large to build unasked (the 3x3x3's, 2.55 and 0.97
+	 * GB): twirl cache build --optimal. */
+	bool (*prepare_optimal_tables)(atomic_int *progress, atomic_bool *cancel,
+	    struct tw_error *err);
+
+	/* May be NULL. The answer in a closed form whose length does not grow
+	 * with the board (the rolling cube's generalized path string, twirl
+	 * solve --gps), NUL-terminated in buf (size bytes), and its length in
+	 * moves in *moves. Errors: "no path" (kind TW_ERROR_NO_SOLUTION); a
+	 * position that has no closed form (a board with a map). */
+	bool (*path_string)(const void *params, const void *state, char *buf, size_t size,
+	    long long *moves, struct tw_error *err);
 
 	/* Solver entry point: appends a solution to out. Fails with the
 	 * reason for an unsolvable position, or "cancelled". */

@@ -93,6 +93,7 @@ expect "4x4x4 --stats: phases" 0 "^[1-9]?[URFDLB]" 'phases \(obtm\): centres [0-
 expect "4x4x4 --time-limit: a 3x3x3 finish of at most 20" 0 "^[1-9]?[URFDLB]" '3x3x3 (1?[0-9]|20)$' -- solve 'cube:4#3' --stats --time-limit 1
 "$twirl" solve 'cube:4#3' --time-limit 1 >"$tmp/first" 2>/dev/null
 expect "4x4x4 --time-limit: the same answer again" 0 "^$(cat "$tmp/first")\$" "" -- solve 'cube:4#3' --time-limit 1
+expect "--time-limit is refused where the solver has none" 2 - "has no time limit" -- solve 'torus:4x4#1' --time-limit 1
 flipped_wing=UUUUUUUUUUUUUFUURRRRRRRRRRRRRRRRFUFFFFFFFFFFFFFFDDDDDDDDDDDDDDDDLLLLLLLLLLLLLLLLBBBBBBBBBBBBBBBB
 expect "4x4x4 check: a wing flipped in place" 1 'unsolvable: edges: two UF wings 1 in from the corner are alike' "" -- check "cube:4:$flipped_wing"
 expect "--stats goes with solve" 2 - '--stats goes with solve' -- check 'cube:4#3' --stats

@@ -98,7 +98,7 @@ views_read_off_the_cubie_are_the_conjugates(void **unused)
 
 	(void)unused;
 	if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS, CUBE3_OPTIMAL_HTM),
-	    CUBE3_OPTIMAL_HTM, 0, NULL, NULL, NULL, &t, &err))
+	    CUBE3_OPTIMAL_HTM, 0, NULL, &t, &err))
 		fail_msg("%s", err.msg);
 	optimal_views_init();
 	tw_rng_seed(&rng, 3);

@@ -598,6 +598,7 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 {
 	static const char *const suffix[3] = {"", "2", "'"};
 	enum cube3_optimal_metric metric = opt != NULL ? opt->metric : CUBE3_OPTIMAL_HTM;
+	struct table_progress prog = {0};
 	struct search *s;
 	struct axis a[3];
 	int depth, i, v, m, threads, limit;
@@ -610,9 +611,13 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		goto fail;
 	if (opt != NULL && opt->phase != NULL)
 		atomic_store(opt->phase, "reading the table");
+	if (opt != NULL) {
+		prog.progress = opt->progress;
+		prog.cancel = opt->cancel;
+		prog.phase = opt->phase;
+	}
 	if (!optimal_tables_load(optimal_variant(opt != NULL ? opt->table : CUBE3_OPTIMAL_TABLE_FULL, metric), metric,
-	    opt != NULL ? opt->table_depth : 0, opt != NULL ? opt->progress : NULL,
-	    opt != NULL ? opt->cancel : NULL, opt != NULL ? opt->phase : NULL, &s->t, err))
+	    opt != NULL ? opt->table_depth : 0, &prog, &s->t, err))
 		goto fail;
 	s->split_depth = -1;
 	threads = opt != NULL && opt->threads > 0 ? opt->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);

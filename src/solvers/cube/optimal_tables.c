@@ -525,8 +525,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
  * block (built there on first use) and laid out into *t. */
 bool
 optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
-    atomic_int *progress, atomic_bool *cancel, _Atomic(const char *) *phase,
-    struct optimal_tables *t, struct tw_error *err)
+    const struct table_progress *prog, struct optimal_tables *t, struct tw_error *err)
 {
 	char name[64], params[160], entry[32];
 	struct table_kind kind = {v, metric, max_depth};
@@ -534,7 +533,6 @@ optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, i
 	 * table's corner parity planes). */
 	struct table_spec spec = {name, 3, params, layout(v, metric, NULL, NULL), build_tables,
 	    &kind, false};
-	struct table_progress prog = {progress, cancel, phase, 0, 0};
 	const void *block;
 
 	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
@@ -550,7 +548,7 @@ optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, i
 	sym_init();
 	/* The search reads the table at random, three entries a node; in
 	 * huge pages it is about twice as fast. */
-	block = max_depth == 0 ? table_get_huge(&spec, &prog, err) : table_get(&spec, &prog, err);
+	block = max_depth == 0 ? table_get_huge(&spec, prog, err) : table_get(&spec, prog, err);
 	if (block == NULL)
 		return false;
 	/* Before version 3 the face-turn table was the sorted slice's with
@@ -583,10 +581,34 @@ bool
 cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
     atomic_bool *cancel, struct tw_error *err)
 {
+	struct table_progress prog = {.progress = progress, .cancel = cancel};
 	struct optimal_tables t;
 
-	return optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0, progress, cancel,
-	    NULL, &t, err);
+	return optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0,
+	    &prog, &t, err);
+}
+
+bool
+cube3_optimal_prepare_both(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
+{
+	struct table_progress prog = {.progress = progress, .cancel = cancel};
+	/* The parts of the progress by the tables' sizes, 2.55 and 0.97 GB. */
+	static const int until[2] = {725, 1000};
+	struct optimal_tables t;
+
+	for (int metric = CUBE3_OPTIMAL_HTM; metric <= CUBE3_OPTIMAL_QTM; metric++) {
+		struct table_progress part = table_progress_part(&prog,
+		    metric == CUBE3_OPTIMAL_HTM ? 0 : until[0], until[metric]);
+
+		if (cancel != NULL && atomic_load(cancel)) {
+			tw_error_cancelled(err);
+			return false;
+		}
+		if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0,
+		    &part, &t, err))
+			return false;
+	}
+	return true;
 }
 
 /* The lower bound of a position's three views. */

@@ -15,6 +15,7 @@
 #include "solvers/cube/cubie.h"
 #include "solvers/cube/optimal.h"
 #include "solvers/cube/symmetry.h"
+#include "solvers/tablecache.h"
 
 /* Coordinates (optimal.h): twist, flip, the UD slice as the set of
  * places that hold the four middle edges FR FL BL BR (0..494), and that
@@ -176,12 +177,13 @@ extern const int optimal_qtm_moves[12];
 
 /* The table of a variant (optimal_variant), metric and depth cut (0:
  * none, the solver's; the tests cut small tables), from the cache or
- * built there with progress, laid out into *t (pointing into the
- * cache's read-only block, which lives as long as the process). Errors:
- * "cancelled", out of memory, and the build's internal checks. */
+ * built there reporting through prog (may be NULL), laid out into *t
+ * (pointing into the cache's read-only block, which lives as long as the
+ * process). Errors: "cancelled", out of memory, and the build's internal
+ * checks. */
 bool optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric,
-    int max_depth, atomic_int *progress, atomic_bool *cancel,
-    _Atomic(const char *) *phase, struct optimal_tables *t, struct tw_error *err);
+    int max_depth, const struct table_progress *prog, struct optimal_tables *t,
+    struct tw_error *err);
 
 /* The variant a table choice and metric read. */
 const struct variant *optimal_variant(enum cube3_optimal_table table,

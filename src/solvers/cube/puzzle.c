@@ -666,9 +666,11 @@ const struct puzzle cube_puzzle = {
 	/* The 2x2x2 solver is optimal, the 3x3x3 has an optimal mode; other
 	 * sizes refuse --optimal. */
 	.optimal_solver = true,
+	.time_limit = true,
 	.move_random = cube_move_random,
 	.reversible = true,
 	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", NULL},
 	.prepare_tables = cube_prepare_tables,
+	.prepare_optimal_tables = cube3_optimal_prepare_both,
 	.solve = cube_solve_entry,
 };

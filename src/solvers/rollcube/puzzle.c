@@ -35,5 +35,6 @@ const struct puzzle rollcube_puzzle = {
 	.sample_params = (const char *const[]){"1x2", "2x2", "1x9", "8x8", "12x9",
 	    "3x6:rule=abbott:map=..x.../.1..*./......", "4x5:map=..x../.x.x./3..2./....x",
 	    "2147483647x2147483647", "1x4194304", NULL},
+	.path_string = rollcube_path_string,
 	.solve = rollcube_solve_entry,
 };

@@ -77,6 +77,16 @@ rollcube_gps_moves(const struct rollcube_params *p, const struct rollcube_state 
 }
 
 bool
+rollcube_path_string(const void *params, const void *state, char *buf, size_t size,
+    long long *moves, struct tw_error *err)
+{
+	if (!rollcube_gps_text(params, state, buf, size, err))
+		return false;
+	*moves = (long long)rollcube_gps_moves(params, state);
+	return true;
+}
+
+bool
 rollcube_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {

@@ -30,6 +30,11 @@ bool rollcube_gps_text(const struct rollcube_params *p, const struct rollcube_st
  * when there is none or the board has a map. */
 int64_t rollcube_gps_moves(const struct rollcube_params *p, const struct rollcube_state *s);
 
+/* Puzzle-table path_string: rollcube_gps_text and rollcube_gps_moves
+ * together. Errors as rollcube_gps_text's. */
+bool rollcube_path_string(const void *params, const void *state, char *buf, size_t size,
+    long long *moves, struct tw_error *err);
+
 /* Puzzle-table state_solvable: whether the die can reach the goal with
  * the wanted label. Open boards of any size by SRC in constant time
  * (src.h; checked against BFS on every instance up to 8 x 8), boards
