@@ -13,7 +13,7 @@
 
 #include "engine/rng.h"
 #include "solvers/cube/puzzle.h"
-#include "solvers/cube/reduce/reduce.h"
+#include "solvers/cube/sizes.h"
 
 static double
 now(void)
@@ -44,7 +44,7 @@ static int
 bench_size(int n, int count, uint64_t seed)
 {
 	size_t bytes = 0;
-	double build = cube_reduce_prepare(n, &bytes), total_t = 0;
+	double build = cube_size_prepare(n, &bytes), total_t = 0;
 	double *times = calloc((size_t)count, sizeof *times);
 	long *lens = calloc((size_t)count, sizeof *lens), total = 0, stm = 0, written = 0;
 	long phase[REDUCE_PHASES] = {0};
@@ -70,7 +70,7 @@ bench_size(int n, int count, uint64_t seed)
 
 		if (c == NULL)
 			return 1;
-		if (!cube_reduce_solve(c, NULL, &m, &st, &err)) {
+		if (!cube_big_solve(c, NULL, &m, &st, &err)) {
 			printf("%dx%dx%d: %s\n  cube:%d:%s\n", n, n, n, err.msg, n, c->f);
 			return 1;
 		}

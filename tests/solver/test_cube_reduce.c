@@ -21,6 +21,7 @@
 #include "engine/rng.h"
 #include "solvers/cube/puzzle.h"
 #include "solvers/cube/reduce/reduce.h"
+#include "solvers/cube/sizes.h"
 
 static int size = 4;
 
@@ -38,7 +39,7 @@ solve_and_replay(const struct cube *c, const struct cube_reduce_options *opt,
 	size_t i;
 	int p;
 
-	if (!cube_reduce_solve(c, opt, &m, stats, &err))
+	if (!cube_big_solve(c, opt, &m, stats, &err))
 		fail_msg("cube:%d:%s: %s", c->n, c->f, err.msg);
 	for (i = 0; i < m.len; i++) {
 		struct cube_move mv;
@@ -290,7 +291,7 @@ watched_solve(void *arg)
 {
 	struct watched *w = arg;
 
-	w->ok = cube_reduce_solve(&w->c, &w->opt, &w->moves, &w->stats, &w->err);
+	w->ok = cube_big_solve(&w->c, &w->opt, &w->moves, &w->stats, &w->err);
 	atomic_store(&w->done, true);
 	return NULL;
 }
@@ -352,7 +353,7 @@ cancel_mid_search_and_sizes(void **unused)
 	movelist_clear(&w->moves);
 	free(w);
 	cube_solved(&c, 3);
-	assert_false(cube_reduce_solve(&c, NULL, &m, NULL, &err));
+	assert_false(cube_big_solve(&c, NULL, &m, NULL, &err));
 	assert_non_null(strstr(err.msg, "from 4x4x4 to 11x11x11"));
 }
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
+
 static const char face_letter[] = "URFDLB";
 
 /* Outward normal of each face, in x (right), y (up), z (front). */

@@ -88,6 +88,10 @@ struct cube_move cube_move_inverse(const struct cube_move *mv);
  * n layers is min(k, n - k) of them). Rotations count 0 in all. */
 enum cube_metric { CUBE_HTM, CUBE_QTM, CUBE_OBTM, CUBE_STM, CUBE_BTM };
 
+/* The metrics' names in the order of enum cube_metric, NULL-ended: "htm",
+ * "qtm", "obtm", "stm", "btm". */
+extern const char *const cube_metrics[];
+
 /* The cost of mv on an n-cube in metric. */
 long cube_move_metric_cost(int n, const struct cube_move *mv, enum cube_metric metric);
 

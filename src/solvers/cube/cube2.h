@@ -25,12 +25,12 @@ enum cube2_metric { CUBE2_HTM, CUBE2_QTM };
 bool cube2_solve(const struct cube *c, enum cube2_metric metric,
     struct movelist *out, struct tw_error *err);
 
-/* How many positions lie at each distance from solved (counts[d] for
- * d = 0..19), from the tables. Fails only when out of memory. */
 /* Builds the tables now, or reads them from the table cache. Errors:
  * out of memory, the cache's own (solvers/tablecache.h). */
 bool cube2_prepare(struct tw_error *err);
 
+/* How many positions lie at each distance from solved (counts[d] for
+ * d = 0..19), from the tables. Fails only when out of memory. */
 bool cube2_distribution(enum cube2_metric metric, uint64_t counts[20]);
 
 #endif

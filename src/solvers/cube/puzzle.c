@@ -7,14 +7,8 @@
 #include "solvers/cube/cube2.h"
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/optimal.h"
-#include "solvers/cube/reduce/reduce.h"
-#include "solvers/cube/reduce4/reduce4.h"
-#include "solvers/cube/reduce5/reduce5.h"
-#include "solvers/cube/reduce6/reduce6.h"
-#include "solvers/cube/reduce7/reduce7.h"
+#include "solvers/cube/sizes.h"
 
-/* In the order of enum cube_metric (cube.h). */
-const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
 
 struct cube_params {
 	int n;
@@ -485,89 +479,16 @@ cube_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
 	const struct cube *c = state;
-	struct cube3_options opt = {.target = 20, .cancel = req->cancel};
+	const struct cube_size *size = cube_size_of(c->n);
 
-	(void)params;
-	if (req->optimal && c->n > 3) {
+	if (req->optimal && size->solve_optimal == NULL) {
 		tw_error_set(err, "no proven shortest answers for the %dx%dx%d: its solver finds short ones (drop --optimal)",
 		    c->n, c->n, c->n);
 		return false;
 	}
 	if (!cube_state_solvable(params, state, err))
 		return false;
-	if (req->optimal && c->n == 3) {
-		struct cube3_optimal_options oo = {.cancel = req->cancel,
-		    .progress = req->progress, .phase = req->phase, .max_length = req->max_length};
-		struct cube3_optimal_stats st = {0};
-		bool ok;
-
-		/* On a 3x3x3, a wide turn is a face turn and a rotation: the
-		 * outer block turn metric is the face-turn metric. */
-		if (req->metric == CUBE_STM || req->metric == CUBE_BTM) {
-			tw_error_set(err, "--optimal on the 3x3x3 counts face turns (htm, obtm) or quarter turns (qtm), not %s",
-			    cube_metrics[req->metric]);
-			return false;
-		}
-		oo.metric = req->metric == CUBE_QTM ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM;
-		ok = cube3_optimal_solve(c, &oo, out, &st, err);
-		if (!ok && st.none_within_max && req->none_within_max != NULL)
-			*req->none_within_max = true;
-		return ok;
-	}
-	if (c->n == 2) {
-		struct movelist q = MOVELIST_EMPTY;
-		size_t i;
-		bool ok = cube2_solve(c, req->metric == CUBE_QTM ? CUBE2_QTM : CUBE2_HTM, &q, err);
-
-		/* Two equal quarter turns are written as one half turn (WCA
-		 * notation); the quarter-turn metric still counts it as 2. */
-		for (i = 0; ok && i < q.len; i++) {
-			if (i + 1 < q.len && strcmp(q.moves[i], q.moves[i + 1]) == 0) {
-				char half[4] = {q.moves[i][0], '2', '\0', '\0'};
-
-				ok = movelist_push(out, half, err);
-				i++;
-			} else {
-				ok = movelist_push(out, q.moves[i], err);
-			}
-		}
-		movelist_clear(&q);
-		return ok;
-	}
-	if (c->n == 3) {
-		if (req->max_length > 0)
-			opt.target = req->max_length;
-		if (req->time_limit > 0)
-			opt.time_limit = req->time_limit;
-		return cube3_solve(c, &opt, out, err);
-	}
-	{
-		struct cube_reduce_options ro = {.cancel = req->cancel, .progress = req->progress,
-		    .phase = req->phase, .finish_time = req->time_limit};
-		struct cube_reduce_stats rs;
-		size_t at = out->len;
-		int p;
-
-		if (!cube_reduce_solve(c, &ro, out, &rs, err))
-			return false;
-		if (req->stats != NULL) {
-			/* The solver counts the written turns of each phase, in
-			 * order; here they are counted in the outer block turn
-			 * metric (an inner slice 2), the big-cube solvers'. */
-			req->stats->phases = REDUCE_PHASES;
-			req->stats->metric = cube_metrics[CUBE_OBTM];
-			for (p = 0; p < REDUCE_PHASES; p++) {
-				long cost = 0, k;
-
-				for (k = 0; k < rs.moves[p] && at < out->len; k++, at++)
-					cost += cube_move_cost(params, out->moves[at], CUBE_OBTM);
-				req->stats->name[p] = cube_reduce_phase_name[p];
-				req->stats->moves[p] = cost;
-				req->stats->seconds[p] = rs.seconds[p];
-			}
-		}
-		return true;
-	}
+	return (req->optimal ? size->solve_optimal : size->solve)(c, req, out, err);
 }
 
 /* Every kind of move the notation has: face turns, wide turns written
@@ -600,44 +521,6 @@ cube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err)
 	if (kind == 4)                           /* rotation */
 		return tw_asprintf(err, "%c%s", "xyz"[tw_rng_below(rng, 3)], suffix);
 	return tw_asprintf(err, "%c%s", face, suffix);
-}
-
-/* twirl cache build: the 2x2x2 distance tables, the 3x3x3 two-phase
- * tables, the 4x4x4 and 5x5x5 phase reductions' and the 6x6x6 and 7x7x7
- * staged reductions' (the greedy reduction of the bigger cubes keeps its small
- * tables in memory). */
-static bool
-cube_prepare_tables(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
-{
-	if (cancel != NULL && atomic_load(cancel)) {
-		tw_error_cancelled(err);
-		return false;
-	}
-	if (!cube2_prepare(err))
-		return false;
-	if (progress != NULL)
-		atomic_store(progress, 200);
-	if (!cube3_load_tables(err))
-		return false;
-	if (progress != NULL)
-		atomic_store(progress, 400);
-	if (!cube4_reduce_prepare(err))
-		return false;
-	if (progress != NULL)
-		atomic_store(progress, 600);
-	if (!cube5_reduce_prepare(err))
-		return false;
-	if (progress != NULL)
-		atomic_store(progress, 950);
-	if (!cube6_reduce_prepare(err))
-		return false;
-	if (progress != NULL)
-		atomic_store(progress, 980);
-	if (!cube7_reduce_prepare(err))
-		return false;
-	if (progress != NULL)
-		atomic_store(progress, 1000);
-	return true;
 }
 
 const struct puzzle cube_puzzle = {

@@ -1,17 +1,15 @@
-/* The cube as a puzzle (issue 5): params are the size N (2..11, game ID
- * "cube:3"), the state is the facelet string (cube:3:UUU...). Validation
- * names the reason (sticker counts, impossible or twisted corners, flipped
- * edges, parity on 3x3x3, centres on odd cubes); 2x2x2 and 3x3x3 scrambles
- * are uniformly random states drawn directly, bigger cubes get random
- * moves (40 for 4x4x4, then 60, 80, 100 ... as WCA does). Solvers:
- * optimal 2x2x2 (cube2.h), two-phase 3x3x3 (cube3.h). */
+/* The cube as a puzzle: params are the size N (2..11, game ID "cube:3"),
+ * the state is the facelet string (cube:3:UUU...). Validation names the
+ * reason (sticker counts, impossible or twisted corners, flipped edges,
+ * parity on 3x3x3, centres on odd cubes); 2x2x2 and 3x3x3 scrambles are
+ * uniformly random states drawn directly, bigger cubes get random moves
+ * (40 for 4x4x4, then 60, 80, 100 ... as WCA does). The solver of each
+ * size is in the size table (sizes.h). */
 #ifndef TWIRL_CUBE_PUZZLE_H
 #define TWIRL_CUBE_PUZZLE_H
 
 #include "engine/cube/cube.h"
 #include "engine/puzzle.h"
-
-extern const char *const cube_metrics[];   /* "htm", "qtm" */
 
 /* The cube size N of params (2..11). */
 int cube_params_size(const void *params);

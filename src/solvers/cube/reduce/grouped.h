@@ -87,7 +87,7 @@ bool cube_reduce_cancelled(const struct cube_reduce_options *opt, struct tw_erro
  * tokens written from the n-cube's layer turns turns, of which
  * turns[0..len_centres) are the centres' and turns[len_centres..
  * len_edges) the edges': each share's written tokens, as
- * cube_reduce_solve gives them (a run of one axis across a seam is
+ * cube_big_solve gives them (a run of one axis across a seam is
  * merged in the answer, so a share is the tokens its prefix writes less
  * the one before). */
 void cube_stats_from_turns(int n, const uint16_t *turns, int len_centres, int len_edges, long tokens,

@@ -10,12 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "solvers/cube/reduce4/reduce4.h"
-#include "solvers/cube/reduce5/reduce5.h"
-#include "solvers/cube/reduce6/reduce6.h"
-#include "solvers/cube/reduce7/reduce7.h"
-#include "solvers/cube/reduce8/reduce8.h"
-#include "solvers/cube/reduce9/reduce9.h"
 
 const char rd_face_letter[] = "URFDLB";
 
@@ -397,43 +391,4 @@ rd_table_for(int n, bool *built)
 	if (built != NULL)
 		*built = t != NULL;
 	return t;
-}
-
-double
-cube_reduce_prepare(int n, size_t *bytes)
-{
-	bool built;
-	const struct rtab *t;
-
-	if (n < 4 || n > CUBE_MAX_N)
-		return 0;
-	if (n <= 11) {
-		/* The phase reductions' tables (their greedy fallback builds its
-		 * own only if it is ever needed). */
-		static bool (*const prepare[12])(struct tw_error *) = {
-			[4] = cube4_reduce_prepare, [5] = cube5_reduce_prepare, [6] = cube6_reduce_prepare,
-			[7] = cube7_reduce_prepare, [8] = cube8_reduce_prepare,
-			[9] = cube9_reduce_prepare, [10] = cube10_reduce_prepare,
-			[11] = cube11_reduce_prepare,
-		};
-		static size_t (*const table_bytes[12])(void) = {
-			[4] = cube4_reduce_table_bytes, [5] = cube5_reduce_table_bytes,
-			[6] = cube6_reduce_table_bytes, [7] = cube7_reduce_table_bytes,
-			[8] = cube8_reduce_table_bytes, [9] = cube9_reduce_table_bytes,
-			[10] = cube10_reduce_table_bytes, [11] = cube11_reduce_table_bytes,
-		};
-		double t0 = rd_now_seconds();
-
-		if (!prepare[n](NULL))
-			return 0;
-		if (bytes != NULL)
-			*bytes += table_bytes[n]();
-		return rd_now_seconds() - t0;
-	}
-	t = rd_table_for(n, &built);
-	if (t == NULL)
-		return 0;
-	if (bytes != NULL)
-		*bytes += t->bytes;
-	return built ? t->seconds : 0;
 }

@@ -1,10 +1,7 @@
-/* The reduction solver for the N x N x N cube, 4 <= N <= 11. The 4x4x4
- * and the 5x5x5 go to their phase reductions (solvers/cube/reduce4/
- * reduce4.h, solvers/cube/reduce5/reduce5.h), the 6x6x6 and the 7x7x7
- * to their staged reductions to a 5x5x5 (solvers/cube/reduce6/reduce6.h,
- * solvers/cube/reduce7/reduce7.h); what follows is the greedy
- * reduction of the other sizes, and theirs should their phases ever run
- * out of work (docs/papers.md,
+/* What the big cubes' reductions share (their options, stats and phase
+ * names, the notation writer), and the greedy reduction that every size
+ * falls back on should its own reduction (sizes.h) ever run out of work
+ * (docs/papers.md,
  * "Rubik's cube": centres, then edge pairing, then the 3x3x3
  * solver, the even cubes' parities fixed on the way).
  *
@@ -138,21 +135,16 @@ struct cube_reduce_stats {
 	double seconds[REDUCE_PHASES];
 };
 
-/* Solves c (an N x N x N cube, 4 <= N <= 11, that cube_state_solvable
- * accepts), appending WCA moves to out (R, Rw, 3Rw, 2R, L', ...; no
- * rotations). stats may be NULL. The result is replayed before it is
- * returned. Errors: size out of range; "cancelled"; out of memory; a
- * position the phases cannot finish (an invalid cube that passed the
- * checks). */
-bool cube_reduce_solve(const struct cube *c,
+/* The greedy reduction: solves c (an N x N x N cube, 4 <= N <= 11, that
+ * cube_state_solvable accepts), appending WCA moves to out (R, Rw, 3Rw,
+ * 2R, L', ...; no rotations); the fallback of a size's own reduction
+ * that ran out of work (sizes.h, cube_big_solve). stats may be NULL. The
+ * result is replayed before it is returned. Errors: size out of range;
+ * "cancelled"; out of memory; a position the phases cannot finish (an
+ * invalid cube that passed the checks). */
+bool cube_greedy_solve(const struct cube *c,
     const struct cube_reduce_options *opt, struct movelist *out,
     struct cube_reduce_stats *stats, struct tw_error *err);
-
-/* Builds the move tables and macros for size n now (they are built on
- * first use otherwise and kept). Returns the seconds it took (0 when they
- * were built already) and adds their size in bytes to *bytes (may be
- * NULL). */
-double cube_reduce_prepare(int n, size_t *bytes);
 
 /* Writes single-layer turns moves[0..len) of an n-cube as WCA tokens to
  * out (if not NULL), each run about one axis in the fewest tokens (outer

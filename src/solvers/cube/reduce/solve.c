@@ -7,12 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solvers/cube/reduce4/reduce4.h"
-#include "solvers/cube/reduce5/reduce5.h"
-#include "solvers/cube/reduce6/reduce6.h"
-#include "solvers/cube/reduce7/reduce7.h"
-#include "solvers/cube/reduce8/reduce8.h"
-#include "solvers/cube/reduce9/reduce9.h"
 
 const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
 	"centres", "edges", "parity", "3x3x3",
@@ -93,7 +87,7 @@ reduce_try(struct run *r, struct stage *st, const struct cube *c, int prefix,
 }
 
 bool
-cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
+cube_greedy_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	struct run *r;
@@ -112,26 +106,6 @@ cube_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_set(err, "the reduction solver takes cubes from 4x4x4 to %dx%dx%d, not %dx%dx%d",
 		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
 		return false;
-	}
-	/* The 4x4x4 and 5x5x5 by their phase reductions, the 6x6x6 to
-	 * 11x11x11 by their staged reductions to a smaller cube; the greedy one
-	 * below only if that runs out of work. */
-	if (c->n <= 11) {
-		static bool (*const phased[12])(const struct cube *, const struct cube_reduce_options *,
-		    struct movelist *, struct cube_reduce_stats *, struct tw_error *) = {
-			[4] = cube4_reduce_solve, [5] = cube5_reduce_solve, [6] = cube6_reduce_solve,
-			[7] = cube7_reduce_solve, [8] = cube8_reduce_solve, [9] = cube9_reduce_solve,
-			[10] = cube10_reduce_solve, [11] = cube11_reduce_solve,
-		};
-		struct tw_error e = {0};
-
-		if (phased[c->n](c, opt, out, stats, &e))
-			return true;
-		if (e.kind != TW_ERROR_OUT_OF_WORK) {
-			if (err != NULL)
-				*err = e;
-			return false;
-		}
 	}
 	r = calloc(1, sizeof *r);
 	st = calloc(1, sizeof *st);

@@ -131,7 +131,7 @@ size_t cube6_reduce_table_bytes(void);
  * on the grouped cube, its turns of the 5x5x5's middle layer written as
  * turns of layers 3 and 4. Solves c (a 6x6x6 that cube_state_solvable
  * accepts), appending WCA moves to out; stats (may be NULL) as
- * cube_reduce_solve's: REDUCE_CENTRES stages 1 to 5 and the 5x5x5's
+ * cube_big_solve's: REDUCE_CENTRES stages 1 to 5 and the 5x5x5's
  * centres, REDUCE_EDGES stage 6 and the 5x5x5's edges, REDUCE_FINISH the
  * 3x3x3. The answer is replayed before it is returned. Errors: not a
  * 6x6x6; "cancelled"; out of memory; the tables'; "... within the

@@ -308,7 +308,7 @@ extern const struct r7_odd_plan r7_plan7;
  * then the edge orbits k = (n-3)/2 down to 1 (r7_edge_orbit), the last
  * solved whole. Solves c (an n-cube, n = plan->n, that
  * cube_state_solvable accepts), appending WCA moves to out, replayed
- * before they are returned; stats (may be NULL) as cube_reduce_solve's:
+ * before they are returned; stats (may be NULL) as cube_big_solve's:
  * REDUCE_CENTRES the passes, REDUCE_EDGES the orbits' 5x5x5s up to the
  * last one's 3x3x3, REDUCE_FINISH that 3x3x3 (tokens). Progress: the
  * tables, the passes ("centres"), the orbits ("edges") in opt's figure.
@@ -329,7 +329,7 @@ size_t cube7_reduce_table_bytes(void);
 /* The whole solver (solve.c): one centre pass, then the edge orbits 2
  * and 1 (r7_odd_solve). Solves c (a 7x7x7 that cube_state_solvable
  * accepts), appending WCA moves to out; stats (may be NULL) as
- * cube_reduce_solve's: REDUCE_CENTRES stages I, T and C, REDUCE_EDGES
+ * cube_big_solve's: REDUCE_CENTRES stages I, T and C, REDUCE_EDGES
  * the orbits' 5x5x5s to the last one's 3x3x3, REDUCE_FINISH that 3x3x3
  * (tokens). The answer is replayed before it is returned. Errors: not a
  * 7x7x7; "cancelled"; out of memory; the tables'; "... within the

@@ -83,7 +83,7 @@ size_t cube8_reduce_table_bytes(void);
 
 /* The whole solver (solve.c): steps 1 to 4 above. Solves c (an 8x8x8
  * that cube_state_solvable accepts), appending WCA moves to out; stats
- * (may be NULL) as cube_reduce_solve's: REDUCE_CENTRES the centre
+ * (may be NULL) as cube_big_solve's: REDUCE_CENTRES the centre
  * passes, REDUCE_EDGES the edge orbits to the last one's 3x3x3,
  * REDUCE_FINISH that 3x3x3 (moves of the answer kept, seconds of both
  * variants). The answer is replayed

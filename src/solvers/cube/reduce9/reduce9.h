@@ -50,7 +50,7 @@ size_t cube9_reduce_table_bytes(void);
 
 /* The whole solver (solve.c): the 9x9x9's plan above. Solves c (a
  * 9x9x9 that cube_state_solvable accepts), appending WCA moves to out;
- * stats (may be NULL) as cube_reduce_solve's: REDUCE_CENTRES the centre
+ * stats (may be NULL) as cube_big_solve's: REDUCE_CENTRES the centre
  * passes, REDUCE_EDGES the wing orbits, REDUCE_FINISH the last orbit's
  * 3x3x3. The answer is replayed before it is returned. Errors: not a
  * 9x9x9; "cancelled"; out of memory; the tables'; "... within the
