@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce5/reduce5.h"
 #include "solvers/cube/reduce5/tables.h"
 #include "solvers/cube/reduce5/phase1_table.h"

@@ -12,7 +12,7 @@
 #include <sys/resource.h>
 
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/sizes.h"
 
 static double

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 
 /* The n-cube the game scrambles with seed seed, into c. */
 static inline void

@@ -23,7 +23,7 @@
 #include "tier.h"
 #include "engine/rng.h"
 #include "solvers/cube/cube3.h"
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 #include "solvers/cube/optimal.h"
 #include "solvers/cube/optimal_tables.h"
 #include "solvers/cube/symmetry.h"

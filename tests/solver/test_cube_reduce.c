@@ -19,7 +19,7 @@
 
 #include "tier.h"
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce/reduce.h"
 #include "solvers/cube/sizes.h"
 

@@ -18,7 +18,7 @@
 
 #include "tier.h"
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce4/model.h"
 #include "solvers/cube/reduce4/reduce4.h"
 #include "solvers/cube/reduce4/tables.h"

@@ -27,7 +27,7 @@
 #include "tier.h"
 #include "test_cube_reduce5.h"
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce5/model.h"
 #include "solvers/cube/reduce5/reduce5.h"
 #include "solvers/cube/reduce5/tables.h"

@@ -25,7 +25,7 @@
 #include "tier.h"
 #include "engine/movelist.h"
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce/grouped.h"
 #include "solvers/cube/reduce7/reduce7.h"
 

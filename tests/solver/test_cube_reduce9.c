@@ -24,7 +24,7 @@
 #include "tier.h"
 #include "engine/movelist.h"
 #include "engine/rng.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce8/reduce8.h"
 #include "solvers/cube/reduce9/reduce9.h"
 

@@ -1,5 +1,6 @@
 #include "solvers/cube/cube2.h"
 
+#include "engine/cube/corners.h"
 #include "engine/perm.h"
 #include "solvers/tablecache.h"
 
@@ -8,109 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Corner positions in Kociemba's order and their stickers on a 2x2x2:
- * (face, row, col) of the U/D sticker first, then clockwise. */
-enum { URF, UFL, ULB, UBR, DFR, DLF, DBL, DRB };
-
-static const int corner_facelet[8][3] = {
-	/* U=0 R=4 F=8 D=12 L=16 B=20; index = face*4 + row*2 + col */
-	{0 + 3, 4 + 0, 8 + 1},      /* URF: U(1,1) R(0,0) F(0,1) */
-	{0 + 2, 8 + 0, 16 + 1},     /* UFL: U(1,0) F(0,0) L(0,1) */
-	{0 + 0, 16 + 0, 20 + 1},    /* ULB: U(0,0) L(0,0) B(0,1) */
-	{0 + 1, 20 + 0, 4 + 1},     /* UBR: U(0,1) B(0,0) R(0,1) */
-	{12 + 1, 8 + 3, 4 + 2},     /* DFR: D(0,1) F(1,1) R(1,0) */
-	{12 + 0, 16 + 3, 8 + 2},    /* DLF: D(0,0) L(1,1) F(1,0) */
-	{12 + 2, 20 + 3, 16 + 2},   /* DBL: D(1,0) B(1,1) L(1,0) */
-	{12 + 3, 4 + 3, 20 + 2},    /* DRB: D(1,1) R(1,1) B(1,0) */
-};
-
-/* The solved colours of each corner piece, in the same sticker order. */
-static const char corner_colour[8][3] = {
-	{'U', 'R', 'F'}, {'U', 'F', 'L'}, {'U', 'L', 'B'}, {'U', 'B', 'R'},
-	{'D', 'F', 'R'}, {'D', 'L', 'F'}, {'D', 'B', 'L'}, {'D', 'R', 'B'},
-};
-
-struct corners {
-	uint8_t cp[8];   /* piece at each position */
-	uint8_t co[8];   /* its twist: where its U/D sticker is, 0..2 */
-};
-
-static char
-opposite(char c)
-{
-	switch (c) {
-	case 'U': return 'D';
-	case 'D': return 'U';
-	case 'R': return 'L';
-	case 'L': return 'R';
-	case 'F': return 'B';
-	default: return 'F';
-	}
-}
-
-/* Reads corners from facelets whose colours are already standard. */
-static bool
-read_corners(const char *f, struct corners *c, struct tw_error *err)
-{
-	bool seen[8] = {false};
-	int i, j, o;
-
-	for (i = 0; i < 8; i++) {
-		char s[3];
-
-		for (o = 0; o < 3; o++)
-			s[o] = f[corner_facelet[i][o]];
-		for (o = 0; o < 3 && s[o] != 'U' && s[o] != 'D'; o++)
-			;
-		if (o == 3)
-			goto bad;
-		for (j = 0; j < 8; j++)
-			if (corner_colour[j][0] == s[o] &&
-			    corner_colour[j][1] == s[(o + 1) % 3] &&
-			    corner_colour[j][2] == s[(o + 2) % 3])
-				break;
-		if (j == 8 || seen[j])
-			goto bad;
-		seen[j] = true;
-		c->cp[i] = (uint8_t)j;
-		c->co[i] = (uint8_t)o;
-		continue;
-bad:
-		tw_error_set(err, "the corner at position %d has colours %c%c%c, which no corner has",
-		    i + 1, s[0], s[1], s[2]);
-		return false;
-	}
-	for (i = 0, o = 0; i < 8; i++)
-		o += c->co[i];
-	if (o % 3 != 0) {
-		tw_error_set(err, "twisted corner: the corner twists add up to %d, not a multiple of 3", o);
-		return false;
-	}
-	return true;
-}
-
-/* Coordinates with DBL (position 6) fixed: the permutation of the other
+/* Coordinates with DBL (place 6, counted from 0) fixed: the permutation of the other
  * seven pieces (Lehmer code, 0..5039) and their twists (base 3, the last
  * one implied, 0..728). */
 static int
-perm_coord(const struct corners *c)
+perm_coord(const struct cube2_corners *c)
 {
 	uint8_t p[7];
 	int i, k = 0;
 
 	for (i = 0; i < 8; i++)
-		if (i != DBL)
-			p[k++] = (uint8_t)(c->cp[i] > DBL ? c->cp[i] - 1 : c->cp[i]);
+		if (i != CUBE2_DBL)
+			p[k++] = (uint8_t)(c->cp[i] > CUBE2_DBL ? c->cp[i] - 1 : c->cp[i]);
 	return perm_rank(p, 7);
 }
 
 static int
-twist_coord(const struct corners *c)
+twist_coord(const struct cube2_corners *c)
 {
 	int i, r = 0, k = 0;
 
 	for (i = 0; i < 8 && k < 6; i++) {
-		if (i == DBL)
+		if (i == CUBE2_DBL)
 			continue;
 		r = r * 3 + c->co[i];
 		k++;
@@ -119,28 +39,28 @@ twist_coord(const struct corners *c)
 }
 
 static void
-set_perm(struct corners *c, int r)
+set_perm(struct cube2_corners *c, int r)
 {
 	uint8_t p[7];
 	int i, k = 0;
 
 	perm_unrank(r, 7, p);
 	for (i = 0; i < 8; i++) {
-		if (i == DBL)
+		if (i == CUBE2_DBL)
 			continue;
-		c->cp[i] = (uint8_t)(p[k] >= DBL ? p[k] + 1 : p[k]);
+		c->cp[i] = (uint8_t)(p[k] >= CUBE2_DBL ? p[k] + 1 : p[k]);
 		k++;
 	}
-	c->cp[DBL] = DBL;
+	c->cp[CUBE2_DBL] = CUBE2_DBL;
 }
 
 static void
-set_twist(struct corners *c, int r)
+set_twist(struct cube2_corners *c, int r)
 {
 	int i, sum = 0, positions[7], k = 0;
 
 	for (i = 0; i < 8; i++)
-		if (i != DBL)
+		if (i != CUBE2_DBL)
 			positions[k++] = i;
 	for (i = 5; i >= 0; i--) {
 		c->co[positions[i]] = (uint8_t)(r % 3);
@@ -148,7 +68,7 @@ set_twist(struct corners *c, int r)
 		r /= 3;
 	}
 	c->co[positions[6]] = (uint8_t)((3 - sum % 3) % 3);
-	c->co[DBL] = 0;
+	c->co[CUBE2_DBL] = 0;
 }
 
 /* Moves: U R F as quarter, half, three-quarter turns (HTM) or quarter
@@ -171,19 +91,15 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 /* Applies facelet move name to corners, through the facelet engine, so
  * that the cubie moves agree with it by construction. */
 static void
-corners_after(const struct corners *c, const struct cube_move *mv, struct corners *out)
+corners_after(const struct cube2_corners *c, const struct cube_move *mv, struct cube2_corners *out)
 {
 	struct cube cube;
-	int i, o;
 
 	cube_solved(&cube, 2);
 	/* Paint the position from the corners, move, read back. */
-	for (i = 0; i < 8; i++)
-		for (o = 0; o < 3; o++)
-			cube.f[corner_facelet[i][(o + c->co[i]) % 3]] =
-			    corner_colour[c->cp[i]][o];
+	cube2_write_corners(c, cube.f);
 	cube_move_do(&cube, mv);
-	read_corners(cube.f, out, NULL);
+	cube2_read_corners(cube.f, out, NULL);
 }
 
 /* The table cache's builder: fills buf, a zeroed struct tables. */
@@ -202,7 +118,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	for (m = 0; m < 9; m++)
 		cube_move_parse(2, htm_names[m], &mv[m], NULL);
 	for (i = 0; i < 5040; i++) {
-		struct corners c, d;
+		struct cube2_corners c, d;
 
 		memset(&c, 0, sizeof c);
 		set_perm(&c, i);
@@ -213,7 +129,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 		}
 	}
 	for (i = 0; i < 729; i++) {
-		struct corners c, d;
+		struct cube2_corners c, d;
 
 		set_perm(&c, 0);
 		set_twist(&c, i);
@@ -302,9 +218,9 @@ bool
 cube2_solve(const struct cube *c, enum cube2_metric metric,
     struct movelist *out, struct tw_error *err)
 {
-	char f[25], scheme[128];
-	struct corners cs;
-	int i, p, tw, nm = metric == CUBE2_HTM ? 9 : 6;
+	char f[25];
+	struct cube2_corners cs;
+	int p, tw, nm = metric == CUBE2_HTM ? 9 : 6;
 	const uint8_t *dist;
 
 	if (c->n != 2) {
@@ -314,24 +230,8 @@ cube2_solve(const struct cube *c, enum cube2_metric metric,
 	if (!ready(err))
 		return false;
 	dist = tables->dist[metric];
-	/* Relabel colours so the piece at DBL is the solved DBL piece: its
-	 * stickers name the colours of D, B and L, their opposites U, F, R. */
-	memset(scheme, 0, sizeof scheme);
-	scheme[(unsigned char)c->f[corner_facelet[DBL][0]]] = 'D';
-	scheme[(unsigned char)c->f[corner_facelet[DBL][1]]] = 'B';
-	scheme[(unsigned char)c->f[corner_facelet[DBL][2]]] = 'L';
-	scheme[(unsigned char)opposite(c->f[corner_facelet[DBL][0]])] = 'U';
-	scheme[(unsigned char)opposite(c->f[corner_facelet[DBL][1]])] = 'F';
-	scheme[(unsigned char)opposite(c->f[corner_facelet[DBL][2]])] = 'R';
-	for (i = 0; i < 24; i++) {
-		f[i] = scheme[(unsigned char)c->f[i]];
-		if (f[i] == 0) {
-			tw_error_set(err, "the down-back-left corner's colours are not three different, non-opposite faces");
-			return false;
-		}
-	}
-	f[24] = '\0';
-	if (!read_corners(f, &cs, err))
+	/* The colours renamed so that the piece at CUBE2_DBL reads as solved. */
+	if (!cube2_read_held(c, f, &cs, err))
 		return false;
 	p = perm_coord(&cs);
 	tw = twist_coord(&cs);

@@ -19,6 +19,7 @@
 #include <stdatomic.h>
 
 #include "engine/cube/cube.h"
+#include "engine/cube/cubie.h"
 #include "engine/movelist.h"
 
 /* No answer is longer: the search runs past its budget until it has one
@@ -49,19 +50,6 @@ struct cube3_options {
 bool cube3_solve(const struct cube *c, const struct cube3_options *opt,
     struct movelist *out, struct tw_error *err);
 
-/* Checks that c is a solvable 3x3x3 (same reasons as above). */
-bool cube3_validate(const struct cube *c, struct tw_error *err);
-
-/* What keeps a 3x3x3 with centres in place (U on U, ...) from being
- * solvable, as a set of flags; 0 for a solvable cube. The reduction solver
- * reads the even cubes' parities from it (OLL parity is CUBE3_FLIP, PLL
- * parity CUBE3_PARITY). */
-#define CUBE3_BAD_PIECE 1u   /* centres off, or a piece missing or twice */
-#define CUBE3_TWIST 2u
-#define CUBE3_FLIP 4u
-#define CUBE3_PARITY 8u
-unsigned cube3_defects(const struct cube *c);
-
 /* Builds the tables now, or reads them from the table cache
  * (solvers/tablecache.h); returns the seconds it took (0 if in memory
  * already, or on failure). */
@@ -69,10 +57,5 @@ double cube3_prepare(void);
 
 /* The same, saying why it failed: out of memory, the cache's own. */
 bool cube3_load_tables(struct tw_error *err);
-
-/* A uniformly random solvable 3x3x3, drawn directly from the cubie group:
- * every permutation and orientation with the parity and sum rules. */
-struct tw_rng;
-void cube3_random(struct tw_rng *rng, struct cube *out);
 
 #endif

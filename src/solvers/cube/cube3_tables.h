@@ -10,7 +10,7 @@
 
 #include "engine/error.h"
 #include "engine/perm.h"
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 #include "solvers/cube/symmetry.h"
 
 /* Coordinates. */

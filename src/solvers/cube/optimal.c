@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 #include "solvers/cube/optimal_tables.h"
 #include "solvers/cube/symmetry.h"
 

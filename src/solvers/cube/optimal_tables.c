@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "engine/perm.h"
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 #include "solvers/cube/symmetry.h"
 #include "solvers/tablecache.h"
 

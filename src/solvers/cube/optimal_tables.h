@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "engine/error.h"
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 #include "solvers/cube/optimal.h"
 #include "solvers/cube/symmetry.h"
 #include "solvers/tablecache.h"

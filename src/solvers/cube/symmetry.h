@@ -19,7 +19,7 @@
 #ifndef TWIRL_CUBE_SYMMETRY_H
 #define TWIRL_CUBE_SYMMETRY_H
 
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 
 #define SYM_COUNT 48
 #define SYM_UD 16           /* the symmetries that keep the U-D axis */

@@ -7,7 +7,7 @@
 
 #include "engine/cube/cube.h"
 #include "solvers/registry.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "ui/draw.h"
 #include "ui/view.h"
 

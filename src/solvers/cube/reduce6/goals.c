@@ -1,7 +1,7 @@
 /* The 6x6x6 stages' goals and the grouped 5x5x5 (reduce6.h). */
 #include "solvers/cube/reduce6/reduce6.h"
 
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 
 bool
 r6_path_push(struct r6_path *path, int m)

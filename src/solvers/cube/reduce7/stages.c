@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "solvers/cube/pieces.h"
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce5/reduce5.h"
 #include "solvers/cube/reduce6/reduce6.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solvers/cube/puzzle.h"
+#include "engine/cube/rules.h"
 #include "solvers/cube/reduce4/reduce4.h"
 #include "solvers/cube/reduce/grouped.h"
 #include "solvers/cube/reduce6/model.h"

@@ -49,8 +49,16 @@ int cubie_parity(const uint8_t *p, int n);
  * and parity rules (cubie_defects does). */
 bool cubie_read_pieces(const char *f, struct cubie *c, struct tw_error *err);
 
-/* CUBE3_TWIST, CUBE3_FLIP and CUBE3_PARITY (cube3.h) for the rules c
- * breaks; 0 for a solvable cube. */
+/* What keeps a 3x3x3 with centres in place (U on U, ...) from being
+ * solvable, as a set of flags; 0 for a solvable cube. The reduction solver
+ * reads the even cubes' parities from them (OLL parity is CUBE3_FLIP, PLL
+ * parity CUBE3_PARITY). */
+#define CUBE3_BAD_PIECE 1u   /* centres off, or a piece missing or twice */
+#define CUBE3_TWIST 2u
+#define CUBE3_FLIP 4u
+#define CUBE3_PARITY 8u
+
+/* The flags above for the rules c breaks; 0 for a solvable cube. */
 unsigned cubie_defects(const struct cubie *c);
 
 /* cubie_read_pieces, then the rules, each with its own message. */
@@ -83,5 +91,19 @@ void cubie_set_flip(struct cubie *c, int flip);
  * the flip. */
 void cubie_twist_moves(uint16_t (*out)[CUBIE_MOVES]);
 void cubie_flip_moves(uint16_t (*out)[CUBIE_MOVES]);
+
+/* Checks that c is a solvable 3x3x3, held any way (a whole-cube turn
+ * puts its centres home). Errors: not a 3x3x3; "centres out of place";
+ * cubie_from_facelets's. */
+bool cube3_validate(const struct cube *c, struct tw_error *err);
+
+/* The flags above for c (a 3x3x3 with centres in place; CUBE3_BAD_PIECE
+ * when they are not). */
+unsigned cube3_defects(const struct cube *c);
+
+/* A uniformly random solvable 3x3x3, drawn directly from the cubie group:
+ * every permutation and orientation with the parity and sum rules. */
+struct tw_rng;
+void cube3_random(struct tw_rng *rng, struct cube *out);
 
 #endif

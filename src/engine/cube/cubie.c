@@ -1,6 +1,6 @@
-#include "solvers/cube/cubie.h"
+#include "engine/cube/cubie.h"
 
-#include "solvers/cube/cube3.h"
+#include "engine/rng.h"
 
 #include <string.h>
 
@@ -314,4 +314,78 @@ cubie_flip_moves(uint16_t (*out)[CUBIE_MOVES])
 			out[i][m] = (uint16_t)cubie_flip(&d);
 		}
 	}
+}
+
+/* Whole-cube rotations that bring the centres home, tried in turn. */
+static const char *const rotations[] = {
+	"", "y", "y2", "y'", "x", "x y", "x y2", "x y'", "x2", "x2 y", "x2 y2",
+	"x2 y'", "x'", "x' y", "x' y2", "x' y'", "z", "z y", "z y2", "z y'",
+	"z'", "z' y", "z' y2", "z' y'",
+};
+
+bool
+cube3_validate(const struct cube *c, struct tw_error *err)
+{
+	struct cube w;
+	struct cubie cc;
+	size_t r;
+
+	if (c->n != 3) {
+		tw_error_set(err, "the 3x3x3 solver was given a %dx%dx%d cube", c->n, c->n, c->n);
+		return false;
+	}
+	for (r = 0; r < sizeof rotations / sizeof rotations[0]; r++) {
+		w = *c;
+		cube_apply_alg(&w, rotations[r], NULL);
+		if (w.f[4] == 'U' && w.f[13] == 'R' && w.f[22] == 'F' &&
+		    w.f[31] == 'D' && w.f[40] == 'L' && w.f[49] == 'B')
+			return cubie_from_facelets(w.f, &cc, err);
+	}
+	tw_error_set(err, "centres out of place: no turn of the whole cube puts U, R, F, D, L, B centres on their faces");
+	return false;
+}
+
+unsigned
+cube3_defects(const struct cube *c)
+{
+	struct cubie cc;
+
+	if (c->n != 3 || c->f[4] != 'U' || c->f[13] != 'R' || c->f[22] != 'F' ||
+	    c->f[31] != 'D' || c->f[40] != 'L' || c->f[49] != 'B' ||
+	    !cubie_read_pieces(c->f, &cc, NULL))
+		return CUBE3_BAD_PIECE;
+	return cubie_defects(&cc);
+}
+
+void
+cube3_random(struct tw_rng *rng, struct cube *out)
+{
+	struct cubie c;
+	int i, j, s;
+	uint8_t t;
+
+	cubie_identity(&c);
+	for (i = 7; i > 0; i--) {
+		j = (int)tw_rng_below(rng, (uint64_t)i + 1);
+		t = c.cp[i]; c.cp[i] = c.cp[j]; c.cp[j] = t;
+	}
+	for (i = 11; i > 0; i--) {
+		j = (int)tw_rng_below(rng, (uint64_t)i + 1);
+		t = c.ep[i]; c.ep[i] = c.ep[j]; c.ep[j] = t;
+	}
+	/* Equal parities: swapping two edges pairs the halves one to one. */
+	if (cubie_parity(c.cp, 8) != cubie_parity(c.ep, 12)) {
+		t = c.ep[0]; c.ep[0] = c.ep[1]; c.ep[1] = t;
+	}
+	for (i = 0, s = 0; i < 7; i++) {
+		c.co[i] = (uint8_t)tw_rng_below(rng, 3);
+		s += c.co[i];
+	}
+	c.co[7] = (uint8_t)((3 - s % 3) % 3);
+	for (i = 0, s = 0; i < 11; i++) {
+		c.eo[i] = (uint8_t)tw_rng_below(rng, 2);
+		s += c.eo[i];
+	}
+	c.eo[11] = (uint8_t)(s % 2);
+	cubie_to_facelets(&c, out);
 }
