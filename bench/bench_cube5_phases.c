@@ -20,7 +20,7 @@
 #include "solvers/cube/reduce5/reduce5.h"
 #include "solvers/cube/reduce5/tables.h"
 #include "solvers/cube/reduce5/phase1_table.h"
-#include "solvers/cube/reduce5/phase3.h"
+#include "solvers/cube/reduce5/phase3_wm.h"
 
 static double
 now(void)

@@ -32,7 +32,7 @@
 #include "solvers/cube/reduce5/reduce5.h"
 #include "solvers/cube/reduce5/tables.h"
 #include "solvers/cube/reduce5/phase1_table.h"
-#include "solvers/cube/reduce5/phase3.h"
+#include "solvers/cube/reduce5/phase3_wm.h"
 #include "solvers/cube/reduce5/phase45.h"
 
 static const struct r5_model *md;

@@ -726,3 +726,37 @@ fail:
 	free(s);
 	return false;
 }
+
+bool
+cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
+    atomic_bool *cancel, struct tw_error *err)
+{
+	struct table_progress prog = {.progress = progress, .cancel = cancel};
+	struct optimal_tables t;
+
+	return optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0,
+	    &prog, &t, err);
+}
+
+bool
+cube3_optimal_prepare_both(atomic_int *progress, atomic_bool *cancel, struct tw_error *err)
+{
+	struct table_progress prog = {.progress = progress, .cancel = cancel};
+	/* The parts of the progress by the tables' sizes, 2.55 and 0.97 GB. */
+	static const int until[2] = {725, 1000};
+	struct optimal_tables t;
+
+	for (int metric = CUBE3_OPTIMAL_HTM; metric <= CUBE3_OPTIMAL_QTM; metric++) {
+		struct table_progress part = table_progress_part(&prog,
+		    metric == CUBE3_OPTIMAL_HTM ? 0 : until[0], until[metric]);
+
+		if (cancel != NULL && atomic_load(cancel)) {
+			tw_error_cancelled(err);
+			return false;
+		}
+		if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0,
+		    &part, &t, err))
+			return false;
+	}
+	return true;
+}

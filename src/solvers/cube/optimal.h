@@ -35,18 +35,7 @@
 
 #include "engine/movelist.h"
 #include "engine/cube/cube.h"
-
-enum cube3_optimal_metric { CUBE3_OPTIMAL_HTM, CUBE3_OPTIMAL_QTM };
-
-/* The pruning table: the metric's big one, or one that tests can
- * afford (the same search, a weaker bound). */
-enum cube3_optimal_table {
-	CUBE3_OPTIMAL_TABLE_FULL,
-	/* flip x slice classes x twist, 4 bits (70 MB, 10 to 15 s to build) */
-	CUBE3_OPTIMAL_TABLE_SMALL,
-	/* flip x slice classes x the U corners' places, 2 bits (1.2 MB, 1 s) */
-	CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS,
-};
+#include "solvers/cube/optimal_tables.h"
 
 struct cube3_optimal_options {
 	enum cube3_optimal_metric metric;

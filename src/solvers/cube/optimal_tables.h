@@ -2,7 +2,8 @@
  * The 3x3x3 optimal solver's pruning tables, shared by its two halves:
  * optimal_tables.c (coordinates, the tables' build and cache, reading an
  * entry, the three views of a position) and optimal.c (the search).
- * Private to those two files; the solver's interface is optimal.h.
+ * Private to those two files; the solver's interface is optimal.h,
+ * which takes the two enums below from here.
  */
 #ifndef TWIRL_CUBE_OPTIMAL_TABLES_H
 #define TWIRL_CUBE_OPTIMAL_TABLES_H
@@ -13,9 +14,22 @@
 
 #include "engine/error.h"
 #include "engine/cube/cubie.h"
-#include "solvers/cube/optimal.h"
 #include "solvers/cube/symmetry.h"
 #include "solvers/tablecache.h"
+
+/* The metric a table and a search count in. */
+enum cube3_optimal_metric { CUBE3_OPTIMAL_HTM, CUBE3_OPTIMAL_QTM };
+
+/* The pruning table: the metric's big one, or one that tests can
+ * afford (the same search, a weaker bound). */
+enum cube3_optimal_table {
+	CUBE3_OPTIMAL_TABLE_FULL,
+	/* flip x slice classes x twist, 4 bits (70 MB, 10 to 15 s to build) */
+	CUBE3_OPTIMAL_TABLE_SMALL,
+	/* flip x slice classes x the U corners' places, 2 bits (1.2 MB, 1 s) */
+	CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS,
+};
+
 
 /* Coordinates (optimal.h): twist, flip, the UD slice as the set of
  * places that hold the four middle edges FR FL BL BR (0..494), and that

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "solvers/cube/reduce5/reduce5.h"
 
 void
 cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int permille)
@@ -140,20 +139,6 @@ cube_push_block_turns(int n, int face, int first, int last, int quarter, uint16_
 	}
 }
 
-bool
-cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len, struct tw_error *err)
-{
-	const int lo[6] = {0, 1, 2, 3, n - 1, n}, hi[6] = {0, 1, 2, n - 2, n - 1, n};
-	struct cube_move mv;
-
-	if (!cube_move_parse(5, token, &mv, err)) {
-		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
-		return false;
-	}
-	cube_push_block_turns(n, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
-	return true;
-}
-
 long
 cube_list_obtm(int n, const struct movelist *list, size_t from)
 {
@@ -198,37 +183,4 @@ cube_answer_solves(const struct cube *c, const struct movelist *out, size_t firs
 		return false;
 	}
 	return true;
-}
-
-bool
-cube_solve_grouped5(int n, struct cube *c5, const struct cube_reduce_options *o5, size_t max,
-    uint16_t *turns, int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err)
-{
-	struct movelist tokens5 = MOVELIST_EMPTY;
-	long five_edges;
-	bool ok = false;
-	size_t i;
-
-	cube5_centres_home(c5);
-	if (!cube5_reduce_solve(c5, o5, &tokens5, s5, err))
-		goto done;
-	if (tokens5.len > max) {
-		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
-		goto done;
-	}
-	/* The 5x5x5's stats count its written tokens a phase, in order. */
-	five_edges = s5->moves[REDUCE_CENTRES] + s5->moves[REDUCE_EDGES] + s5->moves[REDUCE_PARITY];
-	*len_edges = *len;
-	for (i = 0; i < tokens5.len; i++) {
-		if (!cube_push_grouped5_turn(n, tokens5.moves[i], turns, len, err))
-			goto done;
-		if ((long)i + 1 == five_edges)
-			*len_edges = *len;
-	}
-	if (five_edges >= (long)tokens5.len)
-		*len_edges = *len;
-	ok = true;
-done:
-	movelist_clear(&tokens5);
-	return ok;
 }

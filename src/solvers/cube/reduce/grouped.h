@@ -30,21 +30,6 @@ int cube_reduce_figure(const struct cube_reduce_options *opt, int from, int perm
  * last - first + 1 more. */
 void cube_push_block_turns(int n, int face, int first, int last, int quarter, uint16_t *turns, int *len);
 
-/* Appends a turn of the 5x5x5 that an n-cube (n >= 5) groups as (its
- * layers 1, 2, 3 to n - 2, n - 1, n), token in WCA notation, as the
- * n-cube's single-layer turns (cube_push_block_turns); false with
- * "internal error: the 5x5x5 solver's turn ..." if token does not parse. */
-bool cube_push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len, struct tw_error *err);
-
-/* The grouped 5x5x5 c5 of an n-cube, recoloured with cube5_centres_home,
- * solved by cube5_reduce_solve with options o5 (may be NULL), its answer
- * (at most max tokens) appended to turns[*len..] as the n-cube's layer
- * turns (cube_push_grouped5_turn); *len_edges the length of turns once its
- * centres, edges and parity are in; *s5 its stats. Errors: the 5x5x5
- * solver's, "internal error: a 5x5x5 answer of N turns" past max. */
-bool cube_solve_grouped5(int n, struct cube *c5, const struct cube_reduce_options *o5, size_t max,
-    uint16_t *turns, int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
-
 /* A smaller cube of grouped layers of an n-cube (the staged reductions
  * of reduce8/ and reduce9/): the n-cube's layers lo[j]..hi[j] (0-based,
  * counted from any face: the groups must be mirror images, lo[j] =

@@ -22,7 +22,7 @@
 
 #include "engine/error.h"
 #include "solvers/cube/reduce5/model.h"
-#include "solvers/cube/reduce5/tables.h"
+#include "solvers/cube/reduce5/coords.h"
 #include "solvers/tablecache.h"
 
 #define R5_SYMS 16

@@ -1,11 +1,11 @@
-/* The 5x5x5 phase reduction's search, phase 3 (reduce5.h, phase3.h). */
+/* The 5x5x5 phase reduction's search, phase 3 (reduce5.h, phase3_tables.h, phase3_wm.h). */
 #include "solvers/cube/reduce5/reduce5.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "solvers/cube/reduce5/model.h"
-#include "solvers/cube/reduce5/phase3.h"
+#include "solvers/cube/reduce5/phase3_wm.h"
 #include "solvers/clock.h"
 
 #define EST_MAX 63                   /* estimates kept for start nodes: 6 bits */

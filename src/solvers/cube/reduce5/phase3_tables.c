@@ -1,5 +1,5 @@
-/* The 5x5x5 phase reduction's phase-3 coordinates and tables (phase3.h). */
-#include "solvers/cube/reduce5/phase3.h"
+/* The 5x5x5 phase reduction's phase-3 coordinates and tables (phase3_tables.h). */
+#include "solvers/cube/reduce5/phase3_tables.h"
 
 #include <pthread.h>
 #include <stdio.h>

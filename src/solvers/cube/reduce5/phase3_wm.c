@@ -1,6 +1,6 @@
 /* The 5x5x5 phase reduction's phase-3 wings x midges table, reduced by
- * symmetry (phase3.h). */
-#include "solvers/cube/reduce5/phase3.h"
+ * symmetry (phase3_wm.h). */
+#include "solvers/cube/reduce5/phase3_wm.h"
 #include "solvers/cube/reduce5/phase1_table.h"
 #include "solvers/cube/reduce5/tables.h"
 

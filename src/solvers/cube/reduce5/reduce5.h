@@ -13,7 +13,7 @@
  *  2. the U-D coloured X- and T-centres onto U and D, and the wing
  *     permutation even (no OLL parity later); 22 turns that keep R-L
  *     centres on R and L: U F D B, Uw2 Fw2 Dw2 Bw2, Rw and Lw turns;
- *  3. (phase3.h) in any of the 3 axis views, with any of the 2,048
+ *  3. (phase3_tables.h) in any of the 3 axis views, with any of the 2,048
  *     wing labellings: the low wings onto half 0, the midges oriented as
  *     the labelling says, the R-L centres into a split phases 4 and 5
  *     solve; the 18 face turns and the six wide half turns; h = max(wing
@@ -110,7 +110,7 @@ const char *r5_move_name(int m);
 /* One end of phase 3, after end `parent` of a r5_result: in axis view
  * `axis` (r5_view of the cube after that end's moves, on the cube as
  * given: that axis's colours on R and L), moves[0..len3) as model move
- * indices, reaching phase 3's goal (phase3.h) for the 12-bit labelling
+ * indices, reaching phase 3's goal (phase3_tables.h) for the 12-bit labelling
  * `labelling` (bit d set: dedge d's low wing is the one whose home is in
  * half 1). */
 struct r5_end3 {

@@ -6,7 +6,7 @@
 
 #include "solvers/cube/reduce5/model.h"
 #include "solvers/cube/reduce5/phase1_table.h"
-#include "solvers/cube/reduce5/phase3.h"
+#include "solvers/cube/reduce5/phase3_wm.h"
 #include "solvers/cube/reduce5/tables.h"
 #include "solvers/clock.h"
 

@@ -9,7 +9,7 @@
 #include "solvers/cube/reduce5/model.h"
 #include "solvers/cube/reduce5/phase45.h"
 #include "solvers/cube/reduce5/tables.h"
-#include "solvers/cube/reduce5/phase3.h"
+#include "solvers/cube/reduce5/phase3_wm.h"
 #include "solvers/cube/reduce/grouped.h"
 #include "solvers/clock.h"
 

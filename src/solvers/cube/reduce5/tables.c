@@ -13,70 +13,10 @@ static const uint64_t *xt_table;
 static const struct r5_syms *xt_syms;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The 16 centre places off R and L (faces U, F, D, B), in place order. */
-static const uint8_t udfb_places[16] = {0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23};
 
-static unsigned
-udfb_mask(uint32_t centre_mask)
-{
-	unsigned m = 0;
-	int i;
 
-	for (i = 0; i < 16; i++)
-		if (centre_mask >> udfb_places[i] & 1)
-			m |= 1u << i;
-	return m;
-}
 
-int
-r5_x2(const struct r5_coords *k, const struct r5_model *md, const struct cube *c)
-{
-	return k->rank16[udfb_mask(r5_x_mask(md, c, FACE_U, FACE_D))];
-}
 
-int
-r5_t2(const struct r5_coords *k, const struct r5_model *md, const struct cube *c)
-{
-	return k->rank16[udfb_mask(r5_t_mask(md, c, FACE_U, FACE_D))];
-}
-
-static void
-build_coords(struct r5_coords *k, const struct r5_model *md)
-{
-	unsigned x;
-	int m, b, r, i;
-
-	for (m = 0; m < R5_MOVES; m++)
-		for (b = 0; b < 3; b++)
-			for (x = 0; x < 256; x++) {
-				uint32_t ox = 0, ot = 0;
-
-				for (i = 0; i < 8; i++)
-					if (x >> i & 1) {
-						ox |= 1u << md->x_to[m][b * 8 + i];
-						ot |= 1u << md->t_to[m][b * 8 + i];
-					}
-				k->x_move1[m][b][x] = ox;
-				k->t_move1[m][b][x] = ot;
-			}
-	cube_colex_rank_parts(&k->rank1_part[0][0][0], 8);
-	for (x = 0; x < 256; x++)
-		k->pop8[x] = (uint8_t)__builtin_popcount(x);
-	for (x = 0, r = 0; x < 1u << 16; x++)
-		if (__builtin_popcount(x) == 8) {
-			k->mask16[r] = (uint16_t)x;
-			k->rank16[x] = (uint16_t)r++;
-		}
-	k->goal1 = 0xf0u | 0xf0000u;          /* places 4..7 (R) and 16..19 (L) */
-	k->goal2 = k->rank16[0x0f0f];         /* U and D: the 1st and 3rd four */
-}
-
-/* The mask of colex rank r (8 bits of 24), from the top bit down. */
-uint32_t
-r5_unrank1(uint32_t rank)
-{
-	return cube_colex_unrank(rank, 24, 8);
-}
 
 /* Phase 2's move tables: a rank's U-D places (1) among the 16 (0), R
  * and L (2) moved by each phase-2 turn through to (x_to or t_to). */
@@ -91,14 +31,14 @@ build_move2(uint16_t (*out)[R5_PHASE2_MOVES], const uint8_t (*to)[24], const str
 
 		memset(cls, 2, sizeof cls);
 		for (i = 0; i < 16; i++)
-			cls[udfb_places[i]] = (uint8_t)(k->mask16[r] >> i & 1);
+			cls[r5_udfb_places[i]] = (uint8_t)(k->mask16[r] >> i & 1);
 		for (j = 0; j < R5_PHASE2_MOVES; j++) {
 			unsigned mask = 0;
 
 			for (i = 0; i < 24; i++)
 				moved[to[md->phase2_moves[j]][i]] = cls[i];
 			for (i = 0; i < 16; i++)
-				mask |= (unsigned)(moved[udfb_places[i]] == 1) << i;
+				mask |= (unsigned)(moved[r5_udfb_places[i]] == 1) << i;
 			out[r][j] = k->rank16[mask];
 		}
 	}
@@ -199,7 +139,7 @@ load(const struct table_progress *prog, struct tw_error *err)
 
 	if (md == NULL)
 		return false;
-	build_coords(&coords, md);
+	r5_coords_build(&coords, md);
 	spec.ctx = (void *)md;
 	snprintf(params, sizeof params, "struct tables %zu; moves 36/%d", sizeof(struct r5_tables),
 	    R5_PHASE2_MOVES);

@@ -572,6 +572,7 @@ static const struct r6s_def def = {
 	.estimate = estimate,
 	.set_outer_x = SET_OX,
 	.set_oblique_a = SET_A,
+	.stage2_table = r6_centre_table,
 	.masks_of = masks_of,
 	.apply = r6_apply,
 	.wing_parity = r6_wing_parity,

@@ -19,6 +19,63 @@
  * tables) the rest. */
 enum { PROGRESS_TABLE = 60, PROGRESS_CENTRES = 200, PROGRESS_STAGE5 = 260, PROGRESS_STAGES = 300 };
 
+/* Appends a turn of the 5x5x5 that an n-cube (n >= 5) groups as (its
+ * layers 1, 2, 3 to n - 2, n - 1, n), token in WCA notation, as the
+ * n-cube's single-layer turns (cube_push_block_turns); false with
+ * "internal error: the 5x5x5 solver's turn ..." if token does not parse. */
+static bool
+push_grouped5_turn(int n, const char *token, uint16_t *turns, int *len, struct tw_error *err)
+{
+	const int lo[6] = {0, 1, 2, 3, n - 1, n}, hi[6] = {0, 1, 2, n - 2, n - 1, n};
+	struct cube_move mv;
+
+	if (!cube_move_parse(5, token, &mv, err)) {
+		tw_error_prefix(err, "internal error: the 5x5x5 solver's turn");
+		return false;
+	}
+	cube_push_block_turns(n, (int)mv.face, lo[mv.first], hi[mv.last], mv.turns, turns, len);
+	return true;
+}
+
+/* The grouped 5x5x5 c5 of an n-cube, recoloured with cube5_centres_home,
+ * solved by cube5_reduce_solve with options o5 (may be NULL), its answer
+ * (at most max tokens) appended to turns[*len..] as the n-cube's layer
+ * turns (push_grouped5_turn); *len_edges the length of turns once its
+ * centres, edges and parity are in; *s5 its stats. Errors: the 5x5x5
+ * solver's, "internal error: a 5x5x5 answer of N turns" past max. */
+static bool
+solve_grouped5(int n, struct cube *c5, const struct cube_reduce_options *o5, size_t max,
+    uint16_t *turns, int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err)
+{
+	struct movelist tokens5 = MOVELIST_EMPTY;
+	long five_edges;
+	bool ok = false;
+	size_t i;
+
+	cube5_centres_home(c5);
+	if (!cube5_reduce_solve(c5, o5, &tokens5, s5, err))
+		goto done;
+	if (tokens5.len > max) {
+		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", tokens5.len);
+		goto done;
+	}
+	/* The 5x5x5's stats count its written tokens a phase, in order. */
+	five_edges = s5->moves[REDUCE_CENTRES] + s5->moves[REDUCE_EDGES] + s5->moves[REDUCE_PARITY];
+	*len_edges = *len;
+	for (i = 0; i < tokens5.len; i++) {
+		if (!push_grouped5_turn(n, tokens5.moves[i], turns, len, err))
+			goto done;
+		if ((long)i + 1 == five_edges)
+			*len_edges = *len;
+	}
+	if (five_edges >= (long)tokens5.len)
+		*len_edges = *len;
+	ok = true;
+done:
+	movelist_clear(&tokens5);
+	return ok;
+}
+
 bool
 cube6_reduce_prepare(struct tw_error *err)
 {
@@ -113,7 +170,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	o5.progress_from = opt != NULL ? cube_reduce_figure(opt, opt->progress_from, PROGRESS_STAGES) : 0;
-	if (!cube_solve_grouped5(R6_N, &c5, &o5, R6_MAX_GROUPED, turns, &len, &len_edges, &s5, err))
+	if (!solve_grouped5(R6_N, &c5, &o5, R6_MAX_GROUPED, turns, &len, &len_edges, &s5, err))
 		goto done;
 	/* The centres are stages 1 to 5, the edges stage 6 to the grouped
 	 * 5x5x5's edges (its centres, if any, among them). */

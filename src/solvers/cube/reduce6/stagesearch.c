@@ -76,8 +76,8 @@ move_mask(const struct r6s_def *d, int s, int m, uint32_t x)
 static void
 collect(struct run *r, const uint32_t *s, int len, bool odd)
 {
-	int x = r6_centre_table(R6_TABLE_X2)[r6s_rank8(s[r->d->set_outer_x])];
-	int t = r6_centre_table(R6_TABLE_T2)[r6s_rank8(s[r->d->set_oblique_a])];
+	int x = r->d->stage2_table(R6_TABLE_X2)[r6s_rank8(s[r->d->set_outer_x])];
+	int t = r->d->stage2_table(R6_TABLE_T2)[r6s_rank8(s[r->d->set_oblique_a])];
 	int score = 100 * (x > t ? x : t) + x + t + (odd ? R6S_ODD_END : 0), i;
 	size_t bytes = (size_t)r->d->sets * sizeof *s;
 

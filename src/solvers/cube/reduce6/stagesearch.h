@@ -61,8 +61,10 @@ struct r6s_def {
 	/* The stage's bound of masks s; 0 exactly at the stage's goal. */
 	int (*estimate)(int stage, const uint32_t *s);
 	/* The outer X set and the oblique A set (reduce6's places): stage 1's
-	 * ends are ranked by stage 2's tables on them (r6_centre_table). */
+	 * ends are ranked by stage 2's tables on them, stage2_table
+	 * (R6_TABLE_X2) and stage2_table(R6_TABLE_T2) (r6_centre_table). */
 	int set_outer_x, set_oblique_a;
+	const uint8_t *(*stage2_table)(enum r6_centre_table which);
 	void (*masks_of)(const uint8_t *col, int axis, uint32_t *s);
 	void (*apply)(uint8_t *col, int m);
 	/* The wing parities (model.h), -1 if col's wings do not tell. */

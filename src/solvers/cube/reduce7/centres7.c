@@ -777,6 +777,7 @@ static const struct r6s_def def = {
 	.estimate = estimate,
 	.set_outer_x = SET_OX,
 	.set_oblique_a = SET_A,
+	.stage2_table = r6_centre_table,
 	.masks_of = masks_of,
 	.apply = apply7,
 	.wing_parity = parity7,

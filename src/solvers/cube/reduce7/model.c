@@ -115,3 +115,28 @@ r7_model(void)
 	pthread_once(&model_once, build_model);
 	return &model;
 }
+
+/* The fake 6x6x6's rows and columns: the 7x7x7's without the middle. */
+static const int keep6[6] = {0, 1, 2, 4, 5, 6};
+
+void
+r7_fake6(const uint8_t *col, uint8_t *col6)
+{
+	int f, r, c;
+
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < 6; r++)
+			for (c = 0; c < 6; c++)
+				col6[f * 36 + r * 6 + c] = col[f * 49 + keep6[r] * 7 + keep6[c]];
+}
+
+void
+r7_view_colours(const uint8_t *col, int view, uint8_t *out)
+{
+	static const char *const turn[3] = {NULL, "z", "y"};
+	struct cube c, v;
+
+	r7_to_cube(col, &c);
+	cube_view_turn(&c, turn[view], &v);
+	r7_colours(&v, out);
+}

@@ -48,6 +48,13 @@ static inline int r7_face(int d) { return d / 49; }
 static inline int r7_row(int d) { return d % 49 / 7; }
 static inline int r7_column(int d) { return d % 7; }
 
+/* The fake 6x6x6 of col: facelets of rows and columns 0 1 2 4 5 6. */
+void r7_fake6(const uint8_t *col, uint8_t *col6);
+
+/* col as the cube of reduce6's view v (0: as given, 1: turned by z,
+ * 2: by y), colours renamed so that a solved cube stays solved. */
+void r7_view_colours(const uint8_t *col, int view, uint8_t *out);
+
 /* The facelet halfway between facelets a and b of one face (the outer T
  * between the halves of an oblique pair (1,2)-(1,4)). */
 static inline int

@@ -58,9 +58,6 @@ struct r7_options {
  * colour); false for any other stage. */
 bool r7_stage_done(const uint8_t *col, int stage);
 
-/* The fake 6x6x6 of col: facelets of rows and columns 0 1 2 4 5 6. */
-void r7_fake6(const uint8_t *col, uint8_t *col6);
-
 /* Stage S1 (README.md): the fake 5x5x5 (rows and columns 0 2 3 4 6,
  * turned by blocks of 1-2 and 1-3 layers) through the 5x5x5 phase
  * reduction's phases 1 and 2: every face's inner 3x3 of its axis's
@@ -118,10 +115,6 @@ bool r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_tu
 /* col's colours renamed so that every fixed centre shows its face's
  * colour (a rotation of the colours: the cube stays a cube). */
 void r7_centres_home(uint8_t *col);
-
-/* col as the cube of reduce6's view v (0: as given, 1: turned by z,
- * 2: by y), colours renamed so that a solved cube stays solved. */
-void r7_view_colours(const uint8_t *col, int view, uint8_t *out);
 
 /* centres7.c: reduce6's stages 1 to 4 with the inner T (in the view
  * colours of col; out the view's colours after them; path in reduce6's

@@ -11,8 +11,6 @@
 #include "solvers/cube/reduce5/reduce5.h"
 #include "solvers/cube/reduce6/reduce6.h"
 
-static const int keep6[6] = {0, 1, 2, 4, 5, 6};
-
 static inline int
 at(int f, int r, int c)
 {
@@ -39,17 +37,6 @@ push(struct r7_path *path, int m, struct tw_error *err)
 	}
 	path->m[path->len++] = (uint16_t)m;
 	return true;
-}
-
-void
-r7_fake6(const uint8_t *col, uint8_t *col6)
-{
-	int f, r, c;
-
-	for (f = 0; f < 6; f++)
-		for (r = 0; r < 6; r++)
-			for (c = 0; c < 6; c++)
-				col6[f * 36 + r * 6 + c] = col[at(f, keep6[r], keep6[c])];
 }
 
 /* Whether the facelets (r, c) listed, on every face and in its four
@@ -105,17 +92,6 @@ r7_stage_done(const uint8_t *col, int stage)
 	}
 }
 
-
-void
-r7_view_colours(const uint8_t *col, int view, uint8_t *out)
-{
-	static const char *const turn[3] = {NULL, "z", "y"};
-	struct cube c, v;
-
-	r7_to_cube(col, &c);
-	cube_view_turn(&c, turn[view], &v);
-	r7_colours(&v, out);
-}
 
 void
 r7_centres_home(uint8_t *col)
