@@ -1,4 +1,4 @@
-/* The 5x5x5 phase reduction's phases 1 and 2 (src/solvers/cube/reduce5):
+/* The 5x5x5 phase reduction's phases 1 and 2 (src/solvers/cube/big/n5):
  * random-move scrambles (as twirl scramble makes them) through both
  * phases on one core; prints the table build (or load) time and bytes,
  * the pruning tables' depth counts, and per phase the mean/median/max
@@ -17,10 +17,10 @@
 
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce5/reduce5.h"
-#include "solvers/cube/reduce5/tables.h"
-#include "solvers/cube/reduce5/phase1_table.h"
-#include "solvers/cube/reduce5/phase3_wm.h"
+#include "solvers/cube/big/n5/n5.h"
+#include "solvers/cube/big/n5/tables.h"
+#include "solvers/cube/big/n5/phase1_table.h"
+#include "solvers/cube/big/n5/phase3_wm.h"
 
 static double
 now(void)

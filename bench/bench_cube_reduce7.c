@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction stage by stage (src/solvers/cube/reduce7,
+/* The 7x7x7 staged reduction stage by stage (src/solvers/cube/big/n7,
  * README.md there): random 7x7x7s (400 random model turns each) through
  * the centre pass (stage I: S1 and stages 1 to 5, stage 1 with 1b and 3
  * with 3b; stage C on the grouped 5x5x5), each end checked, then the edge orbits 2 and 1
@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "engine/movelist.h"
-#include "solvers/cube/reduce/grouped.h"
-#include "solvers/cube/reduce/reduce.h"
-#include "solvers/cube/reduce7/reduce7.h"
+#include "solvers/cube/big/core/grouped.h"
+#include "solvers/cube/big/core/reduce.h"
+#include "solvers/cube/big/n7/n7.h"
 #include "solvers/clock.h"
 
 static uint64_t rng_state = 88172645463325252ull;

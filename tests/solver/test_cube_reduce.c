@@ -20,7 +20,7 @@
 #include "tier.h"
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce/reduce.h"
+#include "solvers/cube/big/core/reduce.h"
 #include "solvers/cube/sizes.h"
 
 static int size = 4;
@@ -239,7 +239,7 @@ parity_case(int n, bool oll, bool pll, struct tw_rng *rng)
 	solve_and_replay(&c, NULL, &st);
 	/* The 4x4x4's phase reduction keeps both parities away on the way
 	 * (its phases 2 and 3), and the 6x6x6's, 8x8x8's and 10x10x10's
-	 * staged ones (reduce6's stages 3 and 4 end with even wing
+	 * staged ones (the 6x6x6's stages 3 and 4 end with even wing
 	 * permutations, its stage 6 pairs the middle edges against the
 	 * corners): no parity moves, the cube solved all the same. Only the
 	 * greedy reduction, their fallback, has parity moves. */

@@ -1,4 +1,4 @@
-/* The 4x4x4 phase reduction (src/solvers/cube/reduce4): the model's
+/* The 4x4x4 phase reduction (src/solvers/cube/big/n4): the model's
  * halves and views, the pruning tables as lower bounds along random
  * walks, the pairing table against a breadth-first search near
  * solved, the merging of turns of one block in a row (pieces.h), and
@@ -19,9 +19,9 @@
 #include "tier.h"
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce4/model.h"
-#include "solvers/cube/reduce4/reduce4.h"
-#include "solvers/cube/reduce4/tables.h"
+#include "solvers/cube/big/n4/model.h"
+#include "solvers/cube/big/n4/n4.h"
+#include "solvers/cube/big/n4/tables.h"
 
 static const struct r4_model *md;
 static const struct r4_tables *tb;

@@ -1,4 +1,4 @@
-/* The 5x5x5 phase reduction's phases 1 to 3 (src/solvers/cube/reduce5):
+/* The 5x5x5 phase reduction's phases 1 to 3 (src/solvers/cube/big/n5):
  * the model (views, halves, the midge flip rule, the places' moves) on
  * cubes other than the one it was built from, the pruning tables as
  * lower bounds along random walks of each phase's own turns, phase 1's
@@ -28,12 +28,12 @@
 #include "test_cube_reduce5.h"
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce5/model.h"
-#include "solvers/cube/reduce5/reduce5.h"
-#include "solvers/cube/reduce5/tables.h"
-#include "solvers/cube/reduce5/phase1_table.h"
-#include "solvers/cube/reduce5/phase3_wm.h"
-#include "solvers/cube/reduce5/phase45.h"
+#include "solvers/cube/big/n5/model.h"
+#include "solvers/cube/big/n5/n5.h"
+#include "solvers/cube/big/n5/tables.h"
+#include "solvers/cube/big/n5/phase1_table.h"
+#include "solvers/cube/big/n5/phase3_wm.h"
+#include "solvers/cube/big/n5/phase45.h"
 
 static const struct r5_model *md;
 static const struct r5_tables *tb;

@@ -1,5 +1,5 @@
 /* The 5x5x5 phase reduction's phase-4 and phase-5 tables (src/solvers/
- * cube/reduce5/phase45.h), a part of test_cube_reduce5: the centre tables
+ * cube/n5/phase45.h), a part of test_cube_reduce5: the centre tables
  * as lower bounds along random walks of phase 5's turns from solved, and
  * the two big tables of 4 bits an entry (phase 4's dedges, phase 5's
  * wings x U-D centres, read for half 1 through the mirror) exact on
@@ -17,7 +17,7 @@
 #include "tier.h"
 #include "test_cube_reduce5.h"
 #include "engine/rng.h"
-#include "solvers/cube/reduce5/phase45.h"
+#include "solvers/cube/big/n5/phase45.h"
 
 static const struct r5_p45 *
 tables(void)

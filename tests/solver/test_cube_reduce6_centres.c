@@ -1,4 +1,4 @@
-/* The 6x6x6 staged reduction's stages 1 to 4 (src/solvers/cube/reduce6/
+/* The 6x6x6 staged reduction's stages 1 to 4 (src/solvers/cube/big/n6/
  * centres.c): random cubes through them, every path replayed on the
  * view's colours to the output, each stage's goal checked with
  * r6_stage_done on the path's prefix that ends it (stage k's end after
@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "solvers/cube/reduce6/reduce6.h"
+#include "solvers/cube/big/n6/n6.h"
 
 static const struct r6_model *md;
 

@@ -1,4 +1,4 @@
-/* The 6x6x6 staged reduction's stages 5 and 6 (src/solvers/cube/reduce6):
+/* The 6x6x6 staged reduction's stages 5 and 6 (src/solvers/cube/big/n6):
  * random "painted" cubes (a scrambled 6x6x6 whose centre facelets are
  * overwritten with another arrangement of their colours, which is still a
  * reachable cube: centres of one colour are interchangeable) at stage 4's
@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "tier.h"
-#include "solvers/cube/reduce6/reduce6.h"
+#include "solvers/cube/big/n6/n6.h"
 
 static uint64_t rng_state;
 

@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction stage by stage (src/solvers/cube/reduce7):
+/* The 7x7x7 staged reduction stage by stage (src/solvers/cube/big/n7):
  * random cubes through stage I (its goal, every T triple one colour
  * too, checked on the colours after it, the path replayed from the
  * scramble to the stage's colours), stage 5 after the staging in each
@@ -26,8 +26,8 @@
 #include "engine/movelist.h"
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce/grouped.h"
-#include "solvers/cube/reduce7/reduce7.h"
+#include "solvers/cube/big/core/grouped.h"
+#include "solvers/cube/big/n7/n7.h"
 
 #define MAX_TURNS 20000
 

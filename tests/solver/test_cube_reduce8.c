@@ -1,4 +1,4 @@
-/* The 8x8x8 staged reduction (src/solvers/cube/reduce8): stage 5's
+/* The 8x8x8 staged reduction (src/solvers/cube/big/even): stage 5's
  * oblique pairs brought home (r8_pairs_home) from positions scrambled by
  * the turns that keep stage 5's end, each answer checked on the colours
  * and, for short scrambles, its OBTM against an independent search over
@@ -27,11 +27,11 @@
 #include "engine/movelist.h"
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce6/model.h"
-#include "solvers/cube/reduce8/reduce8.h"
+#include "solvers/cube/big/n6/model.h"
+#include "solvers/cube/big/even/even.h"
 
 /* The turns that keep stage 5's end: face turns and half turns of
- * layers 1-2 and of layer 2 (reduce8/pairs.c). */
+ * layers 1-2 and of layer 2 (even/pairs.c). */
 static int keep_moves[30], n_keep;
 
 static void

@@ -25,8 +25,8 @@
 #include "engine/movelist.h"
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
-#include "solvers/cube/reduce8/reduce8.h"
-#include "solvers/cube/reduce9/reduce9.h"
+#include "solvers/cube/big/even/even.h"
+#include "solvers/cube/big/odd/odd.h"
 
 typedef bool (*solver)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
     struct cube_reduce_stats *, struct tw_error *);

@@ -1,5 +1,5 @@
 /* The greedy reduction's shortcuts in scoring a step (src/solvers/cube/
- * reduce/search.c), each of which must leave the chosen steps as they
+ * greedy/search.c), each of which must leave the chosen steps as they
  * were: the bound on what a centre macro can gain (rd_centre_gain_bound)
  * is never below the gain the macro makes, on random positions and
  * stages with one and with three target colours, and it is not vacuous
@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "solvers/cube/reduce/internal.h"
+#include "solvers/cube/big/greedy/internal.h"
 
 static uint32_t rng = 12345;
 

@@ -7,12 +7,13 @@
 #include "solvers/cube/cube2.h"
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/optimal.h"
-#include "solvers/cube/reduce4/reduce4.h"
-#include "solvers/cube/reduce5/reduce5.h"
-#include "solvers/cube/reduce6/reduce6.h"
-#include "solvers/cube/reduce7/reduce7.h"
-#include "solvers/cube/reduce8/reduce8.h"
-#include "solvers/cube/reduce9/reduce9.h"
+#include "solvers/cube/big/greedy/greedy.h"
+#include "solvers/cube/big/n4/n4.h"
+#include "solvers/cube/big/n5/n5.h"
+#include "solvers/cube/big/n6/n6.h"
+#include "solvers/cube/big/n7/n7.h"
+#include "solvers/cube/big/even/even.h"
+#include "solvers/cube/big/odd/odd.h"
 
 /* The 2x2x2: optimal in face or quarter turns; two equal quarter turns
  * are written as one half turn (WCA notation), which the quarter-turn

@@ -12,7 +12,7 @@
 
 #include "engine/cube/cube.h"
 #include "engine/puzzle.h"
-#include "solvers/cube/reduce/reduce.h"
+#include "solvers/cube/big/core/reduce.h"
 
 struct cube_size {
 	int n;

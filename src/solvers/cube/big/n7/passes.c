@@ -1,0 +1,426 @@
+/* The odd cubes' staged reductions, centres first (n7.h,
+ * r7_odd_solve): every centre by passes of the 7x7x7's centre stages
+ * on 7x7x7s of grouped layers whose edges are ignored (every pass
+ * staged, then every pass solved: r7_centre_passes), then the edges
+ * orbit by orbit from the middle out by the 5x5x5 phase reduction (an
+ * even cube's innermost orbit, which the even cubes' solver (even/),
+ * ends with too, by the 4x4x4's), every turn written on the cube and
+ * the answer replayed. After dwalton76's odd cubes (docs/papers.md
+ * [dwalton76]: all centres on fake 7x7x7s, every one staged before
+ * any is solved, then each wing orbit paired on a fake 5x5x5). */
+#include "solvers/cube/big/n7/n7.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cube/cube.h"
+#include "solvers/cube/big/core/grouped.h"
+#include "solvers/cube/big/n4/n4.h"
+#include "solvers/cube/big/n5/n5.h"
+#include "solvers/cube/big/n6/n6.h"
+#include "solvers/clock.h"
+#include "solvers/tablecache.h"
+
+/* The work of a pass's stage 5 in its second and third views (the
+ * first has stage 5's own): on 9x9x9s to 11x11x11s 3e7 took 9.4, 12.7
+ * and 18.2 s a solve, 1e7 6.8, 10.2 and 11.0 s, 0.7, 1.7 and 4.4 OBTM
+ * longer (BENCHMARKS.md). */
+#define R7_VIEW_NODES 10000000L
+/* The most turns of a pass's stage C, and tokens of a 5x5x5 answer. */
+#define R7_MAX_STAGE_C 64
+#define R7_MAX_ORBIT 600
+/* Room for the single-layer turns of a solve of an n-cube by plan p. */
+#define R7_TURNS(n, p) ((size_t)(n) * ((size_t)(p) * (R7_MAX_PATH + R7_MAX_STAGE_C) + \
+	(size_t)((n) - 2) / 2 * R7_MAX_ORBIT))
+
+/* The progress figure (thousandths of the solve after the caller's
+ * share): the tables' first build (or load) fills up to PROGRESS_TABLE,
+ * the centre passes up to PROGRESS_CENTRES, the edge orbits the rest. */
+enum { PROGRESS_TABLE = 60, PROGRESS_CENTRES = 600 };
+
+/* Every edge and corner facelet of col (fixed centres home) shown as
+ * its face's colour: the centre stages do not read them, and the
+ * 5x5x5's searches (stage S1's) take the cube as a whole. */
+static void
+edges_home(uint8_t *col)
+{
+	int f, r, c;
+
+	for (f = 0; f < 6; f++)
+		for (r = 0; r < R7_N; r++)
+			for (c = 0; c < R7_N; c++)
+				if (r == 0 || c == 0 || r == R7_N - 1 || c == R7_N - 1)
+					col[f * R7_N * R7_N + r * R7_N + c] = (uint8_t)f;
+}
+
+bool
+r7_all_centres_home(const struct cube *c)
+{
+	int k = c->n, f, i, j;
+
+	for (f = 0; f < 6; f++)
+		for (i = 1; i < k - 1; i++)
+			for (j = 1; j < k - 1; j++)
+				if (c->f[f * k * k + i * k + j] != c->f[f * k * k + k / 2 * k + k / 2])
+					return false;
+	return true;
+}
+
+/* The 5x5x5 that the 7x7x7 of grouping g7 groups as (its layers {1}
+ * {2} {3,4,5} {6} {7}), as a grouping of the n-cube. */
+static struct cube_grouping
+grouped5_of(const struct cube_grouping *g7)
+{
+	static const int from[5] = {0, 1, 2, 5, 6}, to[5] = {0, 1, 4, 5, 6}, rep[5] = {0, 1, 3, 5, 6};
+	struct cube_grouping g = {.n = g7->n, .k = 5};
+	int j;
+
+	for (j = 0; j < 5; j++) {
+		g.lo[j] = g7->lo[from[j]];
+		g.hi[j] = g7->hi[to[j]];
+		g.rep[j] = g7->rep[rep[j]];
+	}
+	return g;
+}
+
+/* The 7x7x7 of grouping g7 of cur as the stages take it: colours
+ * renamed so that the fixed centres are home (a rotation of the
+ * colours: the moves are the same), edges shown home. */
+static void
+pass_colours(const struct cube *cur, const struct cube_grouping *g7, uint8_t *col)
+{
+	struct cube c7;
+
+	cube_grouping_read(cur, g7, &c7);
+	r7_colours(&c7, col);
+	r7_centres_home(col);
+	edges_home(col);
+}
+
+/* path's moves played on cur through g7. */
+static void
+play_path(struct cube *cur, const struct cube_grouping *g7, const struct r7_path *path, uint16_t *turns, int *len)
+{
+	const struct r7_model *md = r7_model();
+	int i;
+
+	for (i = 0; i < path->len; i++) {
+		int m = path->m[i];
+
+		cube_grouping_turn(cur, g7, md->face[m], md->first[m], md->last[m], md->turns[m], turns, len);
+	}
+}
+
+bool
+r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+    int *len, int *view, struct tw_error *err)
+{
+	struct r7_path *path = calloc(1, sizeof *path);
+	uint8_t col[R7_FACELETS];
+	bool ok;
+
+	if (path == NULL) {
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		return false;
+	}
+	pass_colours(cur, g7, col);
+	ok = r7_stage_staging(col, opt, path, NULL, view, err);
+	if (ok)
+		play_path(cur, g7, path, turns, len);
+	free(path);
+	return ok;
+}
+
+/* Stage C on cur (a pass's stage 5 done) through the grouped 5x5x5 of
+ * g7, played on cur and appended to turns: its OBTM, -1 on error. */
+static int
+pass_stage_c(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+    int *len, struct tw_error *err)
+{
+	struct cube_move mc[R7_MAX_STAGE_C];
+	struct cube_grouping g5 = grouped5_of(g7);
+	struct cube c5;
+	int i, nc, obtm = 0;
+
+	cube_grouping_read(cur, &g5, &c5);
+	cube5_centres_home(&c5);
+	if (!r7_stage_c(&c5, opt, mc, R7_MAX_STAGE_C, &nc, err))
+		return -1;
+	for (i = 0; i < nc; i++) {
+		cube_grouping_turn(cur, &g5, (int)mc[i].face, mc[i].first, mc[i].last, mc[i].turns, turns, len);
+		obtm += (int)cube_move_metric_cost(5, &mc[i], CUBE_OBTM);
+	}
+	return obtm;
+}
+
+bool
+r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
+    uint16_t *turns, int *len, struct tw_error *err)
+{
+	size_t room = (size_t)cur->n * (R7_MAX_PATH + R7_MAX_STAGE_C);
+	struct r7_path *path = calloc(1, sizeof *path);
+	uint16_t *scratch = malloc(sizeof *scratch * room);
+	struct cube best = *cur, c7;
+	int v, best_obtm = -1, best5 = -1, best_len = 0;
+	bool ok = false;
+
+	if (path == NULL || scratch == NULL) {
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		goto done;
+	}
+	for (v = 0; v < views; v++) {
+		struct r7_options vo = {0};
+		struct cube w = *cur;
+		uint8_t col[R7_FACELETS];
+		int obtm5, obtm_c, wlen = 0;
+
+		if (opt != NULL)
+			vo = *opt;
+		if (v > 0 && (vo.max_nodes <= 0 || vo.max_nodes > R7_VIEW_NODES))
+			vo.max_nodes = R7_VIEW_NODES;
+		/* The first view searches as stage I does; the others only for
+		 * ends at most one turn longer than the best's stage 5 (a
+		 * shorter stage C may pay for it), by stage 5's first search
+		 * with less work. */
+		pass_colours(&w, g7, col);
+		path->len = 0;
+		if (!r7_stage_5(col, &vo, (view + v) % 3, v == 0 ? -1 : best5 + 1, path, &obtm5, NULL, err))
+			goto done;
+		if (obtm5 < 0)
+			continue;
+		play_path(&w, g7, path, scratch, &wlen);
+		if ((obtm_c = pass_stage_c(&w, g7, opt, scratch, &wlen, err)) < 0)
+			goto done;
+		if (best_obtm < 0 || obtm5 + obtm_c < best_obtm) {
+			best_obtm = obtm5 + obtm_c;
+			best5 = obtm5;
+			best = w;
+			memcpy(turns + *len, scratch, sizeof *scratch * (size_t)wlen);
+			best_len = wlen;
+		}
+	}
+	*cur = best;
+	*len += best_len;
+	cube_grouping_read(cur, g7, &c7);
+	if (!r7_all_centres_home(&c7)) {
+		tw_error_set(err, "internal error: a centre pass left centres off");
+		goto done;
+	}
+	ok = true;
+done:
+	free(path);
+	free(scratch);
+	return ok;
+}
+
+bool
+r7_centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
+    const struct cube_reduce_options *opt, int from, int to, uint16_t *turns, int *len, struct tw_error *err)
+{
+	int view[R7_MAX_PASSES], p, views = passes > 1 ? 3 : 1;
+
+	if (passes > R7_MAX_PASSES) {
+		tw_error_set(err, "internal error: %d centre passes", passes);
+		return false;
+	}
+	for (p = 0; p < 2 * passes; p++) {
+		bool done = p < passes ? r7_pass_stage(cur, &g7[p], ro, turns, len, &view[p], err) :
+		    r7_pass_solve(cur, &g7[p - passes], ro, view[p - passes], views, turns, len, err);
+
+		if (!done || cube_reduce_cancelled(opt, err))
+			return false;
+		cube_reduce_report(opt, "centres", from + (to - from) * (p + 1) / (2 * passes));
+	}
+	return true;
+}
+
+/* Whether the n-cube c's centres are home and its wings k to n-1-k
+ * (0-based places along every edge) one colour with the midge. */
+static bool
+orbit_reduced(const struct cube *c, int k)
+{
+	int n = c->n, f, i;
+
+	if (!r7_all_centres_home(c))
+		return false;
+	for (f = 0; f < 6; f++) {
+		const char *face = c->f + f * n * n;
+
+		for (i = k; i <= n - 1 - k; i++)
+			if (face[i] != face[n / 2] || face[(n - 1) * n + i] != face[(n - 1) * n + n / 2] ||
+			    face[i * n] != face[n / 2 * n] || face[i * n + n - 1] != face[n / 2 * n + n - 1])
+				return false;
+	}
+	return true;
+}
+
+bool
+r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
+    int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err)
+{
+	int n = cur->n;
+	struct cube_grouping g = {n, 5, {0, 1, (uint8_t)(k + 1), (uint8_t)(n - 1 - k), (uint8_t)(n - 1)},
+	    {0, (uint8_t)k, (uint8_t)(n - 2 - k), (uint8_t)(n - 2), (uint8_t)(n - 1)},
+	    {0, (uint8_t)k, (uint8_t)(n / 2), (uint8_t)(n - 1 - k), (uint8_t)(n - 1)}};
+	struct movelist l5 = MOVELIST_EMPTY;
+	struct cube c5;
+	size_t reduced;
+	bool ok = false, inner4 = n % 2 == 0 && k == n / 2 - 1;
+
+	if (inner4) {
+		/* An even cube's innermost wings have no midge between them:
+		 * the 4x4x4 of layers {1} {2..n/2} {n/2+1..n-1} {n} pairs them. */
+		g = (struct cube_grouping){n, 4, {0, 1, (uint8_t)(n / 2), (uint8_t)(n - 1)},
+		    {0, (uint8_t)(n / 2 - 1), (uint8_t)(n - 2), (uint8_t)(n - 1)},
+		    {0, (uint8_t)(n / 2 - 1), (uint8_t)(n / 2), (uint8_t)(n - 1)}};
+		cube_grouping_read(cur, &g, &c5);
+		if (!cube4_reduce_solve(&c5, opt, &l5, s5, err))
+			goto done;
+	} else {
+		cube_grouping_read(cur, &g, &c5);
+		cube5_centres_home(&c5);
+		if (!cube5_reduce_solve(&c5, opt, &l5, s5, err))
+			goto done;
+	}
+	if (l5.len > R7_MAX_ORBIT) {
+		tw_error_set(err, "internal error: a 5x5x5 answer of %zu turns", l5.len);
+		goto done;
+	}
+	reduced = (size_t)(s5->moves[REDUCE_CENTRES] + s5->moves[REDUCE_EDGES] + s5->moves[REDUCE_PARITY]);
+	if (!whole && reduced <= l5.len) {
+		/* The orbit needs the 5x5x5 reduced, not its 3x3x3 solved: its
+		 * answer up to its edges, unless a token merged across that
+		 * seam leaves it short (then all of it). */
+		struct movelist head = {l5.moves, reduced, 0};
+		struct cube w = *cur;
+		uint16_t *scratch = malloc(sizeof *scratch * (size_t)n * R7_MAX_ORBIT);
+		int slen = 0;
+		bool short_ok;
+
+		if (scratch == NULL) {
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+			goto done;
+		}
+		short_ok = cube_grouping_play(&w, &g, &head, 0, NULL, scratch, &slen, NULL) && orbit_reduced(&w, k);
+		free(scratch);
+		if (short_ok) {
+			ok = cube_grouping_play(cur, &g, &head, reduced, len_edges, turns, len, err);
+			goto done;
+		}
+	}
+	ok = cube_grouping_play(cur, &g, &l5, reduced, len_edges, turns, len, err);
+done:
+	movelist_clear(&l5);
+	return ok;
+}
+
+bool
+r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
+    int *len, int *len_edges, double *finish_seconds, struct tw_error *err)
+{
+	int orbits = (cur->n - 2) / 2, k;
+
+	for (k = orbits; k >= 1; k--) {
+		struct cube_reduce_options o5 = {0};
+		struct cube_reduce_stats s5;
+		int at = from + (to - from) * (orbits - k) / orbits;
+
+		cube_reduce_report(opt, "edges", at);
+		if (opt != NULL) {
+			o5 = *opt;
+			/* The orbits' 5x5x5s (and an even cube's 4x4x4) fill the
+			 * figure but name no phase of their own: their centres are
+			 * home already, and only the last one's 3x3x3 is kept. */
+			o5.phase = NULL;
+			o5.progress_from = cube_reduce_figure(opt, opt->progress_from, at);
+			o5.progress_to = cube_reduce_figure(opt, opt->progress_from,
+			    from + (to - from) * (orbits - k + 1) / orbits);
+		}
+		if (!r7_edge_orbit(cur, k, k == 1, opt != NULL ? &o5 : NULL, turns, len, len_edges, &s5, err))
+			return false;
+		if (k == 1)
+			*finish_seconds += s5.seconds[REDUCE_FINISH];
+		else if (cube_reduce_cancelled(opt, err))
+			return false;
+	}
+	return true;
+}
+
+bool
+r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err)
+{
+	struct table_progress prog = {0}, part;
+
+	if (opt == NULL)
+		return r7_centres_load(NULL, err) && r6_centres_load(NULL, err) && r7_stage5_load(NULL, err) &&
+		    r7_stage_c_load(NULL, err);
+	prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
+	prog.from = opt->progress_from;
+	prog.to = cube_reduce_figure(opt, opt->progress_from, to);
+	/* About 8, 7, 1.3 and 5 s to build. */
+	part = table_progress_part(&prog, 0, 380);
+	if (!r7_centres_load(&part, err))
+		return false;
+	part = table_progress_part(&prog, 380, 700);
+	if (!r6_centres_load(&part, err))
+		return false;
+	part = table_progress_part(&prog, 700, 760);
+	if (!r7_stage5_load(&part, err))
+		return false;
+	part = table_progress_part(&prog, 760, 1000);
+	return r7_stage_c_load(&part, err);
+}
+
+bool
+r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
+    struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
+{
+	struct r7_options ro = {0};
+	struct cube cur = *c;
+	uint16_t *turns;
+	int n = plan->n, len = 0, len_centres, len_edges = 0;
+	size_t first = out->len;
+	double t0 = tw_monotonic_seconds(), t_centres, finish = 0;
+	bool ok = false;
+
+	if (c->n != n) {
+		tw_error_set(err, "the %dx%dx%d staged reduction takes %s %dx%dx%d, not %dx%dx%d", n, n, n,
+		    n == 11 ? "an" : "a", n, n, n, c->n, c->n, c->n);
+		return false;
+	}
+	turns = malloc(sizeof *turns * R7_TURNS(n, plan->passes));
+	if (turns == NULL) {
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		return false;
+	}
+	if (opt != NULL)
+		ro.cancel = opt->cancel;
+	cube_reduce_report(opt, "centres", 0);
+	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
+		goto done;
+	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
+	if (!r7_centre_passes(&cur, plan->pass, plan->passes, &ro, opt, PROGRESS_TABLE, PROGRESS_CENTRES, turns, &len,
+	    err))
+		goto done;
+	len_centres = len;
+	t_centres = tw_monotonic_seconds();
+	if (!r7_edge_orbits(&cur, opt, PROGRESS_CENTRES, 1000, turns, &len, &len_edges, &finish, err))
+		goto done;
+	if (!cube_staged_answer(c, turns, len, len_centres, len_edges, out, stats, err))
+		goto done;
+	cube_reduce_report(opt, "3x3x3", 1000);
+	if (stats != NULL) {
+		stats->seconds[REDUCE_CENTRES] = t_centres - t0;
+		stats->seconds[REDUCE_FINISH] = finish;
+		stats->seconds[REDUCE_EDGES] = tw_monotonic_seconds() - t_centres - finish;
+	}
+	ok = true;
+done:
+	/* A search stopped by the caller says so, whatever it reported. */
+	if (!ok) {
+		(void)cube_reduce_cancelled(opt, err);
+		movelist_truncate(out, first);
+	}
+	free(turns);
+	return ok;
+}
