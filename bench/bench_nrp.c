@@ -47,7 +47,8 @@ parse(const char *text, struct nrp_params *out)
 static void
 constructive(int count, const char *only)
 {
-	/* issue 29's boards first, then the others kept from earlier tables */
+	/* the narrow k x (k+1) boards first, then boards of the other kinds
+	 * (square, k near the side, orientable, 16x16) */
 	static const char *const shapes[] = {
 		"3x4k3", "4x5k4", "5x6k5", "6x7k6", "7x8k7", "8x9k8", "15x16k15", "4x4k2",
 		"10x10k8", "16x16k2", "16x16k12", "5x6k5o", "7x8k7o", "8x8k4o", "16x16k3o",

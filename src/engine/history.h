@@ -3,8 +3,8 @@
  * new event drops the redo tail. The history keeps the current position
  * and a copy of the position every HISTORY_CHECKPOINT events; undo and
  * redo replay at most that many events from the nearest copy, so memory
- * grows by the move texts alone (a 1.7-million-move game once kept a
- * whole position per event: 1.5 GB). */
+ * grows by the move texts alone (a whole position per event would take
+ * 1.5 GB for a 1.7-million-move game). */
 #ifndef TWIRL_HISTORY_H
 #define TWIRL_HISTORY_H
 

@@ -169,10 +169,10 @@ orientable_tiles_show_arrows(void **unused)
 }
 
 /* A 16x16 board at 80x24: every tile 1..256 is on the screen exactly
- * once (the block outline once covered the first digit of three-digit
- * numbers in the block's last column), whichever block the cursor is on;
- * 16x16 with orientable tiles fits too, without its frame (it needed 82
- * columns). */
+ * once, whichever block the cursor is on (the block outline must not
+ * cover the first digit of a three-digit number in the block's last
+ * column); 16x16 with orientable tiles fits too, without its frame
+ * (with it the board needs 82 columns). */
 static void
 big_board_fits_small_terminal(void **unused)
 {

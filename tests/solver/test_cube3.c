@@ -260,9 +260,9 @@ phase2_class_forms_follow_the_cubie(void **unused)
 
 /* Cubes one turn of R, F, L or B (or U R, F U) on each side of a word in
  * the phase-2 group: a pre-move can bring them into the group, where
- * phase 1 may end on a half turn or a U or D turn. Its answers once
- * swapped such a last move for a twin it does not have (21 wrong answers
- * in 3,000 such cubes); every answer is replayed. */
+ * phase 1 may end on a half turn or a U or D turn, a last move with no
+ * twin quarter turn to try (cube3.c, start_phase2: it is kept as it
+ * is); every answer is replayed. */
 static void
 cubes_next_to_the_phase2_group_are_solved(void **unused)
 {
@@ -292,7 +292,7 @@ cubes_next_to_the_phase2_group_are_solved(void **unused)
 }
 
 /* A cube held another way up is solved as it stands, by face turns
- * only: a hint is never a rotation (the answer once began with one). */
+ * only: a hint is never a rotation. */
 static void
 turned_cubes_are_solved_by_face_turns_only(void **unused)
 {

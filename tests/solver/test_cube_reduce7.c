@@ -527,7 +527,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		/* First, so that the stages run before anything else has built
-		 * the model (r7_apply once read it unbuilt). */
+		 * the model (r7_apply must build it, not read it unbuilt). */
 		cmocka_unit_test(stages_reach_their_goals),
 		cmocka_unit_test(stage_5_in_views_and_capped),
 		cmocka_unit_test(stage_c_is_shortest),

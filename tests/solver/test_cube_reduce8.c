@@ -219,9 +219,8 @@ random_cubes_are_solved(void **unused)
 
 		game_scramble(8, 8800 + (uint64_t)k, &c);
 		obtm = solve_and_check(&c, k, &out);
-		/* The greedy reduction took about 700; the staged one 280-300
-		 * (297 the most of 20, BENCHMARKS.md), 310-340 while its second
-		 * pass ran the 7x7x7's stages 1b, 3b and 5. */
+		/* The staged reduction takes 280-300 OBTM (297 the most of 20,
+		 * BENCHMARKS.md), the greedy one about 700. */
 		assert_true(obtm < 320);
 		if (k == 0 && test_tier() == TIER_SLOW) {
 			struct movelist again = MOVELIST_EMPTY;

@@ -125,11 +125,12 @@ random_positions_of_sixteen_shapes_are_solved(void **unused)
 	}
 }
 
-/* Issue 29's targets on the narrow boards (one block position across,
- * where 3-cycles are commutators of small-support words and chains place
- * two tiles a cycle): mean tokens within 12 times the counting bound, and
- * orientable boards within twice the plain board's mean (3 positions a
- * board, 1 under the sanitizers, 20 in the slow suite). */
+/* The targets on the narrow boards (one block position across, where
+ * 3-cycles are commutators of small-support words and chains place two
+ * tiles a cycle): mean tokens within 12 times the counting bound
+ * (nrp_counting_bound, solve.h), and orientable boards within twice the
+ * plain board's mean (3 positions a board, 1 under the sanitizers, 20
+ * in the slow suite). */
 static void
 narrow_boards_are_within_their_targets(void **unused)
 {

@@ -185,9 +185,9 @@ peak_mb(void)
 }
 
 /* Open boards of millions of cells are answered by SRC: the check, the
- * scramble (which checks every draw) and a save naming such a board once
- * ran a breadth-first search over 24 states a cell (4,194,304 cells:
- * 10 s and 640 MB). The process stays small. */
+ * scramble (which checks every draw) and a save naming such a board run
+ * no breadth-first search over 24 states a cell (on 4,194,304 cells one
+ * would take 10 s and 640 MB). The process stays small. */
 static void
 huge_open_boards_are_checked_without_search(void **unused)
 {

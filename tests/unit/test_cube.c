@@ -205,8 +205,8 @@ moves_are_written_canonically(void **unused)
 }
 
 /* A move's inverse, written and parsed back, undoes it, however the
- * move was spelled (the written name once kept only 8 bytes, so the
- * inverse of 000002Rw came back as 000002R', a different move). */
+ * move was spelled: a long spelling is never cut (cut to 8 bytes, the
+ * inverse of 000002Rw would read 000002R', a different move). */
 static void
 inverses_of_long_spellings_undo_the_move(void **unused)
 {

@@ -11,7 +11,8 @@
 #include "engine/torus/torus.h"
 #include "solvers/registry.h"
 
-/* twirl scramble torus:4x4#8812, pinned when the format was set. */
+/* twirl scramble torus:4x4#8812, pinned: a shared game ID names the
+ * same position forever. */
 #define GOLDEN_4X4_8812 "8,2,15,11,5,3,13,6,16,9,12,7,14,1,4,10"
 
 static void

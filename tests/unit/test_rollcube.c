@@ -170,7 +170,7 @@ bad_ids_name_the_bad_part(void **unused)
 		{"rollcube:2x2:map=.q/..:start=1,1:goal=2,2", "'q' is not a cell"},
 		{"rollcube:2x2:map=.x/..:start=1,1:goal=2,2", "the goal is on a blocked cell"},
 		{"rollcube:201x3:map=...:start=1,1:goal=2,2", "at most 200x200"},
-		/* A key given twice is refused (the first map once leaked). */
+		/* A key given twice is refused (and the first map is freed). */
 		{"rollcube:1x2:map=..:map=..:start=1,1:goal=2,1", "map= given twice"},
 		{"rollcube:3x3:rule=abbott:rule=top-after:start=1,1:goal=2,2", "rule= given twice"},
 		{"rollcube:3x3:start=1,1:goal=2,2:start=2,1", "start= given twice"},

@@ -288,8 +288,8 @@ broken_files_give_reasons_with_line_numbers(void **unused)
 	expect_error("twirl-save 1\ngame=torus:4x4#1\ncursor=3\nhash=0000000000000000\n",
 	    "cursor=3, but the events leave 0 in effect");
 	expect_error("twirl-save 1\ngame=torus:4x4#1\nhash=XYZ\n", "16 lower-case hex digits");
-	/* The start named twice, two ways: they must agree (start= once
-	 * won silently). */
+	/* The start named twice, two ways: they must agree (a start= that
+	 * disagrees with game= is refused, never taken silently). */
 	expect_error("twirl-save 1\ngame=rollcube:5x5:start=1,1:goal=5,5:label=2\n"
 	    "start=rollcube:5x5:start=3,3:goal=5,5:label=2\ncursor=0\nhash=0000000000000000\n",
 	    "line 3: start: the position differs from the one game= names (line 2)");
@@ -314,8 +314,8 @@ unknown_keys_are_ignored(void **unused)
 
 /* A legal move written at length (a 4x4x4's 2Rw with 300 leading zeros)
  * is saved whole and loads back to the same game: no line of a save is
- * cut to a buffer's size (it once was, at 200 bytes, and the rewritten
- * save no longer loaded). */
+ * cut to a buffer's size (a cut line would leave a save that does not
+ * load). */
 static void
 long_move_texts_are_saved_whole(void **unused)
 {

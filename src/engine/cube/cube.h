@@ -7,10 +7,7 @@
  * 2; wide Rw (= 2Rw), 3Rw; inner slices 2R; M E S on odd N; rotations
  * x y z; lower-case r = Rw. A move turns a set of layers about one axis;
  * moves are computed geometrically (every facelet's position and normal
- * rotated), so every N uses the same code.
- *
- * Issue 5 groundwork: the puzzle table, validation, solvers and the net
- * view come next. */
+ * rotated), so every N uses the same code. */
 #ifndef TWIRL_CUBE_H
 #define TWIRL_CUBE_H
 

@@ -23,9 +23,10 @@
  * child it puts out of reach is not looked up in the big table, and
  * each view's bound is the larger of the two (corner_views): the two
  * bits read low where a group's least is low, and the superflip's
- * flip-heavy search runs through such groups (773 M -> 510 M nodes;
- * random states within 1 %, BENCHMARKS.md). Built at the first solve
- * from the move tables, which every variant's block holds alike. */
+ * flip-heavy search runs through such groups (510 M nodes with this
+ * table, 773 M without; random states within 1 %, docs/cube-solvers.md). Built
+ * at the first solve from the move tables, which every variant's block
+ * holds alike. */
 static uint8_t corner_near[2][N_TWIST * N_UCORNERS];
 static pthread_mutex_t corner_near_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool corner_near_built;
@@ -243,7 +244,7 @@ solved_by_path(const struct search *s, int len)
  * memory reads of a node overlap instead of waiting one after another:
  * the table is far larger than the caches, and its reads are what a
  * node costs. (Reading the views one after another, to skip a child's
- * later views once one rules it out, was slower: 38 s against 31 s on
+ * later views once one rules it out, is slower: 38 s against 31 s on
  * the first random state of bench_cube_optimal.) The node is togo
  * moves from the bound's end; excluded is a bit set of axes (0 U-D,
  * 1 R-L, 2 F-B) whose turns cannot start a solution that long (the

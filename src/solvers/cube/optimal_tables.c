@@ -529,8 +529,7 @@ optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, i
 {
 	char name[64], params[160], entry[32];
 	struct table_kind kind = {v, metric, max_depth};
-	/* Version 3: the U corners and the two-bit groups (2: the face-turn
-	 * table's corner parity planes). */
+	/* Version 3: the U corners' coordinate and the two-bit groups. */
 	struct table_spec spec = {name, 3, params, layout(v, metric, NULL, NULL), build_tables,
 	    &kind, false};
 	const void *block;
@@ -551,8 +550,9 @@ optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, i
 	block = max_depth == 0 ? table_get_huge(&spec, prog, err) : table_get(&spec, prog, err);
 	if (block == NULL)
 		return false;
-	/* Before version 3 the face-turn table was the sorted slice's with
-	 * the corner parity (2.3 GB); it is read no more. */
+	/* The face-turn table of the sorted slice with the corner parity
+	 * (2.3 GB), which no version reads, is removed from the cache if it
+	 * is there. */
 	if (metric == CUBE3_OPTIMAL_HTM && max_depth == 0 && v->ucorners > 1)
 		table_cache_retire("cube3-optimal-htm-sorted-slice");
 	/* The block is read-only from here on; layout() only finds its
@@ -562,7 +562,7 @@ optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, i
 }
 
 /* The variant a table choice and metric read: face turns the U
- * corners' (BENCHMARKS.md: half the nodes of the sorted slice's with the
+ * corners' (docs/cube-solvers.md: half the nodes of the sorted slice's with the
  * corner parity, in 2.55 GB); quarter turns the sorted slice's. */
 const struct variant *
 optimal_variant(enum cube3_optimal_table table, enum cube3_optimal_metric metric)
@@ -600,9 +600,9 @@ optimal_bound(const struct optimal_tables *t, const struct axis a[3])
  * corners' mask at 20k + 12; flip at 11k; middle edges at 12k: no sum
  * carries into the next field). One pass over the 20 pieces, 32 reads
  * (68 with the sorted slice's order), gives all three views, where two
- * conjugations and twelve coordinate functions took a quarter of the
- * superflip's search (the inverse's views, read for every child whose
- * bound is tight). */
+ * conjugations and twelve coordinate functions would take a quarter of
+ * the superflip's search (the inverse's views, read for every child
+ * whose bound is tight). */
 struct view_weights {
 	uint64_t corner[8][8][3];           /* [place][piece][twist] */
 	uint64_t flip[12][12][2];           /* [place][piece][flip] */

@@ -46,13 +46,13 @@
 /* The largest board (rows x columns) the optimal solver accepts. */
 #define NRP_OPTIMAL_MAX_CELLS 12
 
-/* Issue 29's yardstick for solution lengths, in tokens (a half turn is
- * one): with b = 3 * (block positions) distinct moves, the words in which
- * no two neighbours turn the same block number b * (b - 3)^(L - 1) of
- * length L, so some position needs at least the least L at which the
- * words of length at most L reach (mn)!/2. (Odd k keeps tiles on their
- * colour, and orientable boards have turns too: the figure is the
- * issue's, not the tightest.) 0 for a single block position. */
+/* A yardstick for solution lengths, in tokens (a half turn is one): with
+ * b = 3 * (block positions) distinct moves, the words in which no two
+ * neighbours turn the same block number b * (b - 3)^(L - 1) of length L,
+ * so some position needs at least the least L at which the words of
+ * length at most L reach (mn)!/2. (Odd k keeps tiles on their colour,
+ * and orientable boards have turns too: a counting bound, not the
+ * tightest.) 0 for a single block position. */
 int nrp_counting_bound(const struct nrp_params *params);
 
 /* Solves state (an m x n board of params) and appends the moves in the

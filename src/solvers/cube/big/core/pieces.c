@@ -1,4 +1,4 @@
-/* Pieces shared by the phase reductions (pieces.h). */
+/* Pieces shared by the big cubes' reductions (pieces.h). */
 #include "solvers/cube/big/core/pieces.h"
 
 #include <stdatomic.h>

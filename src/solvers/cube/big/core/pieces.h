@@ -1,5 +1,5 @@
-/* Pieces of the N x N x N cube that the phase reductions share
- * (n4/, n5/): colours as numbers, permutation parity, a wing's
+/* Pieces of the N x N x N cube that the big cubes' reductions share
+ * (n4/ to n7/): colours as numbers, permutation parity, a wing's
  * handedness, the outer block turns as facelet permutations, views
  * (whole-cube turns with the colours renamed so that solved stays
  * solved), the maps of space the symmetric tables try, and the
@@ -15,7 +15,7 @@
 #include "engine/cube/cube.h"
 #include "solvers/tablecache.h"
 
-/* Outer block turns, as both reductions number them: m = face * 6 +
+/* Outer block turns, as the 4x4x4 and 5x5x5 phase reductions number them:
  * wide * 3 + quarter turns - 1, faces URFDLB, wide = the outer two
  * layers (Rw), so 36 of them. */
 #define CUBE_OUTER_MOVES 36

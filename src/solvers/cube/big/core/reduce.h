@@ -39,10 +39,10 @@ struct cube_reduce_options {
 
 /* The phase reductions' 3x3x3 finish stops at an answer this short, or
  * returns the shortest found within REDUCE_FINISH_NODES. Measured
- * (bench_cube_reduce --count 20 --seed 1): 20 -> 18 takes the finish
- * from 19.7 to 18.6 moves for about 0.1 s more a solve; the 4x4x4,
- * whose solve should stay near half a second, takes 19 (18.8 moves,
- * 0.05 s more). */
+ * (bench_cube_reduce --count 20 --seed 1): a target of 18 gives a
+ * finish of 18.6 moves, against 19.7 with a target of 20, for about
+ * 0.1 s more a solve; the 4x4x4, whose solve should stay near half a
+ * second, takes 19 (18.8 moves, 0.05 s more). */
 #define REDUCE_FINISH_TARGET 18
 #define REDUCE_FINISH_TARGET4 19
 

@@ -108,14 +108,13 @@ centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const s
  * (its inner X block, and a middle row and column the cube does not
  * have, put in home) is staged, the 7x7x7's stage S1 done. Its stage 1
  * is bounded by the mixed oblique pair table, the 6x6x6's is not: with
- * the inner X already solid the 6x6x6's stage 1 took up to 2.3e8 nodes
+ * the inner X already solid the 6x6x6's stage 1 takes up to 2.3e8 nodes
  * (6 s). The outer T of that 7x7x7 are the made-up middle, so they
  * need not ride with their pairs (stages 1b and 3b), and the pass's
  * goal is the 6x6x6's stage 5 on the 6x6x6 (every pair one colour), not
  * the 7x7x7's (every T triple one colour: the pairs home, as the
- * made-up middle is): until 2026-11-27 the pass ran the 7x7x7's stages
- * 1 to 5 whole, 65-80 OBTM a pass against 43-50 now (BENCHMARKS.md,
- * "the even cubes' later passes"). The colours are renamed first after
+ * made-up middle is): a pass takes 43-50 OBTM so, where the 7x7x7's
+ * stages 1 to 5 whole take 65-80 (docs/cube-solvers.md). The colours are renamed first after
  * the inner X blocks (a rotation of the solved scheme), so that the
  * fixed centres the 7x7x7 is given are home. Then (home) the 6x6x6's
  * oblique pairs home; played on c. */
@@ -195,7 +194,7 @@ cube10_reduce_table_bytes(void)
 /* Whole-cube turns (face, quarter turns) the variants look at the cube
  * after: none, and y' x' (a third of a turn about the URF-DLB diagonal),
  * so that the stages meet another axis's centres first. The shorter
- * answer is kept. Measured on 20 random cubes (BENCHMARKS.md): one
+ * answer is kept. Measured on 20 random cubes (docs/cube-solvers.md): one
  * variant 349.1 OBTM, these two 340.3, all three turns about the
  * diagonal 338.7 for half as much time again. */
 static const int variant_turn[2][2][2] = {

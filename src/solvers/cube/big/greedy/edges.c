@@ -91,18 +91,18 @@ rd_finish_3x3(struct run *r)
 	return ok;
 }
 
-/* Edge pairings per try: on 6x6x6 and 7x7x7 the pairing is run a second
+/* Edge pairings per try: from 6x6x6 up the pairing is run a second
  * time with its macros scanned the other way (ties between equally good
  * steps go the other way, and the greedy takes another path), and the
- * shorter pairing and parity are kept. On 7x7x7 with the edge lookahead
- * that saves 1.9 moves on 50 scrambles (with three centre steps looked
- * at, 329.8 -> 327.9) for about 1 s a solve. From 8x8x8 up too since
- * the pairing got three times faster (2026-11-26): on even cubes the
- * first pairing can stall, its slots' edges an odd permutation, and pay
- * a 15-move wing swap in every orbit (cube:10#4, #6: 442 and 426 OBTM of
- * edges and parity, 263 and 238 with the second pairing); cube:8#1..6,
- * 9#1..6, 10#1..6 and 11#1..3 1.4, 1.0, 4.5 and 0.5 % shorter in all,
- * for 1 to 3 s a solve (BENCHMARKS.md). */
+ * shorter pairing and parity are kept. On 7x7x7, with the edge
+ * lookahead and three centre steps looked at, that saves 1.9 moves on
+ * 50 scrambles (327.9 against 329.8) for about 1 s a solve. On even
+ * cubes the first pairing can stall, its slots' edges an odd
+ * permutation, and pay a 15-move wing swap in every orbit (cube:10#4,
+ * #6: 442 and 426 OBTM of edges and parity, 263 and 238 with the second
+ * pairing); over cube:8#1..6, 9#1..6, 10#1..6 and 11#1..3 the second
+ * pairing makes the solves 1.4, 1.0, 4.5 and 0.5 % shorter, for 1 to
+ * 3 s a solve (BENCHMARKS.md). */
 static const int pairings_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 2, 2};
 
 /* Edges and parity from the centres on r->col, pairings_for[n] times;

@@ -37,10 +37,11 @@
  *     ([aR, F bR F']) under a setup of one turn, or of up to three turns
  *     (three: outer turns only) for 3-cycles through a wrong centre and a
  *     centre of a colour it needs.
- *     On N = 6 and 7 the two best steps are each tried with the best step
- *     after them (three on N = 7 and 8, whose turn sequences go only 2
- *     deep), and the one with the more gain per move over the two is
- *     taken. A macro is scored only if it might beat the best step so
+ *     On N = 6 to 8 the best steps (two on N = 6, three on N = 7 and 8,
+ *     where the step after goes only 2 turns deep) are each tried with
+ *     the best step after them, and the one with the more gain per move
+ *     over the two is taken. A macro is scored only if it might beat
+ *     the best step so
  *     far: it gains at most, per colour, the fewer of the wrong targets
  *     and the spare stickers of that colour among the centres it moves
  *     (gainbound.c), and only through a wrong target; the steps
@@ -58,8 +59,8 @@
  *     orbit whose permutation is odd (in an even one it would need a
  *     second). When nothing gains, one of the orbits with wrong wings gets
  *     a swap even at a loss: an odd orbit, or an even one whose last wrong
- *     wings no 3-cycle under these setups reaches (it needs a second). On
- *     6x6x6 the pairing runs twice, the second time with its
+ *     wings no 3-cycle under these setups reaches (it needs a second).
+ *     From 6x6x6 up the pairing runs twice, the second time with its
  *     macros scanned the other way (ties between equally good steps go
  *     the other way) and given up once longer than the first; the
  *     shorter pairing and its parity are kept;

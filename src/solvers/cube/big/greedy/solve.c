@@ -1,7 +1,7 @@
-/* The reduction solver's entry point (reduce.h): the 4x4x4 and 5x5x5 to
- * their phase reductions, else (or when those run out of work) the
- * greedy tries at centres, edges and parity, the shortest kept, the
- * 3x3x3 finish, and the replayed answer. */
+/* The greedy reduction's entry point (reduce.h, cube_greedy_solve), the
+ * fallback of every size's own reduction that runs out of work (sizes.h,
+ * cube_big_solve): tries at centres, edges and parity, the shortest
+ * kept, the 3x3x3 finish, and the replayed answer. */
 #include "solvers/cube/big/greedy/internal.h"
 
 #include <stdlib.h>
@@ -22,25 +22,26 @@ colours_of(const struct cube *c, uint8_t *col)
 		col[i] = (uint8_t)(strchr(rd_face_letter, c->f[i]) - rd_face_letter);
 }
 
-/* Centre steps looked at two deep (the best 2, or 3 on 7x7x7), by size,
- * and the depth of the free search for the second step. On 6x6x6 it
- * saves 5 to 15 moves; on 7x7x7 5 to 15 (10.5 on 30 scrambles) for 2.4
- * to 3.8 s a solve, where a second step searched three deep took about
- * twice the centre time for no clear gain. Three steps on 7x7x7: 332.3
- * -> 329.8 moves on 50 scrambles, four 332.6; 5x5x5 came out 2 moves
- * longer and 4x4x4 the same (BENCHMARKS.md). 8x8x8 since the step
- * scoring got three times faster (2026-11-26): 6 % shorter over 14
- * cubes, 3.5 -> 6.5 s a solve; on 9x9x9 and 10x10x10 the gain was not
- * clear (9x9x9: 6 % on the bench's 8 cubes, 1 % on 6 seeded ones, for
- * twice the time; 10x10x10: 4 to 10 % on 6, 3.5 % longer on 5 seeded
- * ones) and 11x11x11 took over 15 s (BENCHMARKS.md). */
+/* Centre steps looked at two deep (the best 2 on 6x6x6, 3 on 7x7x7 and
+ * 8x8x8), by size, and the depth of the free search for the second
+ * step. On 6x6x6 it saves 5 to 15 moves; on 7x7x7 5 to 15 (10.5 on 30
+ * scrambles) for 2.4 to 3.8 s a solve, where a second step searched
+ * three deep takes about twice the centre time for no clear gain. On
+ * 7x7x7 three steps give 329.8 moves on 50 scrambles, two 332.3 and four
+ * 332.6; on 5x5x5 the lookahead makes the solves 2 moves longer and on
+ * 4x4x4 it changes nothing. On 8x8x8 it makes them 6 % shorter over 14
+ * cubes, for 6.5 s a solve instead of 3.5 s; on 9x9x9 and 10x10x10 the
+ * gain is not clear (9x9x9: 6 % on the bench's 8 cubes, 1 % on 6 seeded
+ * ones, for twice the time; 10x10x10: 4 to 10 % on 6, 3.5 % longer on 5
+ * seeded ones) and 11x11x11 takes over 15 s a solve (BENCHMARKS.md). */
 static const int lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 2, 3, 3, 0, 0, 0};
 static const int lookahead_depth_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 3, 2, 2, 0, 0, 0};
 
 /* Edge pairing steps looked at two deep: the best four by gain per move,
- * each with the best pairing macro after it. On 7x7x7 the edges took
- * 108.0 -> 93.9 moves on 8 scrambles (two candidates with the full
- * search after each: 101.1 in 2.4 times the edges' time; eight: 94.4). */
+ * each with the best pairing macro after it. On 7x7x7 the edges take
+ * 93.9 moves on 8 scrambles so, against 108.0 without the lookahead
+ * (two candidates with the full search after each: 101.1 in 2.4 times
+ * the edges' time; eight: 94.4). */
 static const int edge_lookahead_for[CUBE_MAX_N + 1] = {0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4};
 
 /* Wing orbits made even before the third centre face (sizes solved face

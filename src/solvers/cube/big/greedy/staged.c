@@ -36,9 +36,8 @@ const int rd_stage_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 2000, 2000, 0, 0, 0, 0, 
 /* Beam widths of phase F1 (the first face) on the sizes solved face by
  * face; 0: the greedy steps alone. On 7x7x7 the beam brings the face to
  * a few moves of done in 12 to 19 moves and the greedy finishes it: 7.1
- * moves fewer a solve on 35 scrambles, 4.3 with the second edge pairing
- * dropped to pay for its time (it came back with the three-step centre
- * lookahead: BENCHMARKS.md). On 6x6x6 it made the solves no shorter. */
+ * moves fewer a solve on 35 scrambles (BENCHMARKS.md). On 6x6x6 it
+ * makes the solves no shorter. */
 const int rd_first_face_width[CUBE_MAX_N + 1] = {0, 0, 0, 0, 0, 0, 0, 20000, 0, 0, 0, 0};
 
 /* The phases a size uses. */

@@ -17,9 +17,8 @@
 #define MAX_PHASE1 14
 #define MAX_PHASE2 12
 #define MAX_PHASE3 20
-#define MAX_NODES 50000000L      /* all three phases (the most on 100 cubes,
-                                  * when phase 2 counted its cut children too:
-                                  * 9.4 M), then "no reduction" */
+#define MAX_NODES 50000000L      /* all three phases, then "no reduction"
+                                  * (100 cubes take at most 9.4 M) */
 
 struct cand1 {
 	uint8_t view, len;

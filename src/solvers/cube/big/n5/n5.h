@@ -2,8 +2,8 @@
  * docs/papers.md): five phases, each an IDA* search over coordinates with
  * exact pruning tables, searched over many candidates ordered by total
  * length. cube5_reduce_solve (below) runs all five phases and the
- * 3x3x3 finish; greedy/solve.c solves the 5x5x5 with it (the greedy
- * reduction only if it runs out of work).
+ * 3x3x3 finish; sizes.c solves the 5x5x5 with it (cube_big_solve: the
+ * greedy reduction only if it runs out of work).
  *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
  *     the 36 outer block turns; the cube is searched in three views, one
  *     an axis each); h = max(X table, T table, combined table), the
@@ -230,7 +230,7 @@ int r5_end5_moves(const struct r5_result *p12, const struct r5_result3 *p3, cons
  * solve. */
 /* The beams of a whole solve: phase-3 ends carried into phase 4 and
  * phase-4 ends into phase 5. Measured on 20 cubes (bench_cube_reduce
- * --size 5 --count 20 --seed 1, BENCHMARKS.md): 100 / 20 gave 71.2 OBTM
+ * --size 5 --count 20 --seed 1, docs/cube-solvers.md): 100 / 20 gave 71.2 OBTM
  * in 1.66 s a solve, 1000 / 20 70.2 in 1.16 s (more phase-3 ends give
  * phase 4 starts that finish sooner), 1000 / 40 70.0 in 1.55 s. */
 #define R5_SOLVE_PHASE3_ENDS 1000

@@ -417,8 +417,9 @@ get_big(struct r5_p45 *k)
 	}
 	k->p4_mlh = t[0];
 	k->p5_lc = t[1];
-	/* Before version 2 of phase 4's table phase 5 kept a byte table for
-	 * each half (2 x 198 MB); they are read no more. */
+	/* Phase 5's byte tables of each half (cube5-phase5-low and -high,
+	 * 2 x 198 MB), which no version reads, are removed from the cache if
+	 * they are there. */
 	table_cache_retire("cube5-phase5-low");
 	table_cache_retire("cube5-phase5-high");
 	return NULL;

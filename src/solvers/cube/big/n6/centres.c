@@ -39,7 +39,7 @@
  * 9.35 + 9.85 + 8.70 + 9.40 = 37.3 OBTM (at most 41), 1.4 s a cube with
  * a depth-5 endgame table; the depth-6 one (17 M entries, 72 MB in the
  * table cache, about 7 s to build) gives the same paths with stage 2
- * five times faster. With the parities: 37.95 (BENCHMARKS.md). */
+ * five times faster. With the parities: 37.95 (docs/cube-solvers.md). */
 #include "solvers/cube/big/n6/n6.h"
 #include "solvers/cube/big/n6/stagesearch.h"
 

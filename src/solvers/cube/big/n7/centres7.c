@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction's stages 1 to 4 (README.md): the
+/* The 7x7x7 staged reduction's stages 1 to 4 (docs/cube-solvers.md): the
  * 6x6x6 staged reduction's stages 1 to 4 (n6/centres.c; their search,
  * n6/stagesearch.c, is shared)
  * on the fake 6x6x6 of the 7x7x7 (its turns of one to three layers from
@@ -239,7 +239,7 @@ build_moves(const struct r6_model *md)
 		tb.order[m] = (uint8_t)((md->face[m] < 3 ? 0 : 3) + w - 1);
 		if (md->first[m] != 1)
 			continue;
-		/* Stages 1 and 3 keep the inner 3x3 staged (stage S1, README.md):
+		/* Stages 1 and 3 keep the inner 3x3 staged (stage S1, docs/cube-solvers.md):
 		 * of the three-layer turns only the half turns. */
 		in[1] = w <= 2 || half;
 		in[2] = w <= 2;

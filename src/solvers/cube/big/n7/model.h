@@ -1,4 +1,4 @@
-/* The 7x7x7 as its staged reduction sees it (README.md): the
+/* The 7x7x7 as its staged reduction sees it (docs/cube-solvers.md): the
  * 294 facelets as colours and the block turns it uses, built once from
  * the facelet engine (engine/cube/cube.h), so every permutation here is
  * the engine's own. Private to src/solvers/cube/big/n7.

@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction (README.md), and the odd cubes' centres
+/* The 7x7x7 staged reduction (docs/cube-solvers.md), and the odd cubes' centres
  * first reduction it gives the 9x9x9 and 11x11x11 (odd.h). After
  * dwalton76's order (docs/papers.md [dwalton76]): every centre first,
  * the inner 3x3 by a 5x5x5's phases, the rest by the 6x6x6's centre
@@ -58,7 +58,7 @@ struct r7_options {
  * colour); false for any other stage. */
 bool r7_stage_done(const uint8_t *col, int stage);
 
-/* Stage S1 (README.md): the fake 5x5x5 (rows and columns 0 2 3 4 6,
+/* Stage S1 (docs/cube-solvers.md): the fake 5x5x5 (rows and columns 0 2 3 4 6,
  * turned by blocks of 1-2 and 1-3 layers) through the 5x5x5 phase
  * reduction's phases 1 and 2: every face's inner 3x3 of its axis's
  * colours. col in place, moves appended to path. Errors: the 5x5x5
@@ -74,7 +74,7 @@ bool r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *pat
 int r7_phases12(const struct cube *c5, const struct r7_options *opt, uint8_t *moves, const char *stage,
     struct tw_error *err);
 
-/* Stage I (README.md): S1, then stages 1 to 4 (with 1b and 3b) of
+/* Stage I (docs/cube-solvers.md): S1, then stages 1 to 4 (with 1b and 3b) of
  * centres7.c and stage5_7.c on col (fixed centres home) in place, moves
  * appended to path: every centre but the outer X and the T triples
  * home, every triple one colour, every centre on its axis;
@@ -88,7 +88,7 @@ int r7_phases12(const struct cube *c5, const struct r7_options *opt, uint8_t *mo
 bool r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
     int *stage_moves, long *nodes5, struct tw_error *err);
 
-/* Stage I's staging (README.md): S1, then stages 1 to 4 (with 1b and
+/* Stage I's staging (docs/cube-solvers.md): S1, then stages 1 to 4 (with 1b and
  * 3b) on col as r7_stage_i runs them, every centre on its axis and the
  * inner 3x3 too; stage_moves (may be NULL) as r7_stage_i's but for
  * stage 5's entry; *view the 6x6x6 view (0 to 2) the stages chose,
@@ -238,7 +238,7 @@ bool r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struc
 bool r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
     uint16_t *turns, int *len, struct tw_error *err);
 
-/* Every centre of the 7x7x7s of g7[0..passes) home (passes.c, README.md):
+/* Every centre of the 7x7x7s of g7[0..passes) home (passes.c, docs/cube-solvers.md):
  * each pass staged (r7_pass_stage) in order, then each solved
  * (r7_pass_solve) in order, stage 5 in three views when there is more
  * than one pass, one otherwise. A pass's turns keep every centre's
@@ -322,7 +322,7 @@ size_t cube7_reduce_table_bytes(void);
 /* The whole solver (solve.c): one centre pass, then the edge orbits 2
  * and 1 (r7_odd_solve). Solves c (a 7x7x7 that cube_state_solvable
  * accepts), appending WCA moves to out; stats (may be NULL) as
- * cube_big_solve's: REDUCE_CENTRES stages I, T and C, REDUCE_EDGES
+ * cube_big_solve's: REDUCE_CENTRES stages I and C, REDUCE_EDGES
  * the orbits' 5x5x5s to the last one's 3x3x3, REDUCE_FINISH that 3x3x3
  * (tokens). The answer is replayed before it is returned. Errors: not a
  * 7x7x7; "cancelled"; out of memory; the tables'; "... within the

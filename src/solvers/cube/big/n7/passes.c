@@ -24,7 +24,7 @@
 /* The work of a pass's stage 5 in its second and third views (the
  * first has stage 5's own): on 9x9x9s to 11x11x11s 3e7 took 9.4, 12.7
  * and 18.2 s a solve, 1e7 6.8, 10.2 and 11.0 s, 0.7, 1.7 and 4.4 OBTM
- * longer (BENCHMARKS.md). */
+ * longer (docs/cube-solvers.md). */
 #define R7_VIEW_NODES 10000000L
 /* The most turns of a pass's stage C, and tokens of a 5x5x5 answer. */
 #define R7_MAX_STAGE_C 64

@@ -1,4 +1,4 @@
-/* The 7x7x7 staged reduction's stage 5 (README.md): the 6x6x6's
+/* The 7x7x7 staged reduction's stage 5 (docs/cube-solvers.md): the 6x6x6's
  * stage 5 (n6/stage5.c, whose scheme it follows) on the fake
  * 6x6x6 with the inner T and the outer T centres added: every inner X
  * block one colour, every oblique pair one colour and the outer T
@@ -39,8 +39,8 @@
  * more while X and T are both off (S7_XT_W);
  * not admissible (a wide half turn moves all three axes): with the
  * triples in the goal the ends are about 27 turns away, and 2/3 of the
- * sum (the bound before the outer T joined this stage) finds none
- * within 4e8 nodes. Measured: README.md. */
+ * sum finds none
+ * within 4e8 nodes. Measured: docs/cube-solvers.md. */
 #include "solvers/cube/big/n7/n7.h"
 
 #include <pthread.h>

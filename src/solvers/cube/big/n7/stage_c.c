@@ -1,7 +1,7 @@
 /* Stage C of the staged reductions (n7.h): the centres of a 5x5x5
  * home with its edges and corners ignored, for the grouped 5x5x5 of a
- * 7x7x7 (or of a grouped 7x7x7 of a bigger cube) once stages I and T
- * have made its centre blocks: the inner 3x3 solved, every outer X one
+ * 7x7x7 (or of a grouped 7x7x7 of a bigger cube) once stage I has
+ * made its centre blocks: the inner 3x3 solved, every outer X one
  * facelet of the 5x5x5's X orbit, every T triple one of its T orbit.
  *
  * Two steps, after dwalton76's centre stages (docs/papers.md
@@ -39,7 +39,7 @@
 #define SC_X (SC_C84 * SC_C84 * SC_C84)
 #define SC_SIZE ((size_t)SC_X * SC_C84)
 #define SC_PLACES 48              /* 24 X (0..23), 24 T (24..47): face * 4 + k */
-#define SC_DEFAULT_NODES 50000000L   /* 500 times the most measured (README.md) */
+#define SC_DEFAULT_NODES 50000000L   /* 500 times the most measured (docs/cube-solvers.md) */
 #define SC_UNSEEN 255
 
 struct sc_model {

@@ -1,6 +1,6 @@
 /* The 7x7x7 staged reduction's goals, stage S1 (the fake 5x5x5 through
  * the 5x5x5 phase reduction's phases 1 and 2) and stage I (S1,
- * centres7.c's stages 1 to 4, stage5_7.c), see n7.h and README.md. */
+ * centres7.c's stages 1 to 4, stage5_7.c), see n7.h and docs/cube-solvers.md. */
 #include "solvers/cube/big/n7/n7.h"
 
 #include <stdlib.h>
