@@ -1,7 +1,8 @@
-/* What the staged reductions (solvers/cube/big/n6/ to odd/) share:
- * the progress figure and the cancel check, block turns as single-layer
- * turns, the smaller cubes of grouped layers, an answer's OBTM, its
- * shares and its replay check, the grouped 5x5x5's colours. */
+/* What the big cubes' reductions share beyond reduce.h: the progress
+ * figure and the cancel check (every size), block turns as single-layer
+ * turns, the smaller cubes of grouped layers that the staged reductions
+ * (n6/ to odd/) solve, an answer's OBTM, its shares and its replay check,
+ * the grouped 5x5x5's colours. */
 #ifndef TWIRL_CUBE_GROUPED_H
 #define TWIRL_CUBE_GROUPED_H
 
