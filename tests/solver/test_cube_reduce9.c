@@ -1,5 +1,5 @@
-/* The staged reductions of the 9x9x9 to 11x11x11 (src/solvers/cube/
- * reduce9, and reduce8's 10x10x10): whole solves of random cubes through
+/* The staged reductions of the 9x9x9 to 11x11x11 (src/solvers/cube/big/
+ * odd, and even's 10x10x10): whole solves of random cubes through
  * cube9_reduce_solve, cube10_reduce_solve and cube11_reduce_solve,
  * replayed on the facelet engine, their shares adding up and shorter
  * than the greedy reduction's (the slow suite: three 9x9x9s, two of each

@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
+	"centres", "edges", "parity", "3x3x3",
+};
+
 
 void
 cube_reduce_report(const struct cube_reduce_options *opt, const char *phase, int permille)

@@ -8,10 +8,6 @@
 #include <string.h>
 
 
-const char *const cube_reduce_phase_name[REDUCE_PHASES] = {
-	"centres", "edges", "parity", "3x3x3",
-};
-
 /* The facelet colour array (0..5) of a cube and back. */
 static void
 colours_of(const struct cube *c, uint8_t *col)
