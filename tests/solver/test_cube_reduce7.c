@@ -498,6 +498,41 @@ cancel_and_out_of_work(void **unused)
 	assert_non_null(strstr(err.msg, "cancelled"));
 }
 
+/* A random cube (the game's scramble of a 7x7x7, one of 1,000) whose
+ * stage 5 finds no end within its first two searches' work and whose
+ * third, weighted 3/2, starts above the 40 turns a stage may take: the
+ * weighted bound may pass that count while the turns stay below it.
+ * About 13 s: the plain default tier and the slow suite. */
+static void
+deep_stage5_is_solved(void **unused)
+{
+	static const char facelets[] =
+	    "BLFBFRLFBRBLRUBFRUDLDRDFULUURBDBLFFUUUDUFLRUFDBRRBDURBFDDDFUDLFDLDFLRFBLLRRFFLLRUFUBRFUUDLRDRRFRRDFBRLUUDURFFBBLLRRDLLLUFUFBBLBFULBBFUDDDBRDBBUDULRUDRRRUFFRULBLBLRUFFDFBRUDDLDLUUDBFBRUDBBBFLDLFDFLRLUFDBULFFDRBFDFBRDUUBRDLRBLBDLBFLLBDBRBFRFBUUFDLFDDRDBULURFRUUULUBFDBLLLBFUDLLBRRURFLDRRDLBDRUDBU";
+	struct cube c, check;
+	struct movelist out = MOVELIST_EMPTY;
+	struct tw_error err = {0};
+	size_t i;
+
+	(void)unused;
+	if (test_tier() == TIER_SANITIZED)
+		return;
+	c.n = 7;
+	memcpy(c.f, facelets, sizeof facelets);
+	if (!cube7_reduce_solve(&c, NULL, &out, NULL, &err))
+		fail_msg("%s", err.msg);
+	check = c;
+	for (i = 0; i < out.len; i++) {
+		struct cube_move mv;
+
+		assert_true(cube_move_parse(7, out.moves[i], &mv, NULL));
+		cube_move_do(&check, &mv);
+	}
+	assert_true(cube_is_solved(&check));
+	/* The staged reduction's length (213 OBTM), not the greedy's (484). */
+	assert_true(cube_list_obtm(7, &out, 0) < 260);
+	movelist_clear(&out);
+}
+
 /* The whole solver refuses another size; stage C a cube whose fixed
  * centres are not home, or another size. */
 static void
@@ -536,6 +571,7 @@ main(void)
 		cmocka_unit_test(cancel_and_out_of_work),
 		cmocka_unit_test(solved_cube_needs_nothing),
 		cmocka_unit_test(same_path_twice),
+		cmocka_unit_test(deep_stage5_is_solved),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,7 +35,8 @@
  * an axis's (X, A, B, T) and (O, A, B) distances (times a weight,
  * s7_tries: 1, 5/4 once 3e7 nodes found no end, which one 7x7x7 in
  * about 20 needs, and 3/2 once 1e8 more did not: one pass of six
- * 11x11x11s with every pass staged first, passes.c, needed it), and one
+ * 11x11x11s with every pass staged first, passes.c, and one 7x7x7 in
+ * 1,000 need it), and one
  * more while X and T are both off (S7_XT_W);
  * not admissible (a wide half turn moves all three axes): with the
  * triples in the goal the ends are about 27 turns away, and 2/3 of the
@@ -719,7 +720,12 @@ stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct 
 		run.max_nodes = s7_tries[k].nodes > 0 && s7_tries[k].nodes < work ? s7_tries[k].nodes : work;
 		run.nodes = 0;
 		run.stopped = false;
-		for (bound = bound_of(&s7p, &s, run.num, run.den); bound < S5_MAX && bound <= max_bound; bound++)
+		/* A weighted bound counts the turns left num/den times, so
+		 * its total may pass max_bound (and S5_MAX) while the turns
+		 * themselves stay within them (search stops at S5_MAX). */
+		for (bound = bound_of(&s7p, &s, run.num, run.den);
+		    bound < S5_MAX * run.num / run.den && bound <= max_bound * run.num / run.den;
+		    bound++)
 			if ((found = search(&run, &s, 0, bound, -1)) || run.stopped)
 				break;
 		all += run.nodes;
