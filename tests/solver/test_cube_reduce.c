@@ -241,8 +241,7 @@ parity_case(int n, bool oll, bool pll, struct tw_rng *rng)
 	 * (its phases 2 and 3), and the 6x6x6's, 8x8x8's and 10x10x10's
 	 * staged ones (the 6x6x6's stages 3 and 4 end with even wing
 	 * permutations, its stage 6 pairs the middle edges against the
-	 * corners): no parity moves, the cube solved all the same. Only the
-	 * greedy reduction, their fallback, has parity moves. */
+	 * corners): no parity moves, the cube solved all the same. */
 	assert_int_equal(st.moves[REDUCE_PARITY], 0);
 }
 

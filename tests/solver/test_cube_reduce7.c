@@ -528,7 +528,7 @@ deep_stage5_is_solved(void **unused)
 		cube_move_do(&check, &mv);
 	}
 	assert_true(cube_is_solved(&check));
-	/* The staged reduction's length (213 OBTM), not the greedy's (484). */
+	/* The staged reduction's length: 213 OBTM. */
 	assert_true(cube_list_obtm(7, &out, 0) < 260);
 	movelist_clear(&out);
 }

@@ -220,7 +220,7 @@ random_cubes_are_solved(void **unused)
 		game_scramble(8, 8800 + (uint64_t)k, &c);
 		obtm = solve_and_check(&c, k, &out);
 		/* The staged reduction takes 280-300 OBTM (297 the most of 20,
-		 * BENCHMARKS.md), the greedy one about 700. */
+		 * BENCHMARKS.md). */
 		assert_true(obtm < 320);
 		if (k == 0 && test_tier() == TIER_SLOW) {
 			struct movelist again = MOVELIST_EMPTY;

@@ -1,8 +1,8 @@
 /* The staged reductions of the 9x9x9 to 11x11x11 (src/solvers/cube/big/
  * odd, and even's 10x10x10): whole solves of random cubes through
  * cube9_reduce_solve, cube10_reduce_solve and cube11_reduce_solve,
- * replayed on the facelet engine, their shares adding up and shorter
- * than the greedy reduction's (the slow suite: three 9x9x9s, two of each
+ * replayed on the facelet engine, their shares adding up and their
+ * lengths under a bound (the slow suite: three 9x9x9s, two of each
  * larger; the default tier solves a 9x9x9 in test_lengths and
  * test_cube_reduce, and starts and cancels a 10x10x10 and an 11x11x11
  * there, whose whole solves, 6 and 10 s, are the slow suite's); each
@@ -40,9 +40,9 @@ solver_for(int n)
 static void
 random_cubes_are_solved(void **unused)
 {
-	/* The greedy reduction's means (BENCHMARKS.md): 1023, 1470, 1670;
-	 * the staged ones (centres first) 493, 655, 872 with the largest of
-	 * 6 to 10 cubes 507, 679, 892, none above 1.15 times the mean. */
+	/* The staged reductions' means (BENCHMARKS.md) are 392.5, 540.5 and
+	 * 676.0 OBTM, the largest of 6 to 10 cubes at most 1.1 times the
+	 * mean. */
 	static const long below[12] = {[9] = 570, [10] = 760, [11] = 1000};
 	int n;
 

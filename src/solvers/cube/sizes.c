@@ -7,7 +7,6 @@
 #include "solvers/cube/cube2.h"
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/optimal.h"
-#include "solvers/cube/big/greedy/greedy.h"
 #include "solvers/cube/big/n4/n4.h"
 #include "solvers/cube/big/n5/n5.h"
 #include "solvers/cube/big/n6/n6.h"
@@ -156,21 +155,13 @@ cube_big_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	const struct cube_size *size = cube_size_of(c->n);
-	struct tw_error e = {0};
 
 	if (size == NULL || size->reduce == NULL) {
 		tw_error_set(err, "the reduction solver takes cubes from 4x4x4 to %dx%dx%d, not %dx%dx%d",
 		    CUBE_MAX_N, CUBE_MAX_N, CUBE_MAX_N, c->n, c->n, c->n);
 		return false;
 	}
-	if (size->reduce(c, opt, out, stats, &e))
-		return true;
-	/* The greedy reduction only where the size's own ran out of work. */
-	if (e.kind != TW_ERROR_OUT_OF_WORK) {
-		tw_error_wrap(err, &e, NULL);
-		return false;
-	}
-	return cube_greedy_solve(c, opt, out, stats, err);
+	return size->reduce(c, opt, out, stats, err);
 }
 
 double

@@ -47,7 +47,9 @@ struct cube_size {
 const struct cube_size *cube_size_of(int n);
 
 /* Solves c (4 <= N <= 11) by its size's reduction. Errors: size out of
- * range, and the reduction's (reduce.h). */
+ * range, and the reduction's: "cancelled", out of memory, the tables',
+ * and "... within the search's work" (kind TW_ERROR_OUT_OF_WORK), which
+ * no cube measured has met (docs/cube-solvers.md). */
 bool cube_big_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

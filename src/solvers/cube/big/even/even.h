@@ -88,8 +88,8 @@ size_t cube8_reduce_table_bytes(void);
  * REDUCE_FINISH that 3x3x3 (moves of the answer kept, seconds of both
  * variants). The answer is replayed
  * before it is returned. Errors: not an 8x8x8; "cancelled"; out of
- * memory; the tables'; "... within the search's work" (the caller may
- * fall back to the greedy reduction). */
+ * memory; the tables'; "... within the search's work" (kind
+ * TW_ERROR_OUT_OF_WORK). */
 bool cube8_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

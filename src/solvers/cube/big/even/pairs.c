@@ -218,7 +218,7 @@ r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
 	}
 	s = (uint32_t)s0;
 	if (ph->dist[s] == PH_UNREACHED) {
-		/* Not seen on any cube; the caller falls back. */
+		/* Not seen on any cube. */
 		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "pairs home: no end within the search's work");
 		return false;
 	}

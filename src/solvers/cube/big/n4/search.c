@@ -468,7 +468,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	bool ok = false;
 
 	if (c->n != 4) {
-		tw_error_set(err, "the 4x4x4 phase reduction takes a 4x4x4, not %dx%dx%d", c->n, c->n, c->n);
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 4x4x4 phase reduction takes a 4x4x4, not %dx%dx%d", c->n, c->n, c->n);
 		return false;
 	}
 	r = calloc(1, sizeof *r);

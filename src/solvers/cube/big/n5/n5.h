@@ -2,8 +2,7 @@
  * docs/papers.md): five phases, each an IDA* search over coordinates with
  * exact pruning tables, searched over many candidates ordered by total
  * length. cube5_reduce_solve (below) runs all five phases and the
- * 3x3x3 finish; sizes.c solves the 5x5x5 with it (cube_big_solve: the
- * greedy reduction only if it runs out of work).
+ * 3x3x3 finish; sizes.c solves the 5x5x5 with it (cube_big_solve).
  *  1. the 8 R-L coloured X-centres and 8 T-centres onto R and L (any of
  *     the 36 outer block turns; the cube is searched in three views, one
  *     an axis each); h = max(X table, T table, combined table), the
@@ -224,10 +223,10 @@ int r5_end5_moves(const struct r5_result *p12, const struct r5_result3 *p3, cons
  * WCA moves (R, Rw', U2 ...) to out; stats (may be NULL) gets the moves
  * per phase: REDUCE_CENTRES phases 1 and 2, REDUCE_EDGES phases 3 to 5,
  * REDUCE_FINISH the 3x3x3 (after the merge). The answer is replayed
- * before it is returned. Errors: not a 5x5x5; "cancelled"; out of memory;
- * the tables'; "no reduction within the search's work" (the caller may
- * fall back to another solver); an internal error if the replay does not
- * solve. */
+ * before it is returned. Errors: not a 5x5x5 (kind BAD_INPUT); cancelled
+ * (CANCELLED); out of memory (NO_MEMORY); the tables'; "no reduction
+ * within the search's work" (OUT_OF_WORK); an internal error if the
+ * replay does not solve. */
 /* The beams of a whole solve: phase-3 ends carried into phase 4 and
  * phase-4 ends into phase 5. Measured on 20 cubes (bench_cube_reduce
  * --size 5 --count 20 --seed 1, docs/cube-solvers.md): 100 / 20 gave 71.2 OBTM

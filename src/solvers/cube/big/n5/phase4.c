@@ -181,7 +181,7 @@ r5_phase4(const struct cube *c, const struct r5_result *p12, const struct r5_res
 
 	memset(res, 0, sizeof *res);
 	if (c->n != R5_N) {
-		tw_error_set(err, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
 		return false;
 	}
 	if ((r.md = r5_model_get(err)) == NULL || (r.k = r5_p45_get(err)) == NULL)

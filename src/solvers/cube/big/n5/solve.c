@@ -95,7 +95,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	bool ok = false;
 
 	if (c->n != R5_N) {
-		tw_error_set(err, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
 		return false;
 	}
 	if ((md = r5_model_get(err)) == NULL)
@@ -230,7 +230,7 @@ cube5_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	int a = -1, b = -1, k;
 
 	if (c->n != R5_N) {
-		tw_error_set(err, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
 		return false;
 	}
 	for (k = 0; k < 1 + 9 + 81 && !centres_home(&centred); k++) {

@@ -61,7 +61,7 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
 #define STAGE3_PAIR_W 6        /* stage 3: + ceil(unpaired / 6) */
 /* Default work of stage 1: its first ends are found within 60 M nodes
  * on 98 of 100 random cubes (bench seed 77), the other two within 250 M
- * (about 5 s); giving up means the greedy reduction's 330 turns. */
+ * (about 5 s). */
 #define NODES_1 300000000L
 /* Of stage 3: after its try with the wing parities even (stagesearch.h,
  * R6S_NODES_PARITY), its search without them ends within 60 M nodes on

@@ -135,7 +135,7 @@ size_t cube6_reduce_table_bytes(void);
  * centres, REDUCE_EDGES stage 6 and the 5x5x5's edges, REDUCE_FINISH the
  * 3x3x3. The answer is replayed before it is returned. Errors: not a
  * 6x6x6; "cancelled"; out of memory; the tables'; "... within the
- * search's work" (the caller may fall back to the greedy reduction). */
+ * search's work" (kind TW_ERROR_OUT_OF_WORK). */
 bool cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

@@ -112,7 +112,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	bool ok = false;
 
 	if (c->n != R6_N) {
-		tw_error_set(err, "the 6x6x6 staged reduction takes a 6x6x6, not %dx%dx%d", c->n, c->n, c->n);
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 6x6x6 staged reduction takes a 6x6x6, not %dx%dx%d", c->n, c->n, c->n);
 		return false;
 	}
 	md = r6_model();

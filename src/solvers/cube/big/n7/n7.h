@@ -306,8 +306,8 @@ extern const struct r7_odd_plan r7_plan7;
  * last one's 3x3x3, REDUCE_FINISH that 3x3x3 (tokens). Progress: the
  * tables, the passes ("centres"), the orbits ("edges") in opt's figure.
  * Errors: not an n-cube; "cancelled"; out of memory; the tables';
- * "... within the search's work" (the caller may fall back to the
- * greedy reduction); "internal error: ..." (a bug). */
+ * "... within the search's work" (kind TW_ERROR_OUT_OF_WORK);
+ * "internal error: ..." (a bug). */
 bool r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 
@@ -326,8 +326,8 @@ size_t cube7_reduce_table_bytes(void);
  * the orbits' 5x5x5s to the last one's 3x3x3, REDUCE_FINISH that 3x3x3
  * (tokens). The answer is replayed before it is returned. Errors: not a
  * 7x7x7; "cancelled"; out of memory; the tables'; "... within the
- * search's work" (a stage ran out of work or stalled: the caller may
- * fall back to the greedy reduction). */
+ * search's work" (a stage ran out of work or stalled; kind
+ * TW_ERROR_OUT_OF_WORK). */
 bool cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

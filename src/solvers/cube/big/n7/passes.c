@@ -384,7 +384,7 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 	bool ok = false;
 
 	if (c->n != n) {
-		tw_error_set(err, "the %dx%dx%d staged reduction takes %s %dx%dx%d, not %dx%dx%d", n, n, n,
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the %dx%dx%d staged reduction takes %s %dx%dx%d, not %dx%dx%d", n, n, n,
 		    n == 11 ? "an" : "a", n, n, n, c->n, c->n, c->n);
 		return false;
 	}

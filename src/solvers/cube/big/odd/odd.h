@@ -54,7 +54,7 @@ size_t cube9_reduce_table_bytes(void);
  * passes, REDUCE_EDGES the wing orbits, REDUCE_FINISH the last orbit's
  * 3x3x3. The answer is replayed before it is returned. Errors: not a
  * 9x9x9; "cancelled"; out of memory; the tables'; "... within the
- * search's work" (the caller may fall back to the greedy reduction). */
+ * search's work" (kind TW_ERROR_OUT_OF_WORK). */
 bool cube9_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 
