@@ -2,6 +2,7 @@
  * check, scramble, replay and cache. Exit status: 0 done, 1 the position has no
  * solution, 2 bad input. */
 #include <locale.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/gameid.h"
+#include "solvers/files.h"
 #include "solvers/registry.h"
 #include "solvers/tablecache.h"
 #include "ui/app.h"
@@ -513,6 +515,26 @@ cmd_cache(char **args, int nargs, bool optimal)
 	return 0;
 }
 
+/* The temporary files that writers stopped mid-way (kill -9, a crash)
+ * left in twirl's folders: removed at start when their writer is gone. */
+static void
+remove_stale_temps(void)
+{
+	static const struct {
+		enum xdg_kind kind;
+		const char *sub;
+	} places[] = {{XDG_DATA, ""}, {XDG_DATA, "/saves"}, {XDG_STATE, ""}, {XDG_CACHE, ""}};
+	size_t i;
+
+	for (i = 0; i < sizeof places / sizeof places[0]; i++) {
+		char *dir = xdg_twirl_dir(places[i].kind, places[i].sub, false, NULL);
+
+		if (dir != NULL)
+			file_remove_stale_temps(dir);
+		free(dir);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -528,6 +550,11 @@ main(int argc, char **argv)
 	int i, rc;
 
 	setlocale(LC_ALL, "");
+	/* A file-size limit (ulimit -f) is met as a full disk is: the write
+	 * fails with EFBIG and is reported, a table stays in memory, instead
+	 * of SIGXFSZ ending the program mid-answer. */
+	signal(SIGXFSZ, SIG_IGN);
+	remove_stale_temps();
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 

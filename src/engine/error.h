@@ -21,6 +21,7 @@ enum tw_error_kind {
 	TW_ERROR_CANCELLED,     /* the caller's cancel flag stopped the work */
 	TW_ERROR_OUT_OF_WORK,   /* a search spent its whole work budget without an answer */
 	TW_ERROR_NO_SOLUTION,   /* the position has no answer */
+	TW_ERROR_EXISTS,        /* a file that must not be replaced is there */
 };
 
 struct tw_error {

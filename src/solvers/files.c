@@ -3,10 +3,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void (*file_before_rename)(void);
@@ -134,14 +138,6 @@ file_read_all(const char *path, size_t max, char **data, size_t *len,
 	return true;
 }
 
-bool
-file_write_atomic(const char *path, const void *data, size_t len, struct tw_error *err)
-{
-	struct file_piece one = {data, len};
-
-	return file_write_atomic_pieces(path, &one, 1, err);
-}
-
 /* Writes all of len bytes; false with errno set (0: a short write). */
 static bool
 write_all(int fd, const char *bytes, size_t len)
@@ -163,9 +159,15 @@ write_all(int fd, const char *bytes, size_t len)
 	return true;
 }
 
-bool
-file_write_atomic_pieces(const char *path, const struct file_piece *pieces,
-    size_t count, struct tw_error *err)
+/* The temporary files' prefix; the writer's process ID follows it, so
+ * that file_remove_stale_temps can tell a live writer's from a dead one's. */
+#define TEMP_PREFIX ".twirl-tmp."
+
+/* The pieces into a temporary file beside path, then renamed over path
+ * (replace) or linked to it only if path does not exist (!replace). */
+static bool
+write_pieces(const char *path, const struct file_piece *pieces, size_t count, bool replace,
+    struct tw_error *err)
 {
 	const char *slash = strrchr(path, '/');
 	char *dir, *tmp;
@@ -176,7 +178,7 @@ file_write_atomic_pieces(const char *path, const struct file_piece *pieces,
 	    tw_strdup(".", err);
 	if (dir == NULL)
 		return false;
-	tmp = tw_asprintf(err, "%s/.twirl-tmp.XXXXXX", dir);
+	tmp = tw_asprintf(err, "%s/" TEMP_PREFIX "%ld.XXXXXX", dir, (long)getpid());
 	if (tmp == NULL) {
 		free(dir);
 		return false;
@@ -200,10 +202,15 @@ file_write_atomic_pieces(const char *path, const struct file_piece *pieces,
 	}
 	if (file_before_rename != NULL)
 		file_before_rename();
-	if (rename(tmp, path) != 0) {
-		tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
+	if (replace ? rename(tmp, path) != 0 : link(tmp, path) != 0) {
+		if (errno == EEXIST)
+			tw_error_set_kind(err, TW_ERROR_EXISTS, "%s: already exists", path);
+		else
+			tw_error_set(err, "cannot write %s: %s", path, strerror(errno));
 		goto fail;
 	}
+	if (!replace)
+		unlink(tmp);
 	/* Make the rename itself durable. */
 	dfd = open(dir, O_RDONLY);
 	if (dfd >= 0) {
@@ -219,4 +226,98 @@ fail_nofile:
 	free(tmp);
 	free(dir);
 	return false;
+}
+
+bool
+file_write_atomic(const char *path, const void *data, size_t len, struct tw_error *err)
+{
+	struct file_piece one = {data, len};
+
+	return write_pieces(path, &one, 1, true, err);
+}
+
+bool
+file_write_atomic_pieces(const char *path, const struct file_piece *pieces,
+    size_t count, struct tw_error *err)
+{
+	return write_pieces(path, pieces, count, true, err);
+}
+
+bool
+file_write_new(const char *path, const void *data, size_t len, struct tw_error *err)
+{
+	struct file_piece one = {data, len};
+
+	return write_pieces(path, &one, 1, false, err);
+}
+
+int
+file_remove_stale_temps(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int removed = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		const char *rest;
+		char *end, *path;
+		long pid;
+		struct stat st;
+		bool stale;
+
+		if (strncmp(e->d_name, TEMP_PREFIX, strlen(TEMP_PREFIX)) != 0)
+			continue;
+		rest = e->d_name + strlen(TEMP_PREFIX);
+		path = tw_asprintf(NULL, "%s/%s", dir, e->d_name);
+		if (path == NULL)
+			break;
+		pid = strtol(rest, &end, 10);
+		if (end != rest && *end == '.' && pid > 0)
+			stale = kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+		else    /* a name without a writer: stale once a day old */
+			stale = lstat(path, &st) == 0 && time(NULL) - st.st_mtime > 24 * 3600;
+		if (stale && unlink(path) == 0)
+			removed++;
+		free(path);
+	}
+	closedir(d);
+	return removed;
+}
+
+int
+file_lock(const char *path, struct tw_error *err)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	int tries;
+
+	if (fd < 0) {
+		tw_error_set(err, "cannot open the lock %s: %s", path, strerror(errno));
+		return -1;
+	}
+	/* Holders keep the lock for one read and one write of a small file:
+	 * 10 s of waiting means a stuck holder, reported, not waited on. */
+	for (tries = 0; tries < 1000; tries++) {
+		struct timespec pause = {0, 10 * 1000 * 1000};
+
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return fd;
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			tw_error_set(err, "cannot lock %s: %s", path, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		nanosleep(&pause, NULL);
+	}
+	tw_error_set(err, "%s: another twirl has held this lock for 10 s", path);
+	close(fd);
+	return -1;
+}
+
+void
+file_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }

@@ -10,6 +10,8 @@
 #include "engine/rng.h"
 #include "ui/storage.h"
 
+void (*keep_before_autosave_write)(void);
+
 char *
 keep_autosave_path(struct tw_error *err)
 {
@@ -48,37 +50,16 @@ autosave_session(const char *path, uint64_t *session)
 	return true;
 }
 
-/* A free file name in the saves directory for name. Caller frees. */
-static char *
-free_save_path(const char *name, struct tw_error *err)
-{
-	char *dir = storage_dir(STORAGE_SAVES, true, err), *file, *path = NULL;
-	struct stat st;
+/* The autosave lock: every change of the autosave (write, move aside,
+ * remove) holds it, so that a check of whose game is there and the
+ * change it leads to are one step for other processes. */
+#define AUTOSAVE_LOCK ".autosave.lock"
 
-	if (dir == NULL)
-		return NULL;
-	file = storage_file_name(name);
-	if (file == NULL) {
-		free(dir);
-		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
-		return NULL;
-	}
-	for (int n = 1; n < 10000; n++) {
-		free(path);
-		path = n == 1 ? tw_asprintf(err, "%s/%s", dir, file) :
-		    tw_asprintf(err, "%s/%.*s-%d.twirl", dir, (int)(strlen(file) - 6), file, n);
-		if (path == NULL || stat(path, &st) != 0)
-			break;
-	}
-	free(dir);
-	free(file);
-	return path;
-}
-
-bool
-keep_autosave_aside(char **name_out, struct tw_error *err)
+/* keep_autosave_aside under the lock. */
+static bool
+aside_locked(char **name_out, struct tw_error *err)
 {
-	char *path = keep_autosave_path(err), *ps, *text, *dest, name[160], when[32];
+	char *path = keep_autosave_path(err), *ps, *text, *dest = NULL, name[160], when[32];
 	struct savegame sg;
 	struct history *h;
 	struct tm tm;
@@ -94,10 +75,28 @@ keep_autosave_aside(char **name_out, struct tw_error *err)
 		return true;            /* nothing to keep */
 	}
 	if (!storage_load(path, &sg, &h, err)) {
-		/* Damaged: keep the file itself where a person can find it. */
-		char *aside = free_save_path("Damaged autosave", NULL);
+		/* Damaged: keep the file itself where a person can find it
+		 * (its bytes copied to a new save, then the autosave gone). */
+		char *bytes, *aside = NULL;
+		size_t len;
 
-		if (aside != NULL && rename(path, aside) == 0)
+		if (storage_read(path, &bytes, &len, NULL)) {
+			aside = storage_save_new("Damaged autosave", bytes, NULL);
+			free(bytes);
+		}
+		if (aside == NULL) {
+			/* Not even its bytes can be read: renamed beside it,
+			 * so that it no longer stands in the next game's way. */
+			aside = tw_asprintf(NULL, "%s.damaged-%lld", path, (long long)now);
+			if (aside != NULL && rename(path, aside) != 0) {
+				free(aside);
+				aside = NULL;
+			}
+		} else if (unlink(path) != 0) {
+			free(aside);
+			aside = NULL;
+		}
+		if (aside != NULL)
 			tw_error_prefix(err, "the autosave could not be read and was moved to %s", aside);
 		free(aside);
 		free(path);
@@ -114,8 +113,7 @@ keep_autosave_aside(char **name_out, struct tw_error *err)
 	free(sg.name);
 	sg.name = tw_strdup(name, err);
 	text = sg.name != NULL ? savegame_format(&sg, h, err) : NULL;
-	dest = text != NULL ? free_save_path(name, err) : NULL;
-	if (dest != NULL && storage_write(dest, text, strlen(text), err)) {
+	if (text != NULL && (dest = storage_save_new(name, text, err)) != NULL) {
 		unlink(path);
 		ok = true;
 		if (name_out != NULL)
@@ -126,6 +124,21 @@ keep_autosave_aside(char **name_out, struct tw_error *err)
 	history_free(h);
 	savegame_free(&sg);
 	free(path);
+	return ok;
+}
+
+bool
+keep_autosave_aside(char **name_out, struct tw_error *err)
+{
+	int lock = storage_lock(STORAGE_STATE, AUTOSAVE_LOCK, err);
+	bool ok;
+
+	if (name_out != NULL)
+		*name_out = NULL;
+	if (lock < 0)
+		return false;
+	ok = aside_locked(name_out, err);
+	storage_unlock(lock);
 	return ok;
 }
 
@@ -164,18 +177,25 @@ keep_autosave_write(uint64_t session, const char *text, struct tw_error *err)
 {
 	char *path = keep_autosave_path(err);
 	uint64_t other;
+	int lock;
 	bool ok;
 
 	if (path == NULL)
 		return false;
-	/* Another game's autosave is kept before this one takes its place
-	 * (an unreadable one is moved aside too). */
-	if (access(path, F_OK) == 0 && (!autosave_session(path, &other) || other != session) &&
-	    !keep_autosave_aside(NULL, err)) {
+	lock = storage_lock(STORAGE_STATE, AUTOSAVE_LOCK, err);
+	if (lock < 0) {
 		free(path);
 		return false;
 	}
-	ok = storage_write(path, text, strlen(text), err);
+	/* Another game's autosave is kept before this one takes its place
+	 * (an unreadable one is moved aside too: once it is out of the way,
+	 * this game is written). */
+	ok = !(access(path, F_OK) == 0 && (!autosave_session(path, &other) || other != session) &&
+	    !aside_locked(NULL, err) && access(path, F_OK) == 0);
+	if (ok && keep_before_autosave_write != NULL)
+		keep_before_autosave_write();
+	ok = ok && storage_write(path, text, strlen(text), err);
+	storage_unlock(lock);
 	free(path);
 	return ok;
 }
@@ -184,9 +204,13 @@ void
 keep_autosave_remove(uint64_t session)
 {
 	char *path = keep_autosave_path(NULL);
+	int lock = path != NULL ? storage_lock(STORAGE_STATE, AUTOSAVE_LOCK, NULL) : -1;
 	uint64_t other;
 
-	if (path != NULL && autosave_session(path, &other) && other == session)
+	/* Without the lock the autosave stays: a stale file is offered
+	 * back, a removed one of another game would be lost. */
+	if (lock >= 0 && autosave_session(path, &other) && other == session)
 		unlink(path);
+	storage_unlock(lock);
 	free(path);
 }

@@ -7,7 +7,10 @@
  * the saved games, named "Unfinished PUZZLE SIZE DATE". A game removes
  * the autosave only when it is its own (solved, or nothing played). At
  * start-up the menu offers the autosave back (declined: moved into the
- * saved games); `twirl play` and `twirl replay` move it there at once. */
+ * saved games); `twirl play` and `twirl replay` move it there at once.
+ * Every change of the autosave holds a lock file beside it, and a game
+ * moved into the saved games takes a new file name (storage_save_new), so
+ * that two games open in two terminals never replace each other's file. */
 #ifndef TWIRL_UI_KEEP_H
 #define TWIRL_UI_KEEP_H
 
@@ -38,6 +41,11 @@ bool keep_autosave_write(uint64_t session, const char *text, struct tw_error *er
 
 /* Removes the autosave when it is game session's. */
 void keep_autosave_remove(uint64_t session);
+
+/* Test seam: called by keep_autosave_write between its check of whose
+ * game the autosave holds and its write (under the autosave lock), so
+ * that a test can hold two processes there at once. NULL in the game. */
+extern void (*keep_before_autosave_write)(void);
 
 /* A new session number (random, never 0). */
 uint64_t keep_new_session(void);

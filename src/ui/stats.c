@@ -91,8 +91,25 @@ improve(struct stats_best *best, long moves, long ms)
 	return flags;
 }
 
+static int record_locked(const char *board, long moves, long ms, bool unaided,
+    struct tw_error *err);
+
 int
 stats_record(const char *board, long moves, long ms, bool unaided, struct tw_error *err)
+{
+	int lock = storage_lock(STORAGE_DATA, ".stats.lock", err), flags;
+
+	if (lock < 0)
+		return -1;
+	flags = record_locked(board, moves, ms, unaided, err);
+	storage_unlock(lock);
+	return flags;
+}
+
+/* stats_record's read, change and write, under the statistics lock so
+ * that solves recorded by two processes at once both count. */
+static int
+record_locked(const char *board, long moves, long ms, bool unaided, struct tw_error *err)
 {
 	struct stats_entry *list, *e = NULL, *grown;
 	size_t n, i, used = 0;

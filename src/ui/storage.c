@@ -44,6 +44,70 @@ storage_write(const char *path, const char *data, size_t len, struct tw_error *e
 	return file_write_atomic(path, data, len, err);
 }
 
+char *
+storage_save_new(const char *name, const char *text, struct tw_error *err)
+{
+	char *dir = storage_dir(STORAGE_SAVES, true, err), *file, *path = NULL;
+	int n;
+
+	if (dir == NULL)
+		return NULL;
+	file = storage_file_name(name);
+	if (file == NULL) {
+		free(dir);
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		return NULL;
+	}
+	/* The name, else the name numbered: each try creates the file only
+	 * if it is not there, so two games kept at once take two names. */
+	for (n = 1; n < 10000; n++) {
+		struct tw_error why = {0};
+
+		path = n == 1 ? tw_asprintf(err, "%s/%s", dir, file) :
+		    tw_asprintf(err, "%s/%.*s-%d.twirl", dir, (int)(strlen(file) - 6), file, n);
+		if (path == NULL)
+			break;
+		if (file_write_new(path, text, strlen(text), &why))
+			break;
+		free(path);
+		path = NULL;
+		if (why.kind != TW_ERROR_EXISTS) {
+			if (err != NULL)
+				*err = why;
+			break;
+		}
+	}
+	if (n == 10000)
+		tw_error_set(err, "%s: 9,999 saves of this name already", dir);
+	free(dir);
+	free(file);
+	return path;
+}
+
+int
+storage_lock(enum storage_place place, const char *name, struct tw_error *err)
+{
+	char *path;
+	int fd;
+
+	path = storage_dir(place, true, err);
+	if (path == NULL)
+		return -1;
+	free(path);
+	path = storage_path(place, name, true, err);
+	if (path == NULL)
+		return -1;
+	fd = file_lock(path, err);
+	free(path);
+	return fd;
+}
+
+void
+storage_unlock(int fd)
+{
+	file_unlock(fd);
+}
+
 bool
 storage_load(const char *path, struct savegame *sg, struct history **h,
     struct tw_error *err)
@@ -253,8 +317,25 @@ storage_best(const char *key)
 	return best > 0 ? best : 0;
 }
 
+static bool record_best_locked(const char *key, long moves, struct tw_error *err);
+
 bool
 storage_record_best(const char *key, long moves, struct tw_error *err)
+{
+	int lock = storage_lock(STORAGE_DATA, ".progress.lock", err);
+	bool ok;
+
+	if (lock < 0)
+		return false;
+	ok = record_best_locked(key, moves, err);
+	storage_unlock(lock);
+	return ok;
+}
+
+/* storage_record_best's read, change and write, under the progress lock
+ * so that two games recording at once both count. */
+static bool
+record_best_locked(const char *key, long moves, struct tw_error *err)
 {
 	char *path = storage_path(STORAGE_DATA, "progress", true, NULL), *text = NULL, *out, *line;
 	size_t len = 0, klen = strlen(key), used = 0, cap;

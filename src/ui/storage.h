@@ -34,6 +34,21 @@ bool storage_read(const char *path, char **text, size_t *len, struct tw_error *e
  * one is complete on disk. Errors name the path; nothing is left behind. */
 bool storage_write(const char *path, const char *data, size_t len, struct tw_error *err);
 
+/* Writes text as a new save called name in the saves directory: the
+ * file name storage_file_name gives, else that name numbered ("-2",
+ * "-3" ...); never replaces a file, even one another process is creating
+ * at the same moment. Returns the path written (caller frees), or NULL:
+ * the directory cannot be created or written (full, read-only, a file
+ * size limit), each with the path and the reason; out of memory. */
+char *storage_save_new(const char *name, const char *text, struct tw_error *err);
+
+/* Takes the lock file name (".stats.lock") in the directory of place,
+ * for a read, change and write that another twirl process may be doing
+ * at the same moment; returns the descriptor for storage_unlock, or -1
+ * with the reason in err (no directory; another process held it 10 s:
+ * solvers/files.h, file_lock). */
+int storage_lock(enum storage_place place, const char *name, struct tw_error *err);
+void storage_unlock(int fd);
 
 /* Reads, parses and replays a save; *h is the rebuilt history (caller
  * frees both). Errors start with the path: "x.twirl: line 7: ...". */
@@ -68,7 +83,9 @@ char *storage_data_dir(void);
  * level key ("rollcube/01"), 0 when never solved. */
 long storage_best(const char *key);
 
-/* Records moves for key if better than the best so far (atomic write). */
+/* Records moves for key if better than the best so far (atomic write,
+ * under a lock: two processes recording at once both count). Errors: no
+ * place for progress, the lock (storage_lock), the write. */
 bool storage_record_best(const char *key, long moves, struct tw_error *err);
 
 /* A file name for a save called name: letters, digits, '-', '_' and '.'

@@ -2,7 +2,8 @@
 # The solver table cache from the command line: twirl cache status, build
 # and clear; a solve fills the cache and the next one reads it; a damaged
 # file is reported and rebuilt; a cache that cannot be written costs the
-# rebuild and one warning, never the answer.
+# rebuild and one warning, never the answer (a file-size limit too); the
+# temporary files of killed writers are removed at start.
 # Usage: cache.sh PATH/TO/twirl
 set -u
 twirl=$1
@@ -54,6 +55,24 @@ touch "$tmp/blocked"
 XDG_CACHE_HOME=$tmp/blocked "$twirl" solve 'nrp:3x3k2#4' --optimal >"$tmp/out" 2>"$tmp/err"
 check "a cache that cannot be written: the answer still comes" test "$(cat "$tmp/out")" = "$want"
 check "  ... with one warning" test "$(grep -c 'warning: solver tables are not cached' "$tmp/err")" -eq 1
+# A file-size limit (ulimit -f, 100 blocks against a 0.3 MB table) is met
+# as a full disk: the answer, one warning, no temporary file left.
+mkdir "$tmp/small"
+(ulimit -f 100; XDG_CACHE_HOME=$tmp/small exec "$twirl" solve 'nrp:3x3k2#4' --optimal) \
+    >"$tmp/out" 2>"$tmp/err"
+check "a file-size limit: the answer still comes" test "$(cat "$tmp/out")" = "$want"
+check "  ... with one warning" grep -q 'warning: solver tables are not cached.*too large' "$tmp/err"
+check "  ... and no temporary file" test -z "$(ls -A "$tmp/small/twirl" | grep twirl-tmp)"
+# Temporary files of writers that were killed are removed at start: one of
+# a process that has ended, none of a running one.
+sh -c 'exit 0' & dead=$!
+wait $dead
+: >"$tmp/small/twirl/.twirl-tmp.$dead.aBcDeF"
+: >"$tmp/small/twirl/.twirl-tmp.$$.aBcDeF"
+XDG_CACHE_HOME=$tmp/small "$twirl" --version >/dev/null
+XDG_CACHE_HOME=$tmp/small "$twirl" cache status >/dev/null
+check "a dead writer's temporary file is removed" test ! -e "$tmp/small/twirl/.twirl-tmp.$dead.aBcDeF"
+check "  ... a live one's kept" test -e "$tmp/small/twirl/.twirl-tmp.$$.aBcDeF"
 
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

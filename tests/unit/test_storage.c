@@ -1,5 +1,6 @@
-/* Saves on disk: XDG locations with their fallbacks, safe file names, and
- * atomic writes that never leave a half-written save. */
+/* Saves on disk: XDG locations with their fallbacks, safe file names,
+ * atomic writes that never leave a half-written save, and files shared by
+ * two processes at once (new saves, the autosave, statistics, progress). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,12 +9,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "engine/gameid.h"
+#include "engine/history.h"
 #include "solvers/files.h"
+#include "solvers/registry.h"
+#include "ui/keep.h"
+#include "ui/stats.h"
 #include "ui/storage.h"
 
 static char tmpdir[] = "/tmp/twirl-storage-XXXXXX";
@@ -191,6 +199,248 @@ level_progress_keeps_the_best_count(void **unused)
 	assert_int_equal(storage_best("rollcube/0"), 0);
 }
 
+/* Runs child(i) in n processes at once and waits for them all; each
+ * child's exit status must be 0. */
+static void
+in_processes(int n, void (*child)(int))
+{
+	pid_t pids[8];
+	int i, status;
+
+	for (i = 0; i < n; i++) {
+		pids[i] = fork();
+		assert_true(pids[i] >= 0);
+		if (pids[i] == 0) {
+			child(i);
+			_exit(0);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+}
+
+static void
+a_new_save_never_replaces_a_file(void **unused)
+{
+	char dir[300], path[340], *first, *second, *text;
+	struct tw_error err = {0};
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/new-data", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	first = storage_save_new("Torus 4x4", "one\n", NULL);
+	second = storage_save_new("Torus 4x4", "two\n", NULL);
+	assert_non_null(first);
+	assert_non_null(second);
+	assert_non_null(strstr(first, "/saves/Torus-4x4.twirl"));
+	assert_non_null(strstr(second, "/saves/Torus-4x4-2.twirl"));
+	text = read_all(first);
+	assert_string_equal(text, "one\n");
+	free(text);
+	snprintf(path, sizeof path, "%s", first);
+	assert_false(file_write_new(path, "three\n", 6, &err));
+	assert_int_equal(err.kind, TW_ERROR_EXISTS);
+	text = read_all(first);
+	assert_string_equal(text, "one\n");
+	free(text);
+	free(first);
+	free(second);
+}
+
+static void
+stale_temporary_files_of_dead_writers_are_removed(void **unused)
+{
+	char dir[300], dead[400], live[400], old[400], fresh[400];
+	pid_t child;
+	int status;
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/temps", tmpdir);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	/* A process that has ended: its ID is free until reused. */
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0)
+		_exit(0);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	snprintf(dead, sizeof dead, "%s/.twirl-tmp.%ld.AbCdEf", dir, (long)child);
+	snprintf(live, sizeof live, "%s/.twirl-tmp.%ld.AbCdEf", dir, (long)getpid());
+	snprintf(old, sizeof old, "%s/.twirl-tmp.XyZaBc", dir);
+	snprintf(fresh, sizeof fresh, "%s/.twirl-tmp.QwErTy", dir);
+	assert_true(file_write_atomic(dead, "x", 1, NULL));
+	assert_true(file_write_atomic(live, "x", 1, NULL));
+	assert_true(file_write_atomic(old, "x", 1, NULL));
+	assert_true(file_write_atomic(fresh, "x", 1, NULL));
+	{
+		struct timespec times[2] = {{0, 0}, {0, 0}};
+
+		times[0].tv_sec = times[1].tv_sec = time(NULL) - 3 * 24 * 3600;
+		assert_int_equal(utimensat(AT_FDCWD, old, times, 0), 0);
+	}
+	assert_int_equal(file_remove_stale_temps(dir), 2);
+	assert_int_equal(access(dead, F_OK), -1);
+	assert_int_equal(access(old, F_OK), -1);
+	assert_int_equal(access(live, F_OK), 0);
+	assert_int_equal(access(fresh, F_OK), 0);
+}
+
+static void
+record_many_solves(int i)
+{
+	int k;
+
+	/* Process 0 solves in 10 moves, process 1 in 11: the best is 10. */
+	for (k = 0; k < 100; k++)
+		if (stats_record("torus:4x4", 10 + i, 60000 - k, true, NULL) < 0)
+			_exit(1);
+}
+
+static void
+statistics_count_every_solve_of_two_processes(void **unused)
+{
+	char dir[300];
+	struct stats_entry *list;
+	size_t n;
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/stats-data", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	in_processes(2, record_many_solves);
+	assert_true(stats_load(&list, &n, NULL));
+	assert_int_equal(n, 1);
+	assert_int_equal(list[0].all.solves, 200);
+	assert_int_equal(list[0].unaided.solves, 200);
+	assert_int_equal(list[0].all.moves, 10);
+	assert_int_equal(list[0].all.ms, 60000 - 99);
+	free(list);
+}
+
+static void
+record_many_levels(int i)
+{
+	int k;
+
+	for (k = 0; k < 50; k++) {
+		char key[32];
+
+		snprintf(key, sizeof key, "rollcube/%d-%02d", i, k);
+		if (!storage_record_best(key, 7, NULL))
+			_exit(1);
+	}
+}
+
+static void
+level_progress_of_two_processes_is_all_kept(void **unused)
+{
+	char dir[300], key[32];
+	int i, k;
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/progress2-data", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	in_processes(2, record_many_levels);
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 50; k++) {
+			snprintf(key, sizeof key, "rollcube/%d-%02d", i, k);
+			assert_int_equal(storage_best(key), 7);
+		}
+}
+
+/* Holds a writer between its check of the autosave and its write, long
+ * enough for the other process to arrive there too. */
+static void
+pause_before_write(void)
+{
+	struct timespec pause = {0, 200 * 1000 * 1000};
+
+	nanosleep(&pause, NULL);
+}
+
+/* The save of game i (torus:4x4#i+1, session 0x1000 + i, one move).
+ * Caller frees. */
+static char *
+game_text(int i)
+{
+	char id[32];
+	struct gameid g;
+	struct savegame sg;
+	struct history *h;
+	char *text;
+	void *start;
+
+	snprintf(id, sizeof id, "torus:4x4#%d", i + 1);
+	if (!gameid_parse(twirl_puzzles, id, &g, NULL))
+		return NULL;
+	start = gameid_start_state(&g, 0, NULL);
+	if (start == NULL || !savegame_init(&sg, g.puzzle, g.params, g.seed, start, NULL))
+		return NULL;
+	sg.session = 0x1000 + (uint64_t)i;
+	sg.name = strdup("Unfinished game");
+	h = history_new(g.puzzle, g.params, start, NULL);
+	if (h == NULL || !history_move(h, "E1", HISTORY_MOVE, NULL) ||
+	    !savegame_add(&sg, SAVE_MOVE, 10, "E1", NULL))
+		return NULL;
+	text = savegame_format(&sg, h, NULL);
+	history_free(h);
+	savegame_free(&sg);
+	g.puzzle->state_free(start);
+	gameid_free(&g);
+	return text;
+}
+
+static void
+keep_one_game(int i)
+{
+	char *text = game_text(i);
+	struct tw_error err = {0};
+
+	keep_before_autosave_write = pause_before_write;
+	if (text == NULL || !keep_autosave_write(0x1000 + (uint64_t)i, text, &err)) {
+		fprintf(stderr, "game %d not kept: %s\n", i + 1, err.msg);
+		_exit(1);
+	}
+	free(text);
+}
+
+static void
+two_games_kept_at_once_are_both_kept(void **unused)
+{
+	char data[300], state[300];
+	struct save_info *list;
+	size_t n, i;
+	bool seen[2] = {false, false};
+	struct savegame sg;
+	struct history *h;
+	char *autosave;
+
+	(void)unused;
+	snprintf(data, sizeof data, "%s/keep-data", tmpdir);
+	snprintf(state, sizeof state, "%s/keep-state", tmpdir);
+	setenv("XDG_DATA_HOME", data, 1);
+	setenv("XDG_STATE_HOME", state, 1);
+	in_processes(2, keep_one_game);
+	/* One game is the autosave, the other was moved into the saves. */
+	autosave = keep_autosave_path(NULL);
+	{ struct tw_error e = {0}; bool loaded = storage_load(autosave, &sg, &h, &e); if (!loaded) fail_msg("%s", e.msg); }
+	seen[sg.session - 0x1000] = true;
+	history_free(h);
+	savegame_free(&sg);
+	free(autosave);
+	list = storage_list(&n, NULL);
+	assert_int_equal(n, 1);
+	for (i = 0; i < n; i++) {
+		assert_true(storage_load(list[i].path, &sg, &h, NULL));
+		seen[sg.session - 0x1000] = true;
+		history_free(h);
+		savegame_free(&sg);
+	}
+	storage_list_free(list, n);
+	assert_true(seen[0] && seen[1]);
+}
+
 int
 main(void)
 {
@@ -202,6 +452,11 @@ main(void)
 		cmocka_unit_test(a_failed_write_reports_the_path_and_leaves_nothing),
 		cmocka_unit_test(load_names_the_file_and_line),
 		cmocka_unit_test(level_progress_keeps_the_best_count),
+		cmocka_unit_test(a_new_save_never_replaces_a_file),
+		cmocka_unit_test(stale_temporary_files_of_dead_writers_are_removed),
+		cmocka_unit_test(statistics_count_every_solve_of_two_processes),
+		cmocka_unit_test(level_progress_of_two_processes_is_all_kept),
+		cmocka_unit_test(two_games_kept_at_once_are_both_kept),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
