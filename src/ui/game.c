@@ -174,6 +174,7 @@ start(struct game *g, const void *params, const void *start_state,
 	g->started = ui_clock();
 	g->paused_since = 0;
 	g->solved = g->p->state_is_solved(params, start_state);
+	g->solve_recorded = g->solved;
 	g->solved_at = g->started;
 	g->banner = false;
 	g->since_autosave = 0;
@@ -254,6 +255,7 @@ game_resume(struct savegame *sg, struct history *h, struct tw_error *err)
 		g->log.session = keep_new_session();
 	g->started = ui_clock() - (double)g->log.elapsed_ms / 1000;
 	g->solved = g->p->state_is_solved(h->params, history_state(h));
+	g->solve_recorded = g->solved;
 	g->solved_at = ui_clock();
 	g->kept = true;
 	game_say(g, false, "Resumed %s: %zu moves so far", g->log.name != NULL ?
@@ -421,8 +423,16 @@ check_solved(struct game *g)
 	}
 	if (g->solved)
 		return;
-	g->solved_at = g->paused_since > 0 ? g->paused_since : ui_clock();
 	g->solved = true;
+	if (g->solve_recorded) {
+		/* Back at the solved position by undo and redo (or by other
+		 * moves): the first solve stays the one counted. */
+		game_say(g, false, "Solved again: %zu move%s. The first solve is the one recorded.",
+		    moves, moves == 1 ? "" : "s");
+		return;
+	}
+	g->solve_recorded = true;
+	g->solved_at = g->paused_since > 0 ? g->paused_since : ui_clock();
 	g->banner = true;
 	for (i = 0; i < g->hist->cursor; i++)
 		hints += g->hist->entries[i].kind == HISTORY_HINT;
@@ -552,50 +562,37 @@ save_text(struct game *g, struct tw_error *err)
 bool
 game_save(struct game *g, const char *name, char **path_out, struct tw_error *err)
 {
-	char *dir, *file, *path = NULL, *text;
+	char *path, *text, *old_name = g->log.name;
 	bool same_name = g->save_path != NULL && g->log.name != NULL &&
 	    strcmp(g->log.name, name) == 0;
-	struct stat st;
-	int n;
 
 	if (path_out != NULL)
 		*path_out = NULL;
+	g->log.name = tw_strdup(name, err);
+	text = g->log.name != NULL ? save_text(g, err) : NULL;
+	if (text == NULL) {
+		free(g->log.name);
+		g->log.name = old_name;
+		return false;
+	}
 	if (same_name) {
 		/* Saved again under its name: the file it came from. */
 		path = tw_strdup(g->save_path, err);
-		if (path == NULL)
-			return false;
-	} else {
-		dir = storage_dir(STORAGE_SAVES, true, err);
-		file = storage_file_name(name);
-		if (dir == NULL || file == NULL) {
-			free(dir);
-			free(file);
-			return false;
-		}
-		/* A new name never replaces another game's save: number it. */
-		for (n = 1; n < 1000; n++) {
+		if (path != NULL && !storage_write(path, text, strlen(text), err)) {
 			free(path);
-			path = n == 1 ? tw_asprintf(err, "%s/%s", dir, file) :
-			    tw_asprintf(err, "%s/%.*s-%d.twirl", dir,
-			    (int)(strlen(file) - 6), file, n);
-			if (path == NULL || stat(path, &st) != 0)
-				break;
+			path = NULL;
 		}
-		free(dir);
-		free(file);
-		if (path == NULL)
-			return false;
-	}
-	free(g->log.name);
-	g->log.name = tw_strdup(name, err);
-	text = g->log.name != NULL ? save_text(g, err) : NULL;
-	if (text == NULL || !storage_write(path, text, strlen(text), err)) {
-		free(text);
-		free(path);
-		return false;
+	} else {
+		/* A new name never replaces another game's save. */
+		path = storage_save_new(name, text, err);
 	}
 	free(text);
+	if (path == NULL) {
+		free(g->log.name);
+		g->log.name = old_name;
+		return false;
+	}
+	free(old_name);
 	free(g->save_path);
 	g->save_path = strdup(path);
 	if (path_out != NULL)
@@ -619,6 +616,20 @@ game_autosave(struct game *g)
 	bool ok;
 
 	g->since_autosave = 0;
+	if (g->save_path != NULL && g->log.name != NULL) {
+		/* A game resumed from (or saved as) a named save keeps that
+		 * file up to date, solved or not: no "Unfinished" copy of it
+		 * is made, and the named save never goes stale. */
+		ok = game_save(g, g->log.name, NULL, &err);
+		if (ok)
+			keep_autosave_remove(g->log.session);
+		g->kept = ok;
+		if (ok)
+			g->keep_error[0] = '\0';
+		else
+			snprintf(g->keep_error, sizeof g->keep_error, "%s", err.msg);
+		return ok;
+	}
 	if (history_moves(g->hist) == 0 || g->solved) {
 		/* Nothing to resume: this game's autosave, if any, goes. */
 		keep_autosave_remove(g->log.session);

@@ -78,9 +78,12 @@ void game_set_level(struct game *g, const char *key, const char *title,
 bool game_save(struct game *g, const char *name, char **path_out,
     struct tw_error *err);
 
-/* Writes the game in progress to the autosave file (keeping another
- * game's autosave aside first: ui/keep.h), or removes this game's when
- * there is nothing to resume (no moves, or solved). */
+/* Keeps the game: a game from a named save (or saved under a name)
+ * updates that file; any other writes the game in progress to the
+ * autosave file (keeping another game's autosave aside first:
+ * ui/keep.h), or removes this game's when there is nothing to resume (no
+ * moves, or solved). False when the file cannot be written (the reason
+ * is kept for the leave question). */
 bool game_autosave(struct game *g);
 
 /* Where the autosave lives; caller frees. */

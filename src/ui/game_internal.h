@@ -53,6 +53,8 @@ struct game {
 	double started, solved_at;
 	double paused_since;    /* 0: the clock runs */
 	bool solved;
+	bool solve_recorded;    /* this game's solve is in the statistics: undo and
+	                           redo back to solved do not count another */
 	bool banner;            /* the solved box is up until the next key */
 	size_t hints_at_solve;
 	bool optimal_hints;     /* O: h and H ask for a proven shortest answer */

@@ -288,7 +288,8 @@ game_key(struct game *g, int key)
 		game_help_open(g);
 		return GAME_CONTINUE;
 	case 'q': case 'Q':
-		return ask(g, CONFIRM_QUIT,
+		return ask(g, CONFIRM_QUIT, g->save_path != NULL && g->log.name != NULL ?
+		    "Quit twirl? This game is kept in its save." :
 		    "Quit twirl? This game is kept and offered back next time.");
 	}
 	/* The view first: Esc may drop a key sequence it has under way. */

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Saved games in a real terminal: play, save (Ctrl-S), quit, start again,
-# resume the autosave, keep it among the saves, resume from the list; then
-# watch a sample replay and step through it.
+# Saved games in a real terminal: play, quit, start again, resume the
+# autosave, keep it among the saves, resume it from the list, save it
+# again (Ctrl-S) and leave: the file it came from is updated, no copy made;
+# then watch a sample replay and step through it.
 # Usage: saves_tmux.sh PATH/TO/twirl
 set -u
 twirl=$1
@@ -26,17 +27,13 @@ exited() {
 }
 
 
-# 1. Play three moves, save with Ctrl-S, quit (autosaves the game).
+# 1. Play three moves and quit: the game goes to the autosave.
 run one "play 'torus:4x4#77'"
 check one "game opens" "torus:4x4#77"
 tm send-keys -t one d s a
 check one "three moves made" "Moves 3 drag"
 sleep 0.6   # let the last slide finish
 position=$(board one)
-tm send-keys -t one C-s
-check one "save asks for a name" "Save as"
-tm send-keys -t one Enter
-check one "saved" "Saved to $tmp/data/twirl/saves/"
 tm send-keys -t one q
 check one "quit asks" "Quit twirl?"
 tm send-keys -t one y
@@ -55,7 +52,8 @@ tm send-keys -t two r q y
 exited two
 
 # 3. Decline the offer: the game is kept among the saves, then resumed
-#    from the list.
+#    from the list; from then on it lives in that file: leaving updates
+#    it, and no other copy is made.
 run three ""
 check three "autosave offered again" "Resume your unfinished"
 tm send-keys -t three n
@@ -64,14 +62,23 @@ check three "declined game kept" "Kept in Saved games"
 select_item three "Saved games"
 tm send-keys -t three Enter
 check three "saved games listed" "Unfinished"
-check three "the Ctrl-S save is listed" "Torus 4x4 20"
 tm send-keys -t three Enter
 check three "resumed from the list" "Moves 3 drag"
 [ "$(board three)" = "$position" ] && ok "same position from the list" || bad "same position from the list" three
+tm send-keys -t three C-s
+check three "Ctrl-S asks for a name" "Save as"
+tm send-keys -t three Enter
+check three "  ... proposes the save's own, and Enter updates it" "Updated $tmp/data/twirl/saves/Unfinished"
+tm send-keys -t three w
+check three "one more move" "Moves 4 drag"
 tm send-keys -t three Escape y
 check three "Esc leaves for the menu" "Saved games..."
+[ ! -e "$tmp/state/twirl/autosave.twirl" ] && ok "a resumed save makes no autosave" || bad "a resumed save makes no autosave" three
+[ "$(ls "$tmp/data/twirl/saves" | wc -l)" -eq 1 ] && ok "  ... and no second copy" || bad "  ... and no second copy ($(ls "$tmp/data/twirl/saves"))" three
 tm send-keys -t three q
 exited three
+grep -q '^cursor=4$' "$tmp/data/twirl/saves/"Unfinished*.twirl && ok "the save it came from holds the fourth move" ||
+    bad "the save it came from holds the fourth move" three
 
 # 4. Watch the sample replay, stepping through it.
 run four "replay '$replays/torus-3x3-sample.twirl'"

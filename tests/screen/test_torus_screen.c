@@ -19,6 +19,7 @@
 #include "solvers/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
+#include "ui/stats.h"
 #include "screen.h"
 
 /* Screen cell holding the first character of number text on row y. */
@@ -373,6 +374,63 @@ any_other_key_stops_the_solution(void **unused)
 	close_screen();
 }
 
+/* The solves the statistics hold for the 4x4 torus. */
+static long
+recorded_solves(void)
+{
+	struct stats_entry *list;
+	size_t n, i;
+	long solves = 0;
+
+	assert_true(stats_load(&list, &n, NULL));
+	for (i = 0; i < n; i++)
+		if (strcmp(list[i].board, "torus:4x4") == 0)
+			solves = list[i].all.solves;
+	free(list);
+	return solves;
+}
+
+/* Undo then redo back to the solved position is the same solve: it is
+ * recorded once, and the player is told so. */
+static void
+a_solve_is_recorded_once_through_undo_and_redo(void **unused)
+{
+	char dir[] = "/tmp/twirl-stats-XXXXXX", cmd[64];
+	struct game *g;
+	char *text;
+	int round;
+
+	(void)unused;
+	assert_non_null(mkdtemp(dir));
+	setenv("XDG_DATA_HOME", dir, 1);
+	open_screen(24, 80, false, false);
+	g = game_from("torus:4x4:4,1,2,3,5,6,7,8,9,10,11,12,13,14,15,16");
+	game_key(g, 'a');   /* row 1 west: solved */
+	fake_now += 5;
+	game_tick(g);
+	assert_true(is_solved(g));
+	assert_int_equal(recorded_solves(), 1);
+	for (round = 0; round < 3; round++) {
+		game_key(g, 'u');
+		fake_now += 5;
+		game_tick(g);
+		assert_false(is_solved(g));
+		game_key(g, 'r');
+		fake_now += 5;
+		game_tick(g);
+		assert_true(is_solved(g));
+	}
+	assert_int_equal(recorded_solves(), 1);
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "Solved again"));
+	free(text);
+	game_free(g);
+	close_screen();
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int
 main(void)
 {
@@ -388,6 +446,7 @@ main(void)
 		cmocka_unit_test(hint_plays_one_marked_move_and_undo_takes_it_back),
 		cmocka_unit_test(solve_plays_the_solution_to_the_end),
 		cmocka_unit_test(any_other_key_stops_the_solution),
+		cmocka_unit_test(a_solve_is_recorded_once_through_undo_and_redo),
 	};
 
 	screen_tests_init();
