@@ -415,7 +415,10 @@ static void
 check_solved(struct game *g)
 {
 	char t[32];
-	size_t hints = 0, i, moves = history_moves(g->hist);
+	/* Moves as the status bar counts them (the puzzle's first metric:
+	 * a cube's whole-cube rotations count 0, a rolling cube's run its
+	 * rolls). */
+	size_t hints = 0, i, moves = (size_t)history_cost(g->hist, 0);
 
 	if (!g->p->state_is_solved(g->hist->params, history_state(g->hist))) {
 		g->solved = false;
@@ -435,7 +438,11 @@ check_solved(struct game *g)
 	g->solved_at = g->paused_since > 0 ? g->paused_since : ui_clock();
 	g->banner = true;
 	for (i = 0; i < g->hist->cursor; i++)
-		hints += g->hist->entries[i].kind == HISTORY_HINT;
+		if (g->hist->entries[i].kind == HISTORY_HINT) {
+			long c = g->p->move_cost(g->hist->params, g->hist->entries[i].move, 0);
+
+			hints += c > 0 ? (size_t)c : 0;
+		}
 	g->hints_at_solve = hints;
 	ui_format_time(g->solved_at - g->started, t, sizeof t);
 	record_stats(g, history_cost(g->hist, 0), g->solved_at - g->started, hints == 0);
@@ -471,7 +478,7 @@ game_make_move(struct game *g, const char *move, enum history_kind kind)
 	animate(g, before, move);
 	g->p->state_free(before);
 	g->view->moved(g->ui, g->hist->params, move);
-	if (++g->since_autosave >= 10)
+	if (++g->since_autosave >= 10 && !g->autosave_held)
 		game_autosave(g);
 	if (kind == HISTORY_MOVE)
 		g->msg[0] = '\0';
@@ -797,7 +804,9 @@ finish_job(struct game *g)
 		g->plan = job->moves;
 		g->plan_kind = HISTORY_HINT;
 		g->plan_cut = job->truncated;
-		g->plan_total = job->truncated && job->total_length > 0 ? job->total_length :
+		/* A rolling cube's runs stand for many rolls each: the
+		 * total is the solver's count when it gives one. */
+		g->plan_total = job->total_length > (long)job->moves.len ? job->total_length :
 		    (long)job->moves.len;
 		memset(&job->moves, 0, sizeof job->moves);
 		g->playing = true;
@@ -853,11 +862,17 @@ game_skip_to_end(struct game *g)
 {
 	size_t left = g->plan.len - g->plan_pos;
 
+	/* One autosave after the whole skip, not one every ten moves of
+	 * it (each writes the whole game). */
+	g->autosave_held = true;
 	while (g->playing && g->plan_pos < g->plan.len) {
 		if (!game_make_move(g, g->plan.moves[g->plan_pos], g->plan_kind))
 			break;
 		g->plan_pos++;
 	}
+	g->autosave_held = false;
+	if (g->since_autosave >= 10)
+		game_autosave(g);
 	clear_anim(g);
 	if (g->plan_cut && !g->solved) {
 		game_stop_playing(g);

@@ -53,6 +53,7 @@ struct game {
 	double started, solved_at;
 	double paused_since;    /* 0: the clock runs */
 	bool solved;
+	bool autosave_held;     /* a skip to the end under way: one autosave after it */
 	bool solve_recorded;    /* this game's solve is in the statistics: undo and
 	                           redo back to solved do not count another */
 	bool banner;            /* the solved box is up until the next key */

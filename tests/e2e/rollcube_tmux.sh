@@ -1,7 +1,8 @@
 #!/bin/sh
 # The rolling cube in a real terminal: open level 1 from the level chooser,
 # play the optimal path that `twirl solve` prints, and check the level is
-# marked solved with a perfect count and the progress file written.
+# marked solved with a perfect count and the progress file written; then
+# H and End on a board whose answer is two billion rolls.
 # Usage: rollcube_tmux.sh PATH/TO/twirl
 set -u
 twirl=$1
@@ -49,5 +50,22 @@ tm send-keys -t play Escape q
 n=0
 while [ ! -s "$tmp/exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
 [ "$(cat "$tmp/exit" 2>/dev/null)" = 0 ] && ok "exits 0" || bad "exits 0" play
+
+# A two-billion-roll answer: H plays it, End lands on the goal at once
+# (within a second, the keys still answered), and the save stays small.
+huge='rollcube:1000000000x1000000000:start=1,1:goal=999999990,999999990:label=3'
+tm new-window -d -n huge "$env $twirl play '$huge'; echo \$? > $tmp/huge.exit; sleep 60"
+check huge "the huge board opens" "Rolling cube 1000000000x1000000000"
+tm send-keys -t huge H
+check huge "the solution counts every roll" "Solution: 1,999,999,978 moves"
+tm send-keys -t huge End
+check huge "End lands on the goal within a second" "Moves 1999999978" 1
+check huge "  ... solved" "Solved with help (1999999978 hint moves)" 1
+tm send-keys -t huge u
+check huge "  ... and the keys still answer (undo)" "Moves 1999999977" 1
+tm send-keys -t huge q y
+n=0
+while [ ! -s "$tmp/huge.exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ "$(cat "$tmp/huge.exit" 2>/dev/null)" = 0 ] && ok "  ... exits 0" || bad "  ... exits 0" huge
 
 e2e_finish

@@ -1,8 +1,9 @@
 /* Rolling cube solvers: the shipped levels are all solvable and none is
  * trivial; maze BFS paths are legal and as short as an independent search
  * says, under both rule sets; solvability and scrambles on huge open
- * boards cost constant time and memory, and a scramble on a map finds a
- * solvable goal however few cells are free. */
+ * boards cost constant time and memory, a scramble on a map finds a
+ * solvable goal however few cells are free, and the game gets a long
+ * answer whole, its straights as runs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -258,6 +259,55 @@ sparse_maps_still_scramble(void **unused)
 	free(p.cells);
 }
 
+/* The game's request (partial_ok) on boards whose answers are long: the
+ * whole answer in about a hundred moves whose runs replay to the goal,
+ * as many rolls as SRC's shortest path, in constant time. */
+static void
+long_answers_come_whole_as_runs_for_the_game(void **unused)
+{
+	static const char *const ids[] = {
+	    "rollcube:1000000000x1000000000:start=1,1:goal=999999990,999999990:label=3",
+	    "rollcube:2147483647x5:start=1,1:goal=4,2147483000:label=6",
+	    "rollcube:9x30000:start=2,3:goal=29990,7:label=any",
+	};
+	size_t i, k;
+
+	(void)unused;
+	for (i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		struct gameid g;
+		struct rollcube_state *s;
+		struct movelist out = MOVELIST_EMPTY;
+		bool truncated = true;
+		long total = 0, rolls = 0;
+		struct solve_request req = {.partial_ok = true, .truncated = &truncated,
+		    .total_length = &total};
+		struct tw_error err = {0};
+
+		if (!gameid_parse(twirl_puzzles, ids[i], &g, &err))
+			fail_msg("%s: %s", ids[i], err.msg);
+		s = gameid_start_state(&g, 0, NULL);
+		assert_non_null(s);
+		if (!rollcube_solve_entry(g.params, s, &req, &out, &err))
+			fail_msg("%s: %s", ids[i], err.msg);
+		assert_false(truncated);
+		assert_true(total > ROLLCUBE_GAME_LISTED);
+		assert_int_equal(total, rollcube_gps_moves(g.params, s));
+		assert_true(out.len < 400);
+		/* The first move is one roll: a hint shows one step. */
+		assert_int_equal(strlen(out.moves[0]), 1);
+		for (k = 0; k < out.len; k++) {
+			if (!rollcube_move_apply(g.params, s, out.moves[k], &err))
+				fail_msg("%s: move %zu (%s): %s", ids[i], k + 1, out.moves[k], err.msg);
+			rolls += rollcube_move_cost(g.params, out.moves[k], 0);
+		}
+		assert_true(rollcube_state_is_solved(g.params, s));
+		assert_int_equal(rolls, total);
+		movelist_clear(&out);
+		free(s);
+		gameid_free(&g);
+	}
+}
+
 int
 main(void)
 {
@@ -266,6 +316,7 @@ main(void)
 		cmocka_unit_test(maze_paths_are_legal_and_shortest_under_both_rules),
 		cmocka_unit_test(huge_open_boards_are_checked_without_search),
 		cmocka_unit_test(sparse_maps_still_scramble),
+		cmocka_unit_test(long_answers_come_whole_as_runs_for_the_game),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "engine/gameid.h"
+#include "engine/rng.h"
 #include "engine/rollcube/rollcube.h"
 #include "solvers/registry.h"
 
@@ -112,7 +113,11 @@ illegal_rolls_are_refused_with_the_rule(void **unused)
 	expect_roll_error("rollcube:1x3:start=1,1:goal=2,1:label=1", "E",
 	    "the goal takes the die only with 1 on top (it would show 2)");
 	expect_roll_error("rollcube:3x3:start=1,1:goal=3,3:label=1", "Q", "a move is N, E, S or W");
-	expect_roll_error("rollcube:3x3:start=1,1:goal=3,3:label=1", "NE", "a move is N, E, S or W");
+	expect_roll_error("rollcube:3x3:start=1,1:goal=3,3:label=1", "N E", "a move is N, E, S or W");
+	/* A path is checked roll by roll, and fails whole. */
+	expect_roll_error("rollcube:3x3:start=1,1:goal=3,3:label=1", "NNN", "roll off the board");
+	expect_roll_error("rollcube:3x3:map=.../.x./...:start=1,1:goal=3,3:label=1", "N(E)^2",
+	    "cell (2,2) is blocked");
 }
 
 static void
@@ -313,11 +318,119 @@ shortest_paths_exceed_manhattan_by_0_2_4_or_6(void **unused)
 	    extra_seen[6] > 0);
 }
 
+/* A run applied in closed form lands where rolling it roll by roll does,
+ * and fails exactly when that does (off the board, the goal with the
+ * wrong label): random runs on small open boards, each compared. */
+static void
+runs_in_closed_form_match_roll_by_roll(void **unused)
+{
+	static const char letters[] = "NESW";
+	struct rollcube_params p;
+	struct tw_rng rng;
+	int trial, agreed_fail = 0, agreed_ok = 0;
+
+	(void)unused;
+	memset(&p, 0, sizeof p);
+	tw_rng_seed(&rng, 2026);
+	for (trial = 0; trial < 20000; trial++) {
+		struct rollcube_state a, b;
+		char move[64], one[2] = {0, 0};
+		int len = 1 + (int)tw_rng_below(&rng, 3), k = 1 + (int)tw_rng_below(&rng, 14), i, j;
+		bool ok_a = true, ok_b;
+		struct tw_error err = {0};
+
+		p.rows = 1 + (int64_t)tw_rng_below(&rng, 9);
+		p.cols = 1 + (int64_t)tw_rng_below(&rng, 9);
+		a.x = 1 + (int64_t)tw_rng_below(&rng, (uint64_t)p.cols);
+		a.y = 1 + (int64_t)tw_rng_below(&rng, (uint64_t)p.rows);
+		a.gx = 1 + (int64_t)tw_rng_below(&rng, (uint64_t)p.cols);
+		a.gy = 1 + (int64_t)tw_rng_below(&rng, (uint64_t)p.rows);
+		a.label = (uint8_t)tw_rng_below(&rng, 7);
+		a.die = die_standard;
+		for (i = (int)tw_rng_below(&rng, 24); i > 0; i--)
+			a.die = die_roll(a.die, (enum rollcube_dir)tw_rng_below(&rng, 4));
+		move[0] = '(';
+		for (i = 0; i < len; i++)
+			move[1 + i] = letters[tw_rng_below(&rng, 4)];
+		snprintf(move + 1 + len, sizeof move - 1 - (size_t)len, ")^%d", k);
+		b = a;
+		for (j = 0; j < k && ok_a; j++)
+			for (i = 0; i < len && ok_a; i++) {
+				one[0] = move[1 + i];
+				ok_a = rollcube_move_apply(&p, &a, one, NULL);
+			}
+		ok_b = rollcube_move_apply(&p, &b, move, &err);
+		if (ok_a != ok_b)
+			fail_msg("%s on %lldx%lld from (%lld,%lld), goal (%lld,%lld) label %d: roll by roll %s, closed form %s (%s)",
+			    move, (long long)p.rows, (long long)p.cols, (long long)b.x, (long long)b.y,
+			    (long long)b.gx, (long long)b.gy, b.label, ok_a ? "ok" : "fails",
+			    ok_b ? "ok" : "fails", err.msg);
+		if (ok_a) {
+			assert_true(rollcube_state_equal(&p, &a, &b));
+			agreed_ok++;
+		} else {
+			agreed_fail++;
+		}
+	}
+	/* Both outcomes are exercised. */
+	assert_true(agreed_ok > 2000);
+	assert_true(agreed_fail > 2000);
+}
+
+static void
+paths_undo_cost_and_refuse_bad_text(void **unused)
+{
+	struct rollcube_params *p;
+	struct rollcube_state *s, *start;
+	struct tw_error err = {0};
+	char *inv;
+	size_t used;
+
+	(void)unused;
+	p = rollcube_params_parse("1000000000x1000000000", &used, NULL);
+	assert_non_null(p);
+	start = rollcube_state_parse(p, "start=1,1:goal=999999990,999999990:label=3", NULL);
+	assert_non_null(start);
+	s = rollcube_state_dup(p, start, NULL);
+	/* Two billion rolls in one move, in constant time, and back. */
+	assert_true(rollcube_move_apply(p, s, "NN(EN)^999999980E", &err));
+	assert_int_equal(s->x, 999999982);
+	assert_int_equal(s->y, 999999983);
+	assert_int_equal(rollcube_move_cost(p, "NN(EN)^999999980E", 0), 1999999963);
+	inv = rollcube_move_inverse(p, "NN(EN)^999999980E", NULL);
+	assert_string_equal(inv, "W(SW)^999999980SS");
+	assert_true(rollcube_move_apply(p, s, inv, NULL));
+	assert_true(rollcube_state_equal(p, s, start));
+	free(inv);
+	assert_false(rollcube_move_apply(p, s, "(E)^2000000000", &err));
+	assert_non_null(strstr(err.msg, "off the board"));
+	assert_true(rollcube_state_equal(p, s, start));
+	assert_false(rollcube_move_apply(p, s, "(E)^0", &err));
+	assert_int_equal(err.kind, TW_ERROR_BAD_INPUT);
+	assert_false(rollcube_move_apply(p, s, "(E)^", &err));
+	assert_false(rollcube_move_apply(p, s, "(E", &err));
+	assert_false(rollcube_move_apply(p, s, "()^3", &err));
+	assert_false(rollcube_move_apply(p, s, "X", &err));
+	assert_non_null(strstr(err.msg, "a move is N, E, S or W"));
+	assert_false(rollcube_move_apply(p, s, "", &err));
+	assert_false(rollcube_move_apply(p, s, "(E)^99999999999999999999", &err));
+	assert_non_null(strstr(err.msg, "at most"));
+	assert_false(rollcube_move_apply(p, s, "(EEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE)^2", &err));
+	assert_non_null(strstr(err.msg, "at most 40 rolls"));
+	assert_int_equal(rollcube_move_cost(p, "(E)^x", 0), -1);
+	assert_true(rollcube_state_equal(p, s, start));
+	rollcube_state_free(s);
+	rollcube_state_free(start);
+	rollcube_params_free(p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(standard_die_rolls_as_the_paper_says),
+		cmocka_unit_test(runs_in_closed_form_match_roll_by_roll),
+		cmocka_unit_test(paths_undo_cost_and_refuse_bad_text),
 		cmocka_unit_test(rolls_reach_exactly_24_orientations),
 		cmocka_unit_test(illegal_rolls_are_refused_with_the_rule),
 		cmocka_unit_test(rule_sets_let_the_right_rolls_through),

@@ -1,5 +1,6 @@
 #include "engine/rollcube/rollcube.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -566,16 +567,169 @@ rollcube_state_render(const void *params, const void *state, struct tw_error *er
 	return out;
 }
 
-static bool
-parse_dir(const char *move, enum rollcube_dir *dir, struct tw_error *err)
-{
-	const char *c = strchr("NESW", move[0]);
+/* One item of a path move: a roll, or a run of rolls repeated. */
+struct path_item {
+	enum rollcube_dir seq[ROLLCUBE_RUN_MAX_SEQ];
+	int len;
+	int64_t count;      /* 1 for a single roll */
+};
 
-	if (move[0] == '\0' || c == NULL || move[1] != '\0') {
-		tw_error_set(err, "bad move '%.20s': a move is N, E, S or W", move);
+/* Parses the item at *text, advancing it. Errors name the item. */
+static bool
+parse_item(const char *move, const char **text, struct path_item *it, struct tw_error *err)
+{
+	const char *c = *text, *l;
+	char *end;
+	long long k;
+
+	it->len = 0;
+	it->count = 1;
+	if ((l = strchr("NESW", *c)) != NULL && *c != '\0') {
+		it->seq[it->len++] = (enum rollcube_dir)(l - "NESW");
+		*text = c + 1;
+		return true;
+	}
+	if (*c != '(') {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+		    "bad move '%.40s': a move is N, E, S or W, or a run such as (EN)^12", move);
 		return false;
 	}
-	*dir = (enum rollcube_dir)(c - "NESW");
+	for (c++; *c != '\0' && (l = strchr("NESW", *c)) != NULL; c++) {
+		if (it->len == ROLLCUBE_RUN_MAX_SEQ) {
+			tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+			    "bad move '%.40s': a run repeats at most %d rolls", move, ROLLCUBE_RUN_MAX_SEQ);
+			return false;
+		}
+		it->seq[it->len++] = (enum rollcube_dir)(l - "NESW");
+	}
+	if (it->len == 0 || c[0] != ')' || c[1] != '^' || c[2] < '1' || c[2] > '9') {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+		    "bad move '%.40s': a run is rolls in brackets, ^ and a count from 1, such as (EN)^12", move);
+		return false;
+	}
+	errno = 0;
+	k = strtoll(c + 2, &end, 10);
+	if (errno != 0 || k > ROLLCUBE_RUN_MAX_ROLLS / it->len) {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+		    "bad move '%.40s': a run is at most %lld rolls", move, (long long)ROLLCUBE_RUN_MAX_ROLLS);
+		return false;
+	}
+	it->count = k;
+	*text = end;
+	return true;
+}
+
+/* Parses a whole path move into items (at most ROLLCUBE_PATH_MAX_ITEMS);
+ * *rolls gets the number of rolls it stands for. */
+static bool
+parse_path(const char *move, struct path_item *items, int *n, int64_t *rolls, struct tw_error *err)
+{
+	const char *c = move;
+
+	*n = 0;
+	*rolls = 0;
+	if (strlen(move) > ROLLCUBE_MOVE_MAX_TEXT) {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "bad move '%.20s...': longer than %d characters",
+		    move, ROLLCUBE_MOVE_MAX_TEXT);
+		return false;
+	}
+	if (*c == '\0') {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "empty move: a move is N, E, S or W");
+		return false;
+	}
+	while (*c != '\0') {
+		if (*n == ROLLCUBE_PATH_MAX_ITEMS) {
+			tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "bad move '%.40s': more than %d items",
+			    move, ROLLCUBE_PATH_MAX_ITEMS);
+			return false;
+		}
+		if (!parse_item(move, &c, &items[*n], err))
+			return false;
+		if (*rolls > ROLLCUBE_RUN_MAX_ROLLS - items[*n].count * items[*n].len) {
+			tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+			    "bad move '%.40s': more than %lld rolls", move, (long long)ROLLCUBE_RUN_MAX_ROLLS);
+			return false;
+		}
+		*rolls += items[*n].count * items[*n].len;
+		(*n)++;
+	}
+	return true;
+}
+
+static void
+offset(enum rollcube_dir d, int64_t *dx, int64_t *dy)
+{
+	*dx += d == DIR_E ? 1 : d == DIR_W ? -1 : 0;
+	*dy += d == DIR_N ? 1 : d == DIR_S ? -1 : 0;
+}
+
+/* A run on an open board in closed form. Each roll of repetition j
+ * (0..k-1) lands on start + j * disp + pre[i], linear in j: it stays on
+ * the board when it does for j = 0 and j = k - 1. The die after j
+ * repetitions is the run's rotation applied j times, and a rotation of
+ * the die has order 1, 2, 3 or 4, so j mod 12 decides it. The goal's
+ * label is checked where a roll lands on the goal. */
+static bool
+run_open(const struct rollcube_params *p, struct rollcube_state *s, const struct path_item *it,
+    const char *move, struct tw_error *err)
+{
+	int64_t px[ROLLCUBE_RUN_MAX_SEQ + 1] = {0}, py[ROLLCUBE_RUN_MAX_SEQ + 1] = {0}, dx, dy, k = it->count;
+	struct die after[12];   /* the die after j repetitions, j mod 12 */
+	int i, j;
+
+	for (i = 0; i < it->len; i++) {
+		px[i + 1] = px[i];
+		py[i + 1] = py[i];
+		offset(it->seq[i], &px[i + 1], &py[i + 1]);
+	}
+	dx = px[it->len];
+	dy = py[it->len];
+	for (i = 1; i <= it->len; i++) {
+		int64_t x0 = s->x + px[i], y0 = s->y + py[i];
+		int64_t x1 = x0 + (k - 1) * dx, y1 = y0 + (k - 1) * dy;
+
+		if (x0 < 1 || x0 > p->cols || y0 < 1 || y0 > p->rows ||
+		    x1 < 1 || x1 > p->cols || y1 < 1 || y1 > p->rows) {
+			tw_error_set(err, "%.40s: the die would roll off the board", move);
+			return false;
+		}
+	}
+	after[0] = s->die;
+	for (j = 1; j < 12; j++) {
+		after[j] = after[j - 1];
+		for (i = 0; i < it->len; i++)
+			after[j] = die_roll(after[j], it->seq[i]);
+	}
+	if (s->label != 0) {
+		for (i = 1; i <= it->len; i++) {
+			/* Repetitions j whose roll i lands on the goal. */
+			int64_t ox = s->gx - s->x - px[i], oy = s->gy - s->y - py[i], jj = -1, m;
+			int tries;
+
+			if (dx != 0)
+				jj = ox % dx == 0 ? ox / dx : -1;
+			else if (dy != 0)
+				jj = oy % dy == 0 ? oy / dy : -1;
+			else if (ox == 0 && oy == 0)
+				jj = 0;         /* every repetition: each j mod 12 is checked */
+			if (jj < 0 || jj >= k || ox != jj * dx || oy != jj * dy)
+				continue;
+			for (tries = 0; tries < (dx == 0 && dy == 0 ? 12 : 1) && jj + tries < k; tries++) {
+				struct die d = after[(jj + tries) % 12];
+
+				for (m = 0; m < i; m++)
+					d = die_roll(d, it->seq[m]);
+				if (d.top != s->label) {
+					tw_error_set(err, "%.40s: the goal takes the die only with %d on top (it would show %d)",
+					    move, s->label, d.top);
+					return false;
+				}
+			}
+		}
+	}
+	s->x += k * dx;
+	s->y += k * dy;
+	s->die = after[k % 12];
 	return true;
 }
 
@@ -583,31 +737,80 @@ bool
 rollcube_move_apply(const void *params, void *state, const char *move,
     struct tw_error *err)
 {
-	enum rollcube_dir dir;
+	const struct rollcube_params *p = params;
+	struct rollcube_state *s = state, t = *s;
+	struct path_item items[ROLLCUBE_PATH_MAX_ITEMS];
+	int64_t rolls, j;
+	int n, i, m;
 
-	return parse_dir(move, &dir, err) && rollcube_roll(params, state, dir, err);
+	if (!parse_path(move, items, &n, &rolls, err))
+		return false;
+	/* On a map every roll is checked (blocked and labelled cells), so a
+	 * path there is bounded; open boards take runs in closed form. */
+	if (p->cells != NULL && rolls > ROLLCUBE_MAP_MAX_ROLLS) {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+		    "bad move '%.40s': on a board with a map a move is at most %d rolls", move,
+		    ROLLCUBE_MAP_MAX_ROLLS);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		if (p->cells == NULL && items[i].count > 1) {
+			if (!run_open(p, &t, &items[i], move, err))
+				return false;
+			continue;
+		}
+		for (j = 0; j < items[i].count; j++)
+			for (m = 0; m < items[i].len; m++)
+				if (!rollcube_roll(p, &t, items[i].seq[m], err))
+					return false;
+	}
+	*s = t;
+	return true;
 }
 
 char *
 rollcube_move_inverse(const void *params, const char *move, struct tw_error *err)
 {
-	static const char *const back[] = {"S", "W", "N", "E"};
-	enum rollcube_dir dir;
+	static const char back[] = {'S', 'W', 'N', 'E'};
+	struct path_item items[ROLLCUBE_PATH_MAX_ITEMS];
+	int64_t rolls;
+	int n, i, m;
+	char *out, *o;
 
 	(void)params;
-	if (!parse_dir(move, &dir, err))
+	if (!parse_path(move, items, &n, &rolls, err))
 		return NULL;
-	return tw_strdup(back[dir], err);
+	/* The items in reverse, each run's rolls reversed and turned back. */
+	out = malloc(strlen(move) + 1);
+	if (out == NULL) {
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		return NULL;
+	}
+	o = out;
+	for (i = n - 1; i >= 0; i--) {
+		if (items[i].count == 1 && items[i].len == 1) {
+			*o++ = back[items[i].seq[0]];
+			continue;
+		}
+		*o++ = '(';
+		for (m = items[i].len - 1; m >= 0; m--)
+			*o++ = back[items[i].seq[m]];
+		o += sprintf(o, ")^%lld", (long long)items[i].count);
+	}
+	*o = '\0';
+	return out;
 }
 
 long
 rollcube_move_cost(const void *params, const char *move, int metric)
 {
-	enum rollcube_dir dir;
+	struct path_item items[ROLLCUBE_PATH_MAX_ITEMS];
+	int64_t rolls;
+	int n;
 
 	(void)params;
 	(void)metric;
-	return parse_dir(move, &dir, NULL) ? 1 : -1;
+	return parse_path(move, items, &n, &rolls, NULL) ? (long)rolls : -1;
 }
 
 bool

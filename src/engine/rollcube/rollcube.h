@@ -101,8 +101,28 @@ void rollcube_state_free(void *state);
 bool rollcube_state_equal(const void *params, const void *a, const void *b);
 bool rollcube_state_is_solved(const void *params, const void *state);
 char *rollcube_state_render(const void *params, const void *state, struct tw_error *err);
+/* Moves (docs/notation.md): a roll N, E, S or W; or a path of rolls and
+ * runs, "(EN)^12" being EN twelve times, "NN(E)^999999988N" a path of one
+ * move. The game's fast-forward and skip to the end play a long answer's
+ * straight stretches as runs. A run repeats at most ROLLCUBE_RUN_MAX_SEQ
+ * rolls; a move stands for at most ROLLCUBE_RUN_MAX_ROLLS rolls, has at
+ * most ROLLCUBE_PATH_MAX_ITEMS items and ROLLCUBE_MOVE_MAX_TEXT
+ * characters. On open boards a run is applied in closed form (constant
+ * time, run_open in rollcube.c); on a map every roll is checked, and a
+ * move is at most ROLLCUBE_MAP_MAX_ROLLS rolls. A move that fails leaves
+ * the state as it was. Errors: malformed (kind BAD_INPUT, naming the
+ * part); the die would roll off the board, onto a blocked cell, or onto
+ * a labelled cell or the goal with the wrong label (naming the roll). */
+#define ROLLCUBE_RUN_MAX_SEQ 40
+#define ROLLCUBE_RUN_MAX_ROLLS (INT64_C(1) << 40)
+#define ROLLCUBE_PATH_MAX_ITEMS 64
+#define ROLLCUBE_MOVE_MAX_TEXT 1024
+#define ROLLCUBE_MAP_MAX_ROLLS 1000000
 bool rollcube_move_apply(const void *params, void *state, const char *move, struct tw_error *err);
+/* The path back: items reversed, each roll turned back ("(EN)^3" ->
+ * "(SW)^3"). Caller frees. Errors: malformed; out of memory. */
 char *rollcube_move_inverse(const void *params, const char *move, struct tw_error *err);
+/* The rolls a move stands for; -1 when malformed. */
 long rollcube_move_cost(const void *params, const char *move, int metric);
 
 extern const char *const rollcube_metrics[];

@@ -95,6 +95,7 @@ rollcube_solve_entry(const void *params, const void *state,
 	size_t listed = out->len;
 	struct gps g;
 	bool solvable;
+	int64_t total;
 
 	if (p->cells != NULL)
 		return rollcube_bfs(p, s, ROLLCUBE_SEARCH_CELLS, req->cancel, out, err);
@@ -104,11 +105,23 @@ rollcube_solve_entry(const void *params, const void *state,
 		tw_error_set_kind(err, TW_ERROR_NO_SOLUTION, "no path");
 		return false;
 	}
-	if (req->truncated != NULL)
-		*req->truncated = gps_length(&g, llabs(s->gx - s->x),
-		    llabs(s->gy - s->y)) > ROLLCUBE_MAX_LISTED;
+	total = gps_length(&g, llabs(s->gx - s->x), llabs(s->gy - s->y));
 	if (req->total_length != NULL)
-		*req->total_length = (long)gps_length(&g, llabs(s->gx - s->x), llabs(s->gy - s->y));
+		*req->total_length = (long)total;
+	if (req->partial_ok && total > ROLLCUBE_GAME_LISTED) {
+		/* The game: the whole answer, its long straights as runs. */
+		if (req->truncated != NULL)
+			*req->truncated = false;
+		if (gps_expand_runs(&g, llabs(s->gx - s->x), llabs(s->gy - s->y), out, err))
+			return true;
+		while (out->len > listed)
+			free(out->moves[--out->len]);
+		if (listed == 0)
+			movelist_clear(out);
+		return false;
+	}
+	if (req->truncated != NULL)
+		*req->truncated = total > ROLLCUBE_MAX_LISTED;
 	if (!gps_expand(&g, llabs(s->gx - s->x), llabs(s->gy - s->y),
 	    ROLLCUBE_MAX_LISTED, req->partial_ok, req->cancel, out, err)) {
 		while (out->len > listed)   /* nothing listed on failure */

@@ -13,6 +13,9 @@
 #define ROLLCUBE_SEARCH_CELLS ((int64_t)ROLLCUBE_MAX_MAZE * ROLLCUBE_MAX_MAZE)
 /* Longest solution listed move by move; longer ones only as a GPS. */
 #define ROLLCUBE_MAX_LISTED INT64_C(1000000)
+/* For the game (solve_request.partial_ok), answers longer than this come
+ * whole with their long straights as runs (gps_expand_runs). */
+#define ROLLCUBE_GAME_LISTED INT64_C(10000)
 
 /* SRC for an open board from any die orientation: the die is relabelled
  * so it stands in the standard orientation, and "any label" takes the
@@ -54,7 +57,8 @@ bool rollcube_state_solvable(const void *params, const void *state, struct tw_er
 void *rollcube_scramble(const void *params, struct tw_rng *rng, struct tw_error *err);
 
 /* Puzzle-table entry point: SRC on open boards, BFS on maps; N/E/S/W
- * moves. Errors: "no path", "solution too long to list (N moves); use
+ * moves (for the game, answers past ROLLCUBE_GAME_LISTED with runs).
+ * Errors: "no path", "solution too long to list (N moves); use
  * --gps", "cancelled". */
 bool rollcube_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err);

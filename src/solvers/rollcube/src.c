@@ -409,3 +409,40 @@ gps_expand(const struct gps *g, int64_t dx, int64_t dy, int64_t max_moves,
 	}
 	return true;
 }
+
+bool
+gps_expand_runs(const struct gps *g, int64_t dx, int64_t dy, struct movelist *out,
+    struct tw_error *err)
+{
+	char one[2] = {0, 0}, run[GPS_SEG_MOVES + 32];
+	const char *c;
+	int i;
+
+	for (i = 0; i < g->n; i++) {
+		const struct gps_seg *s = &g->seg[i];
+		int64_t times = s->repeat ?
+		    (s->var == 1 ? dx : s->var == 2 ? dy : 0) + s->add : 1, done = 0, chunk;
+
+		while (done < times) {
+			/* Four repetitions roll by roll, then chunks of a
+			 * quarter of what is done: about 100 moves for the
+			 * longest straight of a 2^31 board. */
+			chunk = done < 4 ? 1 : done / 4;
+			if (chunk > times - done)
+				chunk = times - done;
+			if (chunk == 1) {
+				for (c = s->moves; *c != '\0'; c++) {
+					one[0] = *c;
+					if (!movelist_push(out, one, err))
+						return false;
+				}
+			} else {
+				snprintf(run, sizeof run, "(%s)^%lld", s->moves, (long long)chunk);
+				if (!movelist_push(out, run, err))
+					return false;
+			}
+			done += chunk;
+		}
+	}
+	return true;
+}

@@ -26,9 +26,10 @@
 #include "engine/rollcube/rollcube.h"
 
 #define GPS_MAX_SEGS 24
+#define GPS_SEG_MOVES 40
 
 struct gps_seg {
-	char moves[40];     /* the moves, once (literal) or per repetition */
+	char moves[GPS_SEG_MOVES];  /* the moves, once (literal) or per repetition */
 	bool repeat;        /* (moves){var + add} */
 	int var;            /* 0: constant count add, 1: dx + add, 2: dy + add */
 	int64_t add;
@@ -48,6 +49,14 @@ bool src_solve(int64_t m, int64_t n, int64_t xi, int64_t yi, int64_t xf,
 
 /* The number of moves g stands for, with dx and dy its displacements. */
 int64_t gps_length(const struct gps *g, int64_t dx, int64_t dy);
+
+/* Appends the moves of g to out as the game plays a long answer: each
+ * repetition of a segment roll by roll for the first four, then runs
+ * ("(EN)^5", engine/rollcube/rollcube.h) of a quarter of the repetitions
+ * done so far, so that a straight of two billion rolls is about 100
+ * moves, each applied in constant time. Errors: out of memory. */
+bool gps_expand_runs(const struct gps *g, int64_t dx, int64_t dy, struct movelist *out,
+    struct tw_error *err);
 
 /* The paper's ASCII notation: "N(E){dx-2}NE(N){dy-2}E", "I" when empty.
  * Writes at most size bytes. */

@@ -201,7 +201,8 @@ rc_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 	char buf[16], blank[16];
 
 	follow(ui, p, s->x, s->y);
-	if (anim != NULL && anim->move != NULL && strchr("NESW", anim->move[0]) != NULL) {
+	if (anim != NULL && anim->move != NULL && anim->move[0] != '\0' && anim->move[1] == '\0' &&
+	    strchr("NESW", anim->move[0]) != NULL) {
 		enum rollcube_dir dir = (enum rollcube_dir)(strchr("NESW", anim->move[0]) - "NESW");
 
 		/* Slide towards the next cell; the new top shows halfway. */
@@ -331,12 +332,13 @@ rc_moved(void *ui, const void *params, const char *move)
 	(void)move;
 }
 
+/* A roll slides; a path of rolls (a run of the fast-forward) lands at
+ * once. */
 static int
 rc_anim_ms(const void *params, const char *move)
 {
 	(void)params;
-	(void)move;
-	return 160;
+	return strlen(move) == 1 ? 160 : 0;
 }
 
 const struct puzzle_view rollcube_view = {
