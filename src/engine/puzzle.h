@@ -17,6 +17,14 @@
 #include "engine/rng.h"
 
 /* What a caller asks of a solver. cancel and progress may be NULL. */
+/* What the game's proven-shortest hints (the O key) are on a board. */
+enum optimal_offer {
+	OPTIMAL_NOT_OFFERED,    /* no optimal solver for this board or metric */
+	OPTIMAL_ALREADY,        /* the hints are proven shortest already */
+	OPTIMAL_READY,          /* offered; any tables are on disk or quick */
+	OPTIMAL_NEEDS_TABLES,   /* offered once large tables are built */
+};
+
 struct solve_request {
 	int metric;              /* index into puzzle->metrics */
 	bool optimal;            /* --optimal: refuse rather than guess */
@@ -126,6 +134,14 @@ struct puzzle {
 	 * GB): twirl cache build --optimal. */
 	bool (*prepare_optimal_tables)(atomic_int *progress, atomic_bool *cancel,
 	    struct tw_error *err);
+
+	/* May be NULL (OPTIMAL_NOT_OFFERED everywhere). Whether the game
+	 * offers proven-shortest hints on this board in metric (an index
+	 * into metrics), and when tables must be built first, what that
+	 * costs, in cost (size bytes): "2.5 GB on disk, 7 GB of memory, 10
+	 * minutes", for a question before the build starts. */
+	enum optimal_offer (*optimal_offer)(const void *params, int metric, char *cost,
+	    size_t size);
 
 	/* May be NULL. The answer in a closed form whose length does not grow
 	 * with the board (the rolling cube's generalized path string, twirl

@@ -229,9 +229,10 @@ map_file(const char *path, size_t *len)
 	return map;
 }
 
-/* Checks a mapped file against spec (NULL: only that it is whole). */
+/* Checks a mapped file's header against spec (NULL: only that it is
+ * one and the file has its length). */
 static bool
-mapped_valid(const unsigned char *map, size_t len, const struct table_spec *spec,
+header_matches(const unsigned char *map, size_t len, const struct table_spec *spec,
     struct table_file *f)
 {
 	if (!parse_header(map, len, f))
@@ -241,6 +242,16 @@ mapped_valid(const unsigned char *map, size_t len, const struct table_spec *spec
 		f->problem = "stale (another version or parameters)";
 		return false;
 	}
+	return true;
+}
+
+/* Checks a mapped file against spec (NULL: only that it is whole). */
+static bool
+mapped_valid(const unsigned char *map, size_t len, const struct table_spec *spec,
+    struct table_file *f)
+{
+	if (!header_matches(map, len, spec, f))
+		return false;
 	if (checksum(map + TABLE_HEADER_BYTES, (size_t)f->bytes) != get_u32(map + 24)) {
 		f->problem = "damaged (checksum)";
 		return false;
@@ -578,6 +589,38 @@ table_cached(const struct table_spec *spec)
 		found = true;
 	}
 	pthread_mutex_unlock(&lock);
+	return found;
+}
+
+bool
+table_on_disk(const struct table_spec *spec)
+{
+	char *dir, *path;
+	struct table_file f;
+	size_t len;
+	void *map;
+	bool found;
+
+	if (!spec_ok(spec, NULL))
+		return false;
+	pthread_once(&lock_once, lock_init);
+	/* Never waited for: a build in another thread holds the lock for
+	 * minutes, and the table it builds is not on disk yet. */
+	if (pthread_mutex_trylock(&lock) != 0)
+		return false;
+	found = find_loaded(spec) != NULL;
+	pthread_mutex_unlock(&lock);
+	if (found || (dir = table_cache_dir(false, NULL)) == NULL)
+		return found;
+	path = table_path(dir, spec->name, NULL);
+	free(dir);
+	map = path != NULL ? map_file(path, &len) : NULL;
+	free(path);
+	if (map == NULL)
+		return false;
+	/* The mapping reads only the header's page. */
+	found = header_matches(map, len, spec, &f);
+	munmap(map, len);
 	return found;
 }
 

@@ -111,6 +111,13 @@ const void *table_get_huge(const struct table_spec *spec, const struct table_pro
  * checks the file: as slow as a load). */
 bool table_cached(const struct table_spec *spec);
 
+/* Whether spec's table is in this process or on disk with spec's
+ * header and length, without reading the table (a damaged one is
+ * found, and rebuilt, when it is loaded): a quick check before asking
+ * whether to build, which never waits (false while another thread
+ * builds or loads a table). */
+bool table_on_disk(const struct table_spec *spec);
+
 /* Once after a write to the cache failed: copies the message (naming the
  * directory and the reason) into msg and returns true; false otherwise. */
 bool table_cache_take_warning(char *msg, size_t size);

@@ -747,14 +747,39 @@ game_start_job(struct game *g, enum job_mode mode)
 void
 game_toggle_optimal(struct game *g)
 {
-	if (!g->p->optimal_solver) {
-		game_say(g, true, "The %s has no optimal solver: its hints are quick answers", g->p->name);
+	char cost[160] = "";
+	enum optimal_offer offer = g->p->optimal_offer != NULL ?
+	    g->p->optimal_offer(g->hist->params, 0, cost, sizeof cost) : OPTIMAL_NOT_OFFERED;
+
+	if (g->optimal_hints) {
+		game_optimal_hints(g, false);
 		return;
 	}
-	g->optimal_hints = !g->optimal_hints;
+	switch (offer) {
+	case OPTIMAL_NOT_OFFERED:
+		game_say(g, true, "No proven-shortest hints on this board: its hints are quick answers");
+		break;
+	case OPTIMAL_ALREADY:
+		game_say(g, false, "The hints on this board are proven shortest already");
+		break;
+	case OPTIMAL_NEEDS_TABLES:
+		/* A build of minutes and gigabytes is never started unasked. */
+		g->confirm = CONFIRM_BUILD;
+		game_say(g, false, "Shortest hints need tables: %s. Build? (y/n)", cost);
+		break;
+	case OPTIMAL_READY:
+		game_optimal_hints(g, true);
+		break;
+	}
+}
+
+void
+game_optimal_hints(struct game *g, bool on)
+{
+	g->optimal_hints = on;
 	clear_hint(g);
-	if (g->optimal_hints)
-		game_say(g, false, "Hints: proven shortest (may take minutes, a key cancels). O: quick ones");
+	if (on)
+		game_say(g, false, "Hints: proven shortest (a key cancels a long search). O: quick ones");
 	else
 		game_say(g, false, "Hints: quick answers. O: proven shortest ones");
 }
@@ -890,6 +915,7 @@ game_tick(struct game *g)
 	double now = ui_clock();
 	int burst = 0;
 
+	solve_jobs_reap();
 	if (g->job != NULL && solve_job_done(g->job))
 		finish_job(g);
 	/* Fast speeds play several moves a frame. */

@@ -45,7 +45,7 @@ static const struct help_entry shared_help[] = {
 	{"n", "new scramble"},
 	{"h", "hint: the solver's next move"},
 	{"H", "solve: watch the whole solution"},
-	{"O", "hints and solutions: proven shortest (slower) or quick; where the puzzle has an optimal solver"},
+	{"O", "hints and solutions: proven shortest (slower) or quick, where the board has an optimal solver; a large table is built only when you say yes"},
 	{"  space . + -", "  while it plays: pause, one step, faster, slower"},
 	{"  End >", "  while it plays: play the rest at once"},
 	{"?  F1", "this help"},

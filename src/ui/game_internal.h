@@ -23,6 +23,7 @@ enum confirm {
 	CONFIRM_MENU,        /* Esc with a game in progress */
 	CONFIRM_NEW,         /* n with a game in progress */
 	CONFIRM_LOSE,        /* the game could not be kept: quit anyway? */
+	CONFIRM_BUILD,       /* O: build the optimal solver's large tables? */
 };
 enum job_mode { JOB_HINT, JOB_SOLVE };
 
@@ -110,9 +111,13 @@ void game_new_scramble(struct game *g);
 void game_start_job(struct game *g, enum job_mode mode);
 
 /* O: hints and solutions from now on are proven shortest answers, or
- * quick ones again; says which (or that the puzzle has no optimal
- * solver) and forgets the last hint's solution. */
+ * quick ones again; says which, refuses on a board without an optimal
+ * solver, says so where the hints are shortest already, and asks first
+ * where large tables must be built (puzzle optimal_offer); forgets the
+ * last hint's solution. */
 void game_toggle_optimal(struct game *g);
+/* Turns proven-shortest hints on or off, saying so. */
+void game_optimal_hints(struct game *g, bool on);
 void game_stop_playing(struct game *g);
 void game_play_next(struct game *g);
 void game_play_typed(struct game *g, struct movelist *moves);

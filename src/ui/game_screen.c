@@ -153,6 +153,10 @@ answer(struct game *g, enum confirm c, int key)
 	case CONFIRM_NEW:
 		game_new_scramble(g);
 		return GAME_CONTINUE;
+	case CONFIRM_BUILD:
+		game_optimal_hints(g, true);
+		game_start_job(g, JOB_HINT);    /* the build, with its progress */
+		return GAME_CONTINUE;
 	case CONFIRM_LOSE: {
 		char note[400];
 

@@ -64,14 +64,54 @@ solve_job_cancel(struct solve_job *job)
 	atomic_store(&job->cancel, true);
 }
 
-void
-solve_job_free(struct solve_job *job)
+/* Jobs let go of while their solver still ran (cancelled): each is
+ * freed once its thread has ended. Only the UI thread touches the list. */
+static struct solve_job *abandoned;
+
+static void
+job_free_now(struct solve_job *job)
 {
-	if (job == NULL)
-		return;
 	pthread_join(job->thread, NULL);
 	movelist_clear(&job->moves);
 	job->puzzle->state_free(job->state);
 	job->puzzle->params_free(job->params);
 	free(job);
+}
+
+void
+solve_job_free(struct solve_job *job)
+{
+	if (job == NULL)
+		return;
+	if (!atomic_load(&job->done)) {
+		/* Never wait for a solver here: a table build may take a
+		 * moment to see the cancel, and the keys, the clock and the
+		 * signals must go on meanwhile. */
+		atomic_store(&job->cancel, true);
+		job->next_abandoned = abandoned;
+		abandoned = job;
+		solve_jobs_reap();
+		return;
+	}
+	job_free_now(job);
+}
+
+int
+solve_jobs_reap(void)
+{
+	struct solve_job **at = &abandoned;
+	int running = 0;
+
+	while (*at != NULL) {
+		struct solve_job *job = *at;
+
+		if (atomic_load(&job->done)) {
+			*at = job->next_abandoned;
+			job_free_now(job);
+		} else {
+			running++;
+			at = &job->next_abandoned;
+		}
+	}
+	return running;
 }

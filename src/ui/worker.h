@@ -23,6 +23,7 @@ struct solve_job {
 	long total_length;       /* then: the whole solution's moves (0: unknown) */
 	struct movelist moves;
 	struct tw_error err;
+	struct solve_job *next_abandoned;   /* solve_job_free's list */
 };
 
 /* Starts solving a copy of state in metric (an index into p->metrics),
@@ -33,10 +34,17 @@ struct solve_job *solve_job_start(const struct puzzle *p, const void *params,
 
 bool solve_job_done(struct solve_job *job);
 
-/* Asks the solver to stop; solve_job_free still waits for it. */
+/* Asks the solver to stop. */
 void solve_job_cancel(struct solve_job *job);
 
-/* Waits for the thread and frees everything. NULL is fine. */
+/* Frees the job, at once when its solver has ended; otherwise the job is
+ * cancelled and let go of, never waited for, and freed by a later
+ * solve_jobs_reap once its thread has ended (a process that exits first
+ * takes it with it). NULL is fine. */
 void solve_job_free(struct solve_job *job);
+
+/* Frees the let-go jobs whose solvers have ended; returns how many still
+ * run. The UI calls it as it ticks. */
+int solve_jobs_reap(void);
 
 #endif

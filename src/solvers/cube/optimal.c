@@ -729,6 +729,12 @@ fail:
 }
 
 bool
+cube3_optimal_tables_ready(enum cube3_optimal_metric metric)
+{
+	return optimal_tables_cached(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0);
+}
+
+bool
 cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
     atomic_bool *cancel, struct tw_error *err)
 {

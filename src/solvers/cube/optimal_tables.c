@@ -272,7 +272,16 @@ struct bfs {
 	bool backwards;
 	atomic_bool *cancel;
 	atomic_ullong marked;
+	/* Progress: classes done in this pass, reported by the first part
+	 * from pass_from to pass_to thousandths. */
+	const struct table_progress *prog;
+	atomic_uint classes_done;
+	int pass_from, pass_to;
 };
+
+/* Each pass's measured seconds, by depth (pass_share). */
+#define PASS_WEIGHTS_HTM 1, 13, 13, 18, 25, 18, 21, 17, 32, 60, 60, 60, 60
+#define PASS_WEIGHTS_QTM 1, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10
 
 struct bfs_part {
 	struct bfs *b;
@@ -340,8 +349,15 @@ bfs_pass(void *arg)
 	for (c = p->from; c < p->to; c++) {
 		uint32_t r = t->fs_rep[c];
 
-		if ((c & 255) == 0 && b->cancel != NULL && atomic_load(b->cancel))
-			break;
+		if ((c & 255) == 0 && c > p->from) {
+			unsigned done = atomic_fetch_add(&b->classes_done, 256) + 256;
+
+			if (b->cancel != NULL && atomic_load(b->cancel))
+				break;
+			if (p->from == 0)
+				table_progress_report(b->prog, b->pass_from + (int)((uint64_t)(b->pass_to -
+				    b->pass_from) * done / t->v->classes));
+		}
 		for (k = 0; k < b->nmoves; k++) {
 			int m = b->moves[k];
 
@@ -388,6 +404,33 @@ thread_count(void)
 	return n < 1 ? 1 : n > 8 ? 8 : (int)n;
 }
 
+/* The thousandths of the build that the pass at depth fills: passes
+ * scan every entry, so each costs about the same until the frontier is
+ * large; the weights are the passes' measured times (BENCHMARKS.md,
+ * "3x3x3 optimal tables"). 100 before (the classes), 950 after (the
+ * table's final form). */
+static void
+pass_share(enum cube3_optimal_metric metric, int max_depth, int depth, int *from, int *to)
+{
+	static const int htm[] = {PASS_WEIGHTS_HTM}, qtm[] = {PASS_WEIGHTS_QTM};
+	const int *w = metric == CUBE3_OPTIMAL_QTM ? qtm : htm;
+	int passes = metric == CUBE3_OPTIMAL_QTM ? (int)(sizeof qtm / sizeof qtm[0]) :
+	    (int)(sizeof htm / sizeof htm[0]), total = 0, before = 0, i;
+
+	if (max_depth > 0 && max_depth < passes)
+		passes = max_depth;
+	for (i = 0; i < passes; i++) {
+		total += w[i];
+		before += i < depth ? w[i] : 0;
+	}
+	if (depth >= passes) {
+		*from = *to = 950;
+		return;
+	}
+	*from = 100 + 850 * before / total;
+	*to = 100 + 850 * (before + w[depth]) / total;
+}
+
 /* The distances, breadth first from the goal, up to max_depth
  * (0: all of them); entries beyond it get max_depth + 1, still a lower
  * bound (a table that tests can afford). */
@@ -395,7 +438,7 @@ static bool
 build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, int max_depth,
     const struct table_progress *prog, struct tw_error *err)
 {
-	struct bfs b = {.t = t, .cancel = prog != NULL ? prog->cancel : NULL};
+	struct bfs b = {.t = t, .cancel = prog != NULL ? prog->cancel : NULL, .prog = prog};
 	struct bfs_part part[8];
 	pthread_t thread[8];
 	unsigned long long filled, frontier;
@@ -410,7 +453,18 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 		    (n + 1) / 2 >> 20);
 		return false;
 	}
-	memset(b.dist, 0xff, (n + 1) / 2);
+	/* Gigabytes to fill: a piece at a time, so that a cancel is seen
+	 * within a fraction of a second even while the pages come in. */
+	for (e = 0; e < (n + 1) / 2; e += (size_t)1 << 26) {
+		size_t piece = (n + 1) / 2 - e < (size_t)1 << 26 ? (n + 1) / 2 - e : (size_t)1 << 26;
+
+		if (b.cancel != NULL && atomic_load(b.cancel)) {
+			free(b.dist);
+			tw_error_cancelled(err);
+			return false;
+		}
+		memset(b.dist + e, 0xff, piece);
+	}
 	b.moves = metric == CUBE3_OPTIMAL_QTM ? optimal_qtm_moves : optimal_htm_moves;
 	b.nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
 	cubie_identity(&solved);
@@ -429,6 +483,8 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 		 * backward one a few probes per unmarked entry. */
 		b.backwards = frontier * (unsigned long long)b.nmoves > (n - filled) * 3;
 		atomic_store(&b.marked, 0);
+		atomic_store(&b.classes_done, 0);
+		pass_share(metric, max_depth, b.depth, &b.pass_from, &b.pass_to);
 		for (i = 0; i < nthreads; i++) {
 			part[i].b = &b;
 			part[i].from = (uint32_t)((uint64_t)t->v->classes * (uint64_t)i / (uint64_t)nthreads);
@@ -449,7 +505,7 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 			pthread_join(thread[i], NULL);
 		frontier = atomic_load(&b.marked);
 		filled += frontier;
-		table_progress_report(prog, 100 + (int)(850 * filled / n));
+		table_progress_report(prog, b.pass_to);
 	}
 	if (b.cancel != NULL && atomic_load(b.cancel)) {
 		free(b.dist);
@@ -464,7 +520,17 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	}
 	if (t->base < 0) {
 		for (e = 0; e < t->entries; e++) {
-			uint8_t d = get(b.dist, e) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, e);
+			uint8_t d;
+
+			if ((e & 0x3ffffff) == 0) {
+				if (b.cancel != NULL && atomic_load(b.cancel)) {
+					free(b.dist);
+					tw_error_cancelled(err);
+					return false;
+				}
+				table_progress_report(prog, 950 + (int)(50 * (uint64_t)e / t->entries));
+			}
+			d = get(b.dist, e) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, e);
 
 			t->prune[e >> 1] |= (uint8_t)(d << ((e & 1) * 4));
 		}
@@ -475,6 +541,16 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 			size_t k, end = e + GROUP_ENTRIES < t->entries ? e + GROUP_ENTRIES : t->entries;
 			uint8_t *q = groups + e / GROUP_ENTRIES * GROUP_BYTES, least = 15;
 			unsigned over;
+
+			/* About ten checks a second. */
+			if ((e / GROUP_ENTRIES & 0xfffff) == 0) {
+				if (b.cancel != NULL && atomic_load(b.cancel)) {
+					free(b.dist);
+					tw_error_cancelled(err);
+					return false;
+				}
+				table_progress_report(prog, 950 + (int)(50 * (uint64_t)e / t->entries));
+			}
 
 			for (k = e; k < end; k++) {
 				uint8_t d = get(b.dist, k) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, k);
@@ -521,29 +597,52 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	return true;
 }
 
+/* The cache's description of a variant's table: its name and
+ * parameters (in name and params, 64 and 160 bytes) and builder. */
+static struct table_spec
+table_spec_of(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
+    struct table_kind *kind, char *name, char *params)
+{
+	char entry[32];
+	/* Version 3: the U corners' coordinate and the two-bit groups. */
+	struct table_spec spec = {name, 3, params, layout(v, metric, NULL, NULL), build_tables,
+	    kind, false};
+
+	*kind = (struct table_kind){v, metric, max_depth};
+	snprintf(name, 64, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
+	    "qtm" : "htm", v->name, max_depth > 0 ? "-cut" : "");
+	if (v->base[metric] >= 0)
+		snprintf(entry, sizeof entry, "2 bits over %d", v->base[metric]);
+	else
+		snprintf(entry, sizeof entry, "4 bits");
+	snprintf(params, 160,
+	    "flip x %s %d, sym16 %u classes x twist %d x ucorners %d, %s, depth %d, fixed %zu",
+	    v->name, v->slice_count, v->classes, v->twists, v->ucorners, entry, max_depth,
+	    sizeof(struct optimal_fixed));
+	return spec;
+}
+
+bool
+optimal_tables_cached(const struct variant *v, enum cube3_optimal_metric metric, int max_depth)
+{
+	char name[64], params[160];
+	struct table_kind kind;
+	struct table_spec spec = table_spec_of(v, metric, max_depth, &kind, name, params);
+
+	return table_on_disk(&spec);
+}
+
 /* The table of a variant, metric and depth cut, found in the cache
  * block (built there on first use) and laid out into *t. */
 bool
 optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
     const struct table_progress *prog, struct optimal_tables *t, struct tw_error *err)
 {
-	char name[64], params[160], entry[32];
-	struct table_kind kind = {v, metric, max_depth};
-	/* Version 3: the U corners' coordinate and the two-bit groups. */
-	struct table_spec spec = {name, 3, params, layout(v, metric, NULL, NULL), build_tables,
-	    &kind, false};
+	char name[64], params[160];
+	struct table_kind kind;
+	struct table_spec spec = table_spec_of(v, metric, max_depth, &kind, name, params);
 	const void *block;
 
-	snprintf(name, sizeof name, "cube3-optimal-%s-%s%s", metric == CUBE3_OPTIMAL_QTM ?
-	    "qtm" : "htm", v->name, max_depth > 0 ? "-cut" : "");
-	if (v->base[metric] >= 0)
-		snprintf(entry, sizeof entry, "2 bits over %d", v->base[metric]);
-	else
-		snprintf(entry, sizeof entry, "4 bits");
-	snprintf(params, sizeof params,
-	    "flip x %s %d, sym16 %u classes x twist %d x ucorners %d, %s, depth %d, fixed %zu",
-	    v->name, v->slice_count, v->classes, v->twists, v->ucorners, entry, max_depth,
-	    sizeof(struct optimal_fixed));
 	sym_init();
 	/* The search reads the table at random, three entries a node; in
 	 * huge pages it is about twice as fast. */

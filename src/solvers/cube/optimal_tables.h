@@ -190,6 +190,11 @@ views_bound(const int h[3])
 extern const int optimal_htm_moves[CUBIE_MOVES];
 extern const int optimal_qtm_moves[12];
 
+/* Whether the table of a variant, metric and depth cut is in this
+ * process or on disk (its header checked, not its bytes: table_on_disk). */
+bool optimal_tables_cached(const struct variant *v, enum cube3_optimal_metric metric,
+    int max_depth);
+
 /* The table of a variant (optimal_variant), metric and depth cut (0:
  * none, the solver's; the tests cut small tables), from the cache or
  * built there reporting through prog (may be NULL), laid out into *t

@@ -23,6 +23,16 @@ cube_solve_entry(const void *params, const void *state,
 	return (req->optimal ? size->solve_optimal : size->solve)(c, req, out, err);
 }
 
+/* Puzzle-table optimal_offer: the size's (sizes.h). */
+static enum optimal_offer
+cube_optimal_offer(const void *params, int metric, char *cost, size_t size)
+{
+	const struct cube_size *row = cube_size_of(cube_params_size(params));
+
+	return row != NULL && row->optimal_offer != NULL ? row->optimal_offer(metric, cost, size) :
+	    OPTIMAL_NOT_OFFERED;
+}
+
 const struct puzzle cube_puzzle = {
 	.id = "cube",
 	.name = "Cube",
@@ -55,5 +65,6 @@ const struct puzzle cube_puzzle = {
 	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", NULL},
 	.prepare_tables = cube_prepare_tables,
 	.prepare_optimal_tables = cube3_optimal_prepare_both,
+	.optimal_offer = cube_optimal_offer,
 	.solve = cube_solve_entry,
 };

@@ -1,6 +1,7 @@
 /* The cube's solvers by size (sizes.h). */
 #include "solvers/cube/sizes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "solvers/clock.h"
@@ -120,27 +121,53 @@ prepare3(struct tw_error *err)
 	return cube3_load_tables(err);
 }
 
+/* The 2x2x2's hints are its optimal solver's answers already. */
+static enum optimal_offer
+offer2(int metric, char *cost, size_t size)
+{
+	(void)metric;
+	(void)cost;
+	(void)size;
+	return OPTIMAL_ALREADY;
+}
+
+/* The 3x3x3's optimal solver counts face or quarter turns; its tables
+ * are built once, on request. */
+static enum optimal_offer
+offer3(int metric, char *cost, size_t size)
+{
+	enum cube3_optimal_metric m = metric == CUBE_QTM ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM;
+
+	if (metric == CUBE_STM || metric == CUBE_BTM)
+		return OPTIMAL_NOT_OFFERED;
+	if (cube3_optimal_tables_ready(m))
+		return OPTIMAL_READY;
+	snprintf(cost, size, "%s", m == CUBE3_OPTIMAL_QTM ? CUBE3_OPTIMAL_QTM_COST :
+	    CUBE3_OPTIMAL_HTM_COST);
+	return OPTIMAL_NEEDS_TABLES;
+}
+
 /* docs/papers.md names each method's source. */
 static const struct cube_size sizes[] = {
-	{2, "optimal, breadth-first distance tables", solve2, solve2, NULL,
+	{2, "optimal, breadth-first distance tables", solve2, solve2, offer2, NULL,
 	    cube2_prepare, NULL, 200},
-	{3, "two-phase (Kociemba); optimal IDA* on request", solve3, solve3_optimal, NULL,
+	{3, "two-phase (Kociemba); optimal IDA* on request", solve3, solve3_optimal, offer3, NULL,
 	    prepare3, NULL, 200},
-	{4, "three-phase reduction", solve_big, NULL, cube4_reduce_solve,
+	{4, "three-phase reduction", solve_big, NULL, NULL, cube4_reduce_solve,
 	    cube4_reduce_prepare, cube4_reduce_table_bytes, 200},
-	{5, "five-phase reduction", solve_big, NULL, cube5_reduce_solve,
+	{5, "five-phase reduction", solve_big, NULL, NULL, cube5_reduce_solve,
 	    cube5_reduce_prepare, cube5_reduce_table_bytes, 350},
-	{6, "staged to a 5x5x5, then its phases", solve_big, NULL, cube6_reduce_solve,
+	{6, "staged to a 5x5x5, then its phases", solve_big, NULL, NULL, cube6_reduce_solve,
 	    cube6_reduce_prepare, cube6_reduce_table_bytes, 30},
-	{7, "centres first, then edges orbit by orbit", solve_big, NULL, cube7_reduce_solve,
+	{7, "centres first, then edges orbit by orbit", solve_big, NULL, NULL, cube7_reduce_solve,
 	    cube7_reduce_prepare, cube7_reduce_table_bytes, 20},
-	{8, "even: centre passes on 6x6x6s, then as a 7x7x7", solve_big, NULL,
+	{8, "even: centre passes on 6x6x6s, then as a 7x7x7", solve_big, NULL, NULL,
 	    cube8_reduce_solve, cube8_reduce_prepare, cube8_reduce_table_bytes, 0},
-	{9, "odd: centre passes on 7x7x7s", solve_big, NULL, cube9_reduce_solve,
+	{9, "odd: centre passes on 7x7x7s", solve_big, NULL, NULL, cube9_reduce_solve,
 	    cube9_reduce_prepare, cube9_reduce_table_bytes, 0},
-	{10, "even: centre passes on 6x6x6s, then as a 9x9x9", solve_big, NULL,
+	{10, "even: centre passes on 6x6x6s, then as a 9x9x9", solve_big, NULL, NULL,
 	    cube10_reduce_solve, cube10_reduce_prepare, cube10_reduce_table_bytes, 0},
-	{11, "odd: centre passes on 7x7x7s", solve_big, NULL, cube11_reduce_solve,
+	{11, "odd: centre passes on 7x7x7s", solve_big, NULL, NULL, cube11_reduce_solve,
 	    cube11_reduce_prepare, cube11_reduce_table_bytes, 0},
 };
 

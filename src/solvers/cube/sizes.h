@@ -27,6 +27,9 @@ struct cube_size {
 	 * or NULL where the size has no optimal solver. */
 	bool (*solve_optimal)(const struct cube *c, const struct solve_request *req,
 	    struct movelist *out, struct tw_error *err);
+	/* The game's proven-shortest hints on this size in metric (the
+	 * puzzle table's optimal_offer); NULL: not offered. */
+	enum optimal_offer (*optimal_offer)(int metric, char *cost, size_t size);
 	/* From 4x4x4 on: the reduction with its own options and per-phase
 	 * stats (reduce.h), which solve runs and the benches and tests
 	 * call; NULL below. */

@@ -444,15 +444,8 @@ dfs(struct ida *s, int g, int bound, int depth, int prev_block)
 }
 
 bool
-nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
-    const struct solve_request *req, struct movelist *out, struct tw_error *err)
+nrp_optimal_accepts(const struct nrp_params *params, struct tw_error *err)
 {
-	int metric = req->metric;
-	atomic_bool *cancel = req->cancel;
-	struct opt_tables *t;
-	struct ida *s;
-	int len = -1;
-
 	if (params->rows * params->cols > NRP_OPTIMAL_MAX_CELLS) {
 		tw_error_set(err, "the optimal solver handles boards of at most %d cells (3x3, 2xn up to 2x6, 3x4); a %dx%d board has %d: run without --optimal for the constructive solver",
 		    NRP_OPTIMAL_MAX_CELLS, params->rows, params->cols, params->rows * params->cols);
@@ -468,6 +461,21 @@ nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state
 		    params->rows, params->cols, params->k);
 		return false;
 	}
+	return true;
+}
+
+bool
+nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
+    const struct solve_request *req, struct movelist *out, struct tw_error *err)
+{
+	int metric = req->metric;
+	atomic_bool *cancel = req->cancel;
+	struct opt_tables *t;
+	struct ida *s;
+	int len = -1;
+
+	if (!nrp_optimal_accepts(params, err))
+		return false;
 	if (!nrp_state_solvable(params, state, err))
 		return false;
 	t = tables_get(params, metric == NRP_HTM ? NRP_HTM : NRP_QTM, err);

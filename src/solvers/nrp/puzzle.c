@@ -33,5 +33,6 @@ const struct puzzle nrp_puzzle = {
 	    "5x5k4", "3x3k2o", "4x4k4o", "6x7k6", "16x16k2", "16x16k7o", NULL},
 	.optimal_solver = true,
 	.prepare_tables = nrp_prepare_tables,
+	.optimal_offer = nrp_optimal_offer,
 	.solve = nrp_solve_entry,
 };

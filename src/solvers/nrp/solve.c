@@ -749,6 +749,20 @@ nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 	return solve_constructive(params, state, req->cancel, req->progress, req->phase, out, err);
 }
 
+enum optimal_offer
+nrp_optimal_offer(const void *params, int metric, char *cost, size_t size)
+{
+	const struct nrp_params *p = params;
+
+	(void)metric;
+	(void)cost;
+	(void)size;
+	if ((p->k == p->rows && p->k == p->cols) || nrp_window_special(p->rows, p->cols, p->k) ||
+	    p->rows * p->cols <= 9)
+		return OPTIMAL_ALREADY;
+	return nrp_optimal_accepts(p, NULL) ? OPTIMAL_READY : OPTIMAL_NOT_OFFERED;
+}
+
 bool
 nrp_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)

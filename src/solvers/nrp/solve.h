@@ -76,6 +76,17 @@ bool nrp_solve(const struct nrp_params *params, const struct nrp_state *state,
 bool nrp_solve_optimal(const struct nrp_params *params, const struct nrp_state *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err);
 
+/* Whether nrp_solve_optimal takes boards of params (at most 12 cells;
+ * orientable ones of 11 or 12 only with two block positions); false with
+ * the reason in err otherwise. */
+bool nrp_optimal_accepts(const struct nrp_params *params, struct tw_error *err);
+
+/* Puzzle-table optimal_offer: the default hints are optimal already on
+ * boards of at most 9 cells and on the exceptional ones, offered where
+ * nrp_optimal_accepts (tables of at most 17 MB, built in seconds), not
+ * offered elsewhere. */
+enum optimal_offer nrp_optimal_offer(const void *params, int metric, char *cost, size_t size);
+
 /* Builds (or loads from the table cache) the optimal solver's tables of
  * the small boards the menu offers (3x3k2, 3x4k3, 2x3k2o, 3x3k2o), both
  * metrics: the puzzle table's prepare_tables. progress and cancel may be

@@ -5,6 +5,17 @@
 #include "engine/rollcube/rollcube.h"
 #include "solvers/rollcube/solve.h"
 
+/* Puzzle-table optimal_offer: every hint is a shortest path already. */
+static enum optimal_offer
+rollcube_optimal_offer(const void *params, int metric, char *cost, size_t size)
+{
+	(void)params;
+	(void)metric;
+	(void)cost;
+	(void)size;
+	return OPTIMAL_ALREADY;
+}
+
 const struct puzzle rollcube_puzzle = {
 	.id = "rollcube",
 	.name = "Rolling cube",
@@ -36,5 +47,6 @@ const struct puzzle rollcube_puzzle = {
 	    "3x6:rule=abbott:map=..x.../.1..*./......", "4x5:map=..x../.x.x./3..2./....x",
 	    "2147483647x2147483647", "1x4194304", NULL},
 	.path_string = rollcube_path_string,
+	.optimal_offer = rollcube_optimal_offer,
 	.solve = rollcube_solve_entry,
 };
