@@ -1,3 +1,4 @@
+#include <limits.h>
 #include "engine/tiles.h"
 
 #include <stdlib.h>
@@ -11,9 +12,10 @@ tiles_read_number(const char **p)
 
 	if (**p < '0' || **p > '9')
 		return -1;
+	/* Past nine digits the value is LONG_MAX: too large for any board,
+	 * never a smaller number that might pass. */
 	while (**p >= '0' && **p <= '9') {
-		if (v < 1000000)
-			v = v * 10 + (**p - '0');
+		v = v < 100000000 ? v * 10 + (**p - '0') : LONG_MAX;
 		(*p)++;
 	}
 	return v;

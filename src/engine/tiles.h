@@ -9,7 +9,8 @@
 #include "engine/error.h"
 
 /* Reads a decimal number at *p (advancing it); -1 if there is no digit,
- * capped at 1000000 so that huge inputs stay huge without overflow. */
+ * LONG_MAX past nine digits, so that huge inputs stay huge without
+ * overflow; a message names such a number by its text. */
 long tiles_read_number(const char **p);
 
 /* Parses a comma-separated list of the tiles 1..rows*cols into tile[].

@@ -129,6 +129,10 @@ expect "nrp check orientation" 1 "odd number of quarter turns" "" -- check nrp:3
 expect "nrp bad block size" 2 - "k must be 2..3" -- check nrp:3x3k4
 expect "nrp bad tile" 2 - "tile 10 .* out of range" -- check nrp:3x3k2:1,2,3,4,5,6,7,8,10
 expect "nrp scramble" 0 "^nrp:4x4k3:" "" -- scramble 'nrp:4x4k3#77'
+# A number too large is named as given, never cut to a smaller one.
+expect "a huge torus size named whole" 2 - "2147483648 rows: the torus has 2 to 20" -- check torus:2147483648x2
+expect "a huge cube size named whole" 2 - "cube size 2147483648: twirl has cubes from 2" -- check cube:2147483648
+expect "a huge nrp side named whole" 2 - "99999999999 columns" -- check nrp:3x99999999999k2
 
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -159,7 +159,7 @@ bad_moves_are_refused_with_the_reason(void **unused)
 		{"E2^", "'^' needs an amount"},
 		{"E2x", "unexpected 'x'"},
 		{"E2^2^2", "unexpected '^2'"},
-		{"E99999999999999999999", "does not exist"},
+		{"E99999999999999999999", "row 99999999999999999999 does not exist"},
 	};
 	struct torus_params p = {3, 5};
 	struct torus_state *s = torus_state_solved(&p, NULL);

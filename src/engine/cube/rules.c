@@ -35,15 +35,19 @@ cube_params_parse(const char *text, size_t *used, struct tw_error *err)
 	const char *c = text;
 	long n = 0;
 
-	while (*c >= '0' && *c <= '9' && n < 1000)
-		n = n * 10 + (*c++ - '0');
+	/* Every digit is read (a long number is too large, never a
+	 * smaller one) and named as given. */
+	while (*c >= '0' && *c <= '9') {
+		n = n < 1000 ? n * 10 + (*c - '0') : n;
+		c++;
+	}
 	if (c == text) {
 		tw_error_set(err, "the cube's size should be a number, e.g. cube:3");
 		return NULL;
 	}
 	if (n < CUBE_MIN_N || n > CUBE_MAX_N) {
-		tw_error_set(err, "cube size %ld: twirl has cubes from %d to %d", n,
-		    CUBE_MIN_N, CUBE_MAX_N);
+		tw_error_set(err, "cube size %.*s: twirl has cubes from %d to %d", (int)(c - text),
+		    text, CUBE_MIN_N, CUBE_MAX_N);
 		return NULL;
 	}
 	p = tw_alloc(sizeof *p, err);

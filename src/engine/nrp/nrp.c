@@ -37,36 +37,43 @@ nrp_params_parse(const char *text, size_t *used, struct tw_error *err)
 	long rows, cols, k;
 	struct nrp_params *p;
 
+	const char *rows_text = s, *cols_text, *k_text;
+
 	rows = tiles_read_number(&s);
 	if (rows < 0 || (*s != 'x' && *s != 'X')) {
 		tw_error_set(err, "%s", shape);
 		return NULL;
 	}
 	s++;
+	cols_text = s;
 	cols = tiles_read_number(&s);
 	if (cols < 0 || *s != 'k') {
 		tw_error_set(err, "%s", shape);
 		return NULL;
 	}
 	s++;
+	k_text = s;
 	k = tiles_read_number(&s);
 	if (k < 0) {
 		tw_error_set(err, "%s", shape);
 		return NULL;
 	}
+	/* Each number as given, however long. */
 	if (rows < NRP_MIN_SIDE || rows > NRP_MAX_SIDE) {
-		tw_error_set(err, "%ld row%s: the board has %d to %d rows",
-		    rows, rows == 1 ? "" : "s", NRP_MIN_SIDE, NRP_MAX_SIDE);
+		tw_error_set(err, "%.*s row%s: the board has %d to %d rows",
+		    (int)(cols_text - 1 - rows_text), rows_text, rows == 1 ? "" : "s",
+		    NRP_MIN_SIDE, NRP_MAX_SIDE);
 		return NULL;
 	}
 	if (cols < NRP_MIN_SIDE || cols > NRP_MAX_SIDE) {
-		tw_error_set(err, "%ld column%s: the board has %d to %d columns",
-		    cols, cols == 1 ? "" : "s", NRP_MIN_SIDE, NRP_MAX_SIDE);
+		tw_error_set(err, "%.*s column%s: the board has %d to %d columns",
+		    (int)(k_text - 1 - cols_text), cols_text, cols == 1 ? "" : "s",
+		    NRP_MIN_SIDE, NRP_MAX_SIDE);
 		return NULL;
 	}
 	if (k < 2 || k > rows || k > cols) {
-		tw_error_set(err, "block size %ld: on a %ldx%ld board k must be 2..%ld",
-		    k, rows, cols, rows < cols ? rows : cols);
+		tw_error_set(err, "block size %.*s: on a %ldx%ld board k must be 2..%ld",
+		    (int)(s - k_text), k_text, rows, cols, rows < cols ? rows : cols);
 		return NULL;
 	}
 	p = tw_calloc(1, sizeof *p, err);
@@ -668,7 +675,7 @@ bool
 nrp_move_parse(const struct nrp_params *p, const char *text,
     struct nrp_move *mv, struct tw_error *err)
 {
-	const char *c = text;
+	const char *c = text, *row_text, *col_text;
 	long row, col;
 
 	if (c[0] != 'B' || c[1] != '(') {
@@ -677,12 +684,14 @@ nrp_move_parse(const struct nrp_params *p, const char *text,
 		return false;
 	}
 	c += 2;
+	row_text = c;
 	row = tiles_read_number(&c);
 	if (row < 0 || *c != ',') {
 		tw_error_set(err, "bad move '%.20s': expected B(ROW,COL), e.g. B(1,2)", text);
 		return false;
 	}
 	c++;
+	col_text = c;
 	col = tiles_read_number(&c);
 	if (col < 0 || *c != ')') {
 		tw_error_set(err, "bad move '%.20s': expected B(ROW,COL), e.g. B(1,2)", text);
@@ -690,8 +699,9 @@ nrp_move_parse(const struct nrp_params *p, const char *text,
 	}
 	c++;
 	if (row < 1 || col < 1 || row + p->k - 1 > p->rows || col + p->k - 1 > p->cols) {
-		tw_error_set(err, "bad move '%.20s': a %dx%d block at row %ld, column %ld does not fit the %dx%d board (rows 1..%d, columns 1..%d)",
-		    text, p->k, p->k, row, col, p->rows, p->cols,
+		tw_error_set(err, "bad move '%.20s': a %dx%d block at row %.*s, column %.*s does not fit the %dx%d board (rows 1..%d, columns 1..%d)",
+		    text, p->k, p->k, (int)(col_text - 1 - row_text), row_text,
+		    (int)(c - 1 - col_text), col_text, p->rows, p->cols,
 		    p->rows - p->k + 1, p->cols - p->k + 1);
 		return false;
 	}

@@ -25,25 +25,31 @@ torus_params_parse(const char *text, size_t *used, struct tw_error *err)
 	long rows, cols;
 	struct torus_params *p;
 
+	const char *rows_text = s, *cols_text;
+
 	rows = tiles_read_number(&s);
 	if (rows < 0 || (*s != 'x' && *s != 'X')) {
 		tw_error_set(err, "board size should be ROWSxCOLS, e.g. 4x4");
 		return NULL;
 	}
 	s++;
+	cols_text = s;
 	cols = tiles_read_number(&s);
 	if (cols < 0) {
 		tw_error_set(err, "board size should be ROWSxCOLS, e.g. 4x4");
 		return NULL;
 	}
+	/* The number as given, however long. */
 	if (rows < TORUS_MIN_SIDE || rows > TORUS_MAX_SIDE) {
-		tw_error_set(err, "%ld row%s: the torus has %d to %d rows", rows,
-		    rows == 1 ? "" : "s", TORUS_MIN_SIDE, TORUS_MAX_SIDE);
+		tw_error_set(err, "%.*s row%s: the torus has %d to %d rows",
+		    (int)(cols_text - 1 - rows_text), rows_text, rows == 1 ? "" : "s",
+		    TORUS_MIN_SIDE, TORUS_MAX_SIDE);
 		return NULL;
 	}
 	if (cols < TORUS_MIN_SIDE || cols > TORUS_MAX_SIDE) {
-		tw_error_set(err, "%ld column%s: the torus has %d to %d columns", cols,
-		    cols == 1 ? "" : "s", TORUS_MIN_SIDE, TORUS_MAX_SIDE);
+		tw_error_set(err, "%.*s column%s: the torus has %d to %d columns",
+		    (int)(s - cols_text), cols_text, cols == 1 ? "" : "s", TORUS_MIN_SIDE,
+		    TORUS_MAX_SIDE);
 		return NULL;
 	}
 	p = tw_alloc(sizeof *p, err);
@@ -253,7 +259,7 @@ bool
 torus_move_parse(const struct torus_params *p, const char *text,
     struct torus_move *mv, struct tw_error *err)
 {
-	const char *c = text;
+	const char *c = text, *line_text;
 	const char *what;
 	long line, amount = 1;
 	int lines, length;
@@ -278,6 +284,7 @@ torus_move_parse(const struct torus_params *p, const char *text,
 		lines = p->cols;
 		length = p->rows;
 	}
+	line_text = c;
 	line = tiles_read_number(&c);
 	if (line < 0) {
 		tw_error_set(err, "bad move '%.20s': %c needs a %s number (e.g. %c2)",
@@ -285,8 +292,8 @@ torus_move_parse(const struct torus_params *p, const char *text,
 		return false;
 	}
 	if (line < 1 || line > lines) {
-		tw_error_set(err, "bad move '%.20s': %s %ld does not exist, the board has %d %ss",
-		    text, what, line, lines, what);
+		tw_error_set(err, "bad move '%.20s': %s %.*s does not exist, the board has %d %ss",
+		    text, what, (int)(c - line_text), line_text, lines, what);
 		return false;
 	}
 	if (*c == '^') {
