@@ -79,8 +79,12 @@ bool
 file_read_all(const char *path, size_t max, char **data, size_t *len,
     struct tw_error *err)
 {
-	int fd = open(path, O_RDONLY);
+	/* Non-blocking, so that opening a FIFO with no writer does not wait
+	 * for one; then only regular files are read (not a FIFO, a device
+	 * such as /dev/zero, a directory). */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	size_t cap = 4096, used = 0;
+	struct stat st;
 	char *buf;
 
 	*data = NULL;
@@ -89,6 +93,12 @@ file_read_all(const char *path, size_t max, char **data, size_t *len,
 		tw_error_set(err, "%s: %s", path, strerror(errno));
 		return false;
 	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "%s: not a regular file", path);
+		close(fd);
+		return false;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	buf = malloc(cap + 1);
 	if (buf == NULL) {
 		close(fd);

@@ -26,7 +26,9 @@ char *xdg_twirl_dir(enum xdg_kind kind, const char *sub, bool create, struct tw_
 
 /* Reads a whole file of at most max bytes (one more is read, so that a
  * larger file is reported as too large). *data is NUL-terminated, caller
- * frees. Errors: cannot open or read (reason), too large. */
+ * frees. Errors: cannot open or read (reason), not a regular file (a
+ * FIFO, a device, a directory: refused at once, never waited on), too
+ * large. */
 bool file_read_all(const char *path, size_t max, char **data, size_t *len,
     struct tw_error *err);
 

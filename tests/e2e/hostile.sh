@@ -121,5 +121,17 @@ if [ "${TWIRL_TEST_TIER:-default}" != sanitized ]; then
 	fi
 fi
 
+# What is not a regular file is refused at once: a FIFO with no writer
+# (no wait for one), a device that never ends, a directory.
+mkfifo "$tmp/fifo"
+for f in "$tmp/fifo" /dev/zero "$tmp"; do
+	( ulimit -t 2; exec timeout 3 "$twirl" replay --verify "$f" ) >"$tmp/out" 2>"$tmp/err"
+	if [ $? -eq 1 ] && grep -q "$f: not a regular file" "$tmp/err"; then
+		ok "replay --verify $f: refused at once, not a regular file"
+	else
+		bad "replay --verify $f: $(cat "$tmp/err")"
+	fi
+done
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
