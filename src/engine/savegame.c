@@ -222,6 +222,9 @@ savegame_format(struct savegame *sg, const struct history *h,
 	if (sg->created != NULL)
 		put_kv(&b, "created", sg->created);
 	put_u64(&b, "elapsed", sg->elapsed_ms);
+	/* For lists of saves, read without replaying the events. */
+	put_u64(&b, "moves", history_moves(h));
+	put_kv(&b, "solved", p->state_is_solved(h->params, history_state(h)) ? "yes" : "no");
 	for (i = 0; i < sg->nevents; i++) {
 		const struct save_event *e = &sg->events[i];
 		char ms[24];

@@ -107,8 +107,10 @@ draw(struct screen *scr, WINDOW *w)
 	 * only when the list scrolls. */
 	when_w = cols >= 100 ? 16 : 11;
 	marks_w = s->view.count > rows - 6 ? 8 : 0;
+	/* The name from column 2, a space, then the columns, which end
+	 * before the right border's two columns and the marks. */
 	fixed = 1 + title_w + 2 + 5 + 2 + when_w + 2 + 8;
-	name_w = cols - 2 - marks_w - fixed;
+	name_w = cols - 4 - marks_w - fixed;
 	if (name_w < 12)
 		name_w = 12;
 	if (name_w > 40)
@@ -123,6 +125,7 @@ draw(struct screen *scr, WINDOW *w)
 		bool sel = i == s->view.sel;
 		attr_t a = sel ? A_REVERSE | A_BOLD : A_NORMAL;
 		struct tm tm;
+		char count[24];
 
 		if (!list_shown(&s->view, i, &y))
 			continue;
@@ -131,9 +134,13 @@ draw(struct screen *scr, WINDOW *w)
 		if (sel)
 			ui_fill(w, y, 1, 1, cols - 2, A_REVERSE);
 		ui_text_fit(w, y, 2, si->name, a, name_w);
-		snprintf(line, sizeof line, "%-*s  %5zu  %-*s  %s%s", title_w, si->title,
-		    si->moves, when_w, (size_t)i >= s->user ? "sample" : when,
-		    si->solved ? "solved" : "unsolved",
+		if (si->moves == SAVE_MOVES_UNKNOWN)
+			snprintf(count, sizeof count, "?");
+		else
+			snprintf(count, sizeof count, "%zu", si->moves);
+		snprintf(line, sizeof line, "%-*s  %5s  %-*s  %s%s", title_w, si->title,
+		    count, when_w, (size_t)i >= s->user ? "sample" : when,
+		    si->moves == SAVE_MOVES_UNKNOWN ? "?" : si->solved ? "solved" : "unsolved",
 		    s->current != NULL && strcmp(si->path, s->current) == 0 ? "  (this game)" : "");
 		ui_text_clip(w, y, 2 + name_w + 1, line, a, cols - 2 - marks_w - (2 + name_w + 1));
 	}

@@ -2,12 +2,14 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/gameid.h"
 #include "solvers/registry.h"
 #include "solvers/files.h"
 
@@ -189,6 +191,99 @@ storage_list(size_t *count, struct tw_error *err)
 	return list;
 }
 
+/* The header's bytes read for a list (saves put it first). */
+#define HEADER_BYTES 65536
+/* Old saves without moves= are replayed to list them up to this size. */
+#define REPLAY_TO_LIST_BYTES (1 << 20)
+
+/* Fills *info from the header lines of the save at path (game=, name=,
+ * moves=, solved=), reading at most HEADER_BYTES: false when the file is
+ * not a save, or with need_counts when it has no moves= and solved=
+ * lines (without, its moves are SAVE_MOVES_UNKNOWN). */
+static bool
+info_from_header(const char *path, struct save_info *info, bool need_counts)
+{
+	char *buf = malloc(HEADER_BYTES + 1), *line, *next, *game = NULL, *name = NULL;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	ssize_t got = 0, n;
+	bool have_moves = false, have_solved = false, ok = false;
+	struct gameid gid;
+
+	if (buf == NULL || fd < 0) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	while (got < HEADER_BYTES && (n = read(fd, buf + got, (size_t)(HEADER_BYTES - got))) > 0)
+		got += n;
+	close(fd);
+	buf[got] = '\0';
+	if (strncmp(buf, "twirl-save 1\n", 13) != 0) {
+		free(buf);
+		return false;
+	}
+	for (line = buf + 13; (next = strchr(line, '\n')) != NULL; line = next + 1) {
+		*next = '\0';
+		if (strncmp(line, "game=", 5) == 0)
+			game = line + 5;
+		else if (strncmp(line, "name=", 5) == 0)
+			name = line + 5;
+		else if (strncmp(line, "moves=", 6) == 0)
+			have_moves = sscanf(line + 6, "%zu", &info->moves) == 1;
+		else if (strncmp(line, "solved=", 7) == 0) {
+			info->solved = strcmp(line + 7, "yes") == 0;
+			have_solved = true;
+		} else if (strchr(line, '=') != NULL && (strncmp(line, "move=", 5) == 0 ||
+		    strncmp(line, "hint=", 5) == 0 || strncmp(line, "undo=", 5) == 0 ||
+		    strncmp(line, "redo=", 5) == 0 || strncmp(line, "restart=", 8) == 0 ||
+		    strncmp(line, "cursor=", 7) == 0))
+			break;          /* the events: the header is over */
+	}
+	if (!need_counts && !(have_moves && have_solved)) {
+		info->moves = SAVE_MOVES_UNKNOWN;
+		info->solved = false;
+		have_moves = have_solved = true;
+	}
+	if (game != NULL && have_moves && have_solved &&
+	    gameid_parse(twirl_puzzles, game, &gid, NULL)) {
+		char *ps = gid.puzzle->params_format(gid.params, NULL);
+
+		if (ps != NULL && strchr(ps, ':') != NULL)
+			*strchr(ps, ':') = '\0';   /* the size, not a whole map */
+		info->title = tw_asprintf(NULL, "%s %s", gid.puzzle->name, ps != NULL ? ps : "");
+		info->name = name != NULL ? strdup(name) : NULL;
+		free(ps);
+		gameid_free(&gid);
+		ok = info->title != NULL;
+	}
+	free(buf);
+	return ok;
+}
+
+/* Fills *info by replaying the save (an old one without moves=). */
+static bool
+info_from_replay(const char *path, struct save_info *info)
+{
+	struct savegame sg;
+	struct history *h;
+	char *ps;
+
+	if (!storage_load(path, &sg, &h, NULL))
+		return false;
+	ps = sg.puzzle->params_format(sg.params, NULL);
+	if (ps != NULL && strchr(ps, ':') != NULL)
+		*strchr(ps, ':') = '\0';   /* the size, not a whole map */
+	info->name = sg.name != NULL ? strdup(sg.name) : NULL;
+	info->title = tw_asprintf(NULL, "%s %s", sg.puzzle->name, ps != NULL ? ps : "");
+	info->moves = history_moves(h);
+	info->solved = sg.puzzle->state_is_solved(sg.params, history_state(h));
+	free(ps);
+	history_free(h);
+	savegame_free(&sg);
+	return info->title != NULL;
+}
+
 struct save_info *
 storage_list_in(const char *dir, size_t *count)
 {
@@ -203,45 +298,48 @@ storage_list_in(const char *dir, size_t *count)
 		return NULL;    /* no saves yet */
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
-		struct savegame sg;
-		struct history *h;
+		struct save_info info = {0};
 		struct stat st;
-		char *path, *ps;
+		char *path;
 
 		if (len < 7 || strcmp(de->d_name + len - 6, ".twirl") != 0 ||
 		    de->d_name[0] == '.')
 			continue;
 		path = tw_asprintf(NULL, "%s/%s", dir, de->d_name);
-		if (path == NULL || stat(path, &st) != 0 ||
-		    !storage_load(path, &sg, &h, NULL)) {
+		if (path == NULL || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
 			free(path);
 			continue;
+		}
+		/* The header says what a list shows; only an old save is
+		 * replayed for it, and only a small one. */
+		if (!info_from_header(path, &info, true)) {
+			free(info.title);
+			free(info.name);
+			memset(&info, 0, sizeof info);
+			if (st.st_size <= REPLAY_TO_LIST_BYTES ? !info_from_replay(path, &info) :
+			    !info_from_header(path, &info, false)) {
+				free(info.title);
+				free(info.name);
+				free(path);
+				continue;
+			}
 		}
 		if (n == cap) {
 			cap = cap == 0 ? 16 : cap * 2;
 			grown = realloc(list, cap * sizeof *grown);
 			if (grown == NULL) {
+				free(info.title);
+				free(info.name);
 				free(path);
-				history_free(h);
-				savegame_free(&sg);
 				break;
 			}
 			list = grown;
 		}
-		ps = sg.puzzle->params_format(sg.params, NULL);
-		if (ps != NULL && strchr(ps, ':') != NULL)
-			*strchr(ps, ':') = '\0';   /* the size, not a whole map */
-		list[n].path = path;
-		list[n].name = strdup(sg.name != NULL ? sg.name : de->d_name);
-		list[n].title = tw_asprintf(NULL, "%s %s", sg.puzzle->name,
-		    ps != NULL ? ps : "");
-		list[n].moves = history_moves(h);
-		list[n].solved = sg.puzzle->state_is_solved(sg.params, history_state(h));
-		list[n].mtime = st.st_mtime;
-		n++;
-		free(ps);
-		history_free(h);
-		savegame_free(&sg);
+		info.path = path;
+		if (info.name == NULL)
+			info.name = strdup(de->d_name);
+		info.mtime = st.st_mtime;
+		list[n++] = info;
 	}
 	closedir(d);
 	if (n > 0)

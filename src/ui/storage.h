@@ -60,13 +60,19 @@ struct save_info {
 	char *path;
 	char *name;
 	char *title;        /* "Torus 4x4" */
-	size_t moves;       /* moves in effect when saved */
+	size_t moves;       /* moves in effect when saved, or SAVE_MOVES_UNKNOWN */
 	bool solved;
 	time_t mtime;
 };
 
-/* Every readable *.twirl file in the saves directory, newest first; files
- * that do not load are left out. Caller frees with storage_list_free. */
+#define SAVE_MOVES_UNKNOWN ((size_t)-1)
+
+/* Every *.twirl save in the saves directory, newest first, described from
+ * its header lines (docs/save-format.md: a save of any length lists at
+ * once; an old one without moves= is replayed when at most 1 MB, else
+ * listed with its moves unknown); files that are not saves are left out,
+ * and a damaged one is found when it is opened. Caller frees with
+ * storage_list_free. */
 struct save_info *storage_list(size_t *count, struct tw_error *err);
 
 /* The same for any directory (the sample replays in the data directory);

@@ -441,6 +441,57 @@ two_games_kept_at_once_are_both_kept(void **unused)
 	assert_true(seen[0] && seen[1]);
 }
 
+/* The saved games list reads each save's header: a save of a million
+ * moves is listed with its header's count without being replayed (its
+ * events here would not even replay: the hash is wrong), and a large old
+ * save without moves= is listed with its moves unknown. */
+static void
+saves_are_listed_from_their_headers(void **unused)
+{
+	char dir[300], path[400];
+	struct save_info *list;
+	size_t n, i;
+	FILE *f;
+	long k;
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/list-data", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	free(storage_save_new("seed", "x", NULL));   /* makes the folder */
+	snprintf(path, sizeof path, "%s/twirl/saves/seed.twirl", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/twirl/saves/long.twirl", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "twirl-save 1\ngame=torus:4x4#3\nname=Long game\nelapsed=5\nmoves=1000000\nsolved=no\n");
+	for (k = 0; k < 1000000; k++)
+		fprintf(f, "move=0 %s\n", k % 2 ? "E1" : "W1");
+	fprintf(f, "cursor=1000000\nhash=0000000000000000\n");
+	fclose(f);
+	snprintf(path, sizeof path, "%s/twirl/saves/old.twirl", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "twirl-save 1\ngame=torus:5x5#3\nname=Old game\n");
+	for (k = 0; k < 200000; k++)
+		fprintf(f, "move=0 %s\n", k % 2 ? "E1" : "W1");
+	fprintf(f, "cursor=200000\nhash=0000000000000000\n");
+	fclose(f);
+	list = storage_list(&n, NULL);
+	assert_int_equal(n, 2);
+	for (i = 0; i < n; i++) {
+		if (strcmp(list[i].name, "Long game") == 0) {
+			assert_string_equal(list[i].title, "Torus 4x4");
+			assert_int_equal(list[i].moves, 1000000);
+			assert_false(list[i].solved);
+		} else {
+			assert_string_equal(list[i].name, "Old game");
+			assert_string_equal(list[i].title, "Torus 5x5");
+			assert_true(list[i].moves == SAVE_MOVES_UNKNOWN);
+		}
+	}
+	storage_list_free(list, n);
+}
+
 int
 main(void)
 {
@@ -457,6 +508,7 @@ main(void)
 		cmocka_unit_test(statistics_count_every_solve_of_two_processes),
 		cmocka_unit_test(level_progress_of_two_processes_is_all_kept),
 		cmocka_unit_test(two_games_kept_at_once_are_both_kept),
+		cmocka_unit_test(saves_are_listed_from_their_headers),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
