@@ -91,9 +91,10 @@ bool cube3_optimal_tables_ready(enum cube3_optimal_metric metric);
 
 /* What building the metric's table costs, for a question before a
  * build: the disk, the memory at its peak (the table and the 4-bit
- * distances the search fills) and the time on two cores (README). */
+ * distances the search fills) and the time on two cores (BENCHMARKS.md,
+ * "Cube: 3x3x3 optimal"). */
 #define CUBE3_OPTIMAL_HTM_COST "2.55 GB disk, 7.5 GB memory, 10 min"
-#define CUBE3_OPTIMAL_QTM_COST "0.97 GB disk, 3 GB memory, 4 min"
+#define CUBE3_OPTIMAL_QTM_COST "0.97 GB disk, 2.6 GB memory, 4 min"
 
 /* Builds the metric's table now (or maps it from the cache), reporting
  * 0..1000 through progress (may be NULL). Errors as above. */

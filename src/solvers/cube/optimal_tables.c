@@ -207,6 +207,12 @@ flipslice_of(const struct optimal_tables *t, const struct cubie *c)
 	return (uint32_t)optimal_table_slice(t, c) * N_FLIP + (uint32_t)cubie_flip(c);
 }
 
+/* Thousandths of a build: the classes up to PROGRESS_CLASSES, the
+ * passes up to PROGRESS_PACKING, then the packing of the distances into
+ * the table (on the face-turn table: 25 s, 730 s and 80 s of 835). */
+#define PROGRESS_CLASSES 30
+#define PROGRESS_PACKING 900
+
 /* The classes: a class's representative is its first flipslice in index
  * order; every conjugate of it gets the class and the inverse symmetry. */
 static bool
@@ -224,7 +230,7 @@ build_classes(struct optimal_tables *t, const struct table_progress *prog, struc
 				tw_error_cancelled(err);
 				return false;
 			}
-			table_progress_report(prog, (int)(100 * (uint64_t)r / raw));
+			table_progress_report(prog, (int)(PROGRESS_CLASSES * (uint64_t)r / raw));
 		}
 		if (t->fs_class[r] != UINT32_MAX)
 			continue;
@@ -279,8 +285,11 @@ struct bfs {
 	int pass_from, pass_to;
 };
 
-/* Each pass's measured seconds, by depth (pass_share). */
-#define PASS_WEIGHTS_HTM 1, 13, 13, 18, 25, 18, 21, 17, 32, 60, 60, 60, 60
+/* Each pass's seconds, by depth (pass_share): the face-turn table's as
+ * measured on two cores (the last forward pass and the first backward one
+ * are most of the build); the quarter-turn table's a guess of the same
+ * shape. */
+#define PASS_WEIGHTS_HTM 1, 13, 13, 18, 25, 18, 21, 17, 32, 155, 401, 29, 15
 #define PASS_WEIGHTS_QTM 1, 5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10
 
 struct bfs_part {
@@ -406,9 +415,7 @@ thread_count(void)
 
 /* The thousandths of the build that the pass at depth fills: passes
  * scan every entry, so each costs about the same until the frontier is
- * large; the weights are the passes' measured times (BENCHMARKS.md,
- * "3x3x3 optimal tables"). 100 before (the classes), 950 after (the
- * table's final form). */
+ * large; the weights are the passes' measured times (PASS_WEIGHTS_HTM). */
 static void
 pass_share(enum cube3_optimal_metric metric, int max_depth, int depth, int *from, int *to)
 {
@@ -424,11 +431,11 @@ pass_share(enum cube3_optimal_metric metric, int max_depth, int depth, int *from
 		before += i < depth ? w[i] : 0;
 	}
 	if (depth >= passes) {
-		*from = *to = 950;
+		*from = *to = PROGRESS_PACKING;
 		return;
 	}
-	*from = 100 + 850 * before / total;
-	*to = 100 + 850 * (before + w[depth]) / total;
+	*from = PROGRESS_CLASSES + (PROGRESS_PACKING - PROGRESS_CLASSES) * before / total;
+	*to = PROGRESS_CLASSES + (PROGRESS_PACKING - PROGRESS_CLASSES) * (before + w[depth]) / total;
 }
 
 /* The distances, breadth first from the goal, up to max_depth
@@ -528,7 +535,8 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 					tw_error_cancelled(err);
 					return false;
 				}
-				table_progress_report(prog, 950 + (int)(50 * (uint64_t)e / t->entries));
+				table_progress_report(prog, PROGRESS_PACKING +
+				    (int)((1000 - PROGRESS_PACKING) * (uint64_t)e / t->entries));
 			}
 			d = get(b.dist, e) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, e);
 
@@ -549,7 +557,8 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 					tw_error_cancelled(err);
 					return false;
 				}
-				table_progress_report(prog, 950 + (int)(50 * (uint64_t)e / t->entries));
+				table_progress_report(prog, PROGRESS_PACKING +
+				    (int)((1000 - PROGRESS_PACKING) * (uint64_t)e / t->entries));
 			}
 
 			for (k = e; k < end; k++) {
@@ -590,7 +599,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	build_moves(t.fixed);
 	if (!build_classes(&t, prog, err))
 		return false;
-	table_progress_report(prog, 100);
+	table_progress_report(prog, PROGRESS_CLASSES);
 	if (!build_prune(&t, kind->metric, kind->max_depth, prog, err))
 		return false;
 	table_progress_report(prog, 1000);
