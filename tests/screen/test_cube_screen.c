@@ -150,6 +150,55 @@ hints_after_a_rotation_are_turns(void **unused)
 	close_screen();
 }
 
+/* A click as a terminal reports it, a press then a release, turns the
+ * face once: clockwise with the left button, counter-clockwise with the
+ * right. */
+static void
+one_click_turns_the_face_once(void **unused)
+{
+	static const mmask_t buttons[2][2] = {{BUTTON1_PRESSED, BUTTON1_RELEASED},
+	    {BUTTON3_PRESSED, BUTTON3_RELEASED}};
+	struct game *g;
+	MEVENT ev;
+	int y, x, b, found = 0;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	memset(&ev, 0, sizeof ev);
+	/* The first cell on the screen that a left click turns. */
+	for (y = 0; y < 24 && !found; y++)
+		for (x = 0; x < 80 && !found; x++) {
+			g = game_from("cube:3#1");
+			game_draw(g, stdscr);
+			ev.y = y;
+			ev.x = x;
+			ev.bstate = BUTTON1_CLICKED;
+			game_mouse(g, &ev);
+			found = game_history(g)->len == 1;
+			game_free(g);
+		}
+	assert_true(found);
+	y--;
+	x--;
+	for (b = 0; b < 2; b++) {
+		const struct history *h;
+
+		g = game_from("cube:3#1");
+		game_draw(g, stdscr);
+		ev.y = y;
+		ev.x = x;
+		ev.bstate = buttons[b][0];
+		game_mouse(g, &ev);
+		ev.bstate = buttons[b][1];
+		game_mouse(g, &ev);
+		h = game_history(g);
+		assert_int_equal(h->len, 1);
+		assert_int_equal(strchr(h->entries[0].move, '\'') != NULL, b == 1);
+		game_free(g);
+	}
+	close_screen();
+}
+
 int
 main(void)
 {
@@ -158,6 +207,7 @@ main(void)
 		cmocka_unit_test(stickers_wear_wca_colours_and_the_turning_layer_shows),
 		cmocka_unit_test(big_cube_plays_at_80x24_and_smaller_says_what_it_needs),
 		cmocka_unit_test(hints_after_a_rotation_are_turns),
+		cmocka_unit_test(one_click_turns_the_face_once),
 	};
 
 	screen_tests_init();

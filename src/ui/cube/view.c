@@ -300,8 +300,11 @@ cube_mouse(void *uip, const void *params, const void *state, const MEVENT *ev,
 
 	(void)state;
 	*handled = false;
+	/* One event a click: the left button's release (or click), the
+	 * right button's press (or click), as the other views take them; a
+	 * terminal reports a press and a release for one click. */
 	if (!(ev->bstate & (BUTTON1_CLICKED | BUTTON1_RELEASED | BUTTON3_CLICKED |
-	    BUTTON3_RELEASED | BUTTON3_PRESSED)))
+	    BUTTON3_PRESSED)))
 		return NULL;
 	for (face = 0; face < 6; face++)
 		for (r = 0; r < n; r++)
@@ -313,8 +316,7 @@ cube_mouse(void *uip, const void *params, const void *state, const MEVENT *ev,
 				    ev->x >= x + sx && ev->x < x + sx + ui->sw) {
 					*handled = true;
 					return turn(ui, n, "URFDLB"[face],
-					    (ev->bstate & (BUTTON3_CLICKED | BUTTON3_RELEASED |
-					    BUTTON3_PRESSED)) != 0);
+					    (ev->bstate & (BUTTON3_CLICKED | BUTTON3_PRESSED)) != 0);
 				}
 			}
 	return NULL;
