@@ -122,26 +122,47 @@ ascii_for(wchar_t wc)
 	return L'?';
 }
 
+/* The character at s in UTF-8, whatever the locale (twirl's own text is
+ * UTF-8, and under LANG=C the C library would read it byte by byte);
+ * returns the bytes it takes, 1 for a byte that starts no character (then
+ * *wc is '?'). */
+static size_t
+utf8_next(const char *s, wchar_t *wc)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len, i;
+	unsigned long v;
+
+	if (u[0] < 0x80) {
+		*wc = (wchar_t)u[0];
+		return 1;
+	}
+	len = u[0] >= 0xf0 && u[0] < 0xf5 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc2 && u[0] < 0xe0 ? 2 : 0;
+	v = len == 4 ? u[0] & 0x07u : len == 3 ? u[0] & 0x0fu : u[0] & 0x1fu;
+	for (i = 1; i < len; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			break;
+		v = v << 6 | (u[i] & 0x3fu);
+	}
+	if (len == 0 || i < len || (len == 3 && v < 0x800) || (len == 4 && v < 0x10000) ||
+	    (v >= 0xd800 && v < 0xe000) || v > 0x10ffff) {
+		*wc = L'?';
+		return 1;
+	}
+	*wc = (wchar_t)v;
+	return len;
+}
+
 int
 ui_width(const char *s)
 {
-	mbstate_t st;
 	wchar_t wc;
-	size_t n;
 	int width = 0, cw;
 
-	memset(&st, 0, sizeof st);
 	while (*s != '\0') {
-		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof st);
-			s++;
-			width++;
-			continue;
-		}
+		s += utf8_next(s, &wc);
 		cw = ui_theme.unicode ? wcwidth(wc) : 1;
 		width += cw < 0 ? 1 : cw;
-		s += n;
 	}
 	return width;
 }
@@ -156,7 +177,6 @@ void
 ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width)
 {
 	int maxy, maxx, col = x;
-	mbstate_t st;
 	wchar_t wc[2] = {0, 0};
 	size_t n;
 	cchar_t cc;
@@ -166,16 +186,10 @@ ui_text_clip(WINDOW *w, int y, int x, const char *s, attr_t attr, int width)
 		return;
 	if (width < INT_MAX && x + width < maxx)
 		maxx = x + width;
-	memset(&st, 0, sizeof st);
 	while (*s != '\0' && col < maxx) {
 		int cw;
 
-		n = mbrtowc(&wc[0], s, MB_CUR_MAX, &st);
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			memset(&st, 0, sizeof st);
-			wc[0] = L'?';
-			n = 1;
-		}
+		n = utf8_next(s, &wc[0]);
 		if (!ui_theme.unicode)
 			wc[0] = ascii_for(wc[0]);
 		cw = wcwidth(wc[0]);

@@ -45,7 +45,7 @@ check() {
 }
 
 # select_item PANE TEXT: move the menu selection down from the top until
-# the selected line (marked with ▶) contains TEXT. After each key it waits
+# the selected line (marked with ▶, or > in ASCII) contains TEXT. After each key it waits
 # (up to 3 s) for the selection to move, so that a loaded machine does not
 # make it press Down again before the screen has caught up and overshoot.
 select_item() {
@@ -53,11 +53,11 @@ select_item() {
 	sleep 0.1
 	n=0
 	while [ $n -lt 40 ]; do
-		sel=$(screen "$1" | grep '▶')
+		sel=$(screen "$1" | grep -E '▶|^ *> ')
 		printf '%s\n' "$sel" | grep -Fq -- "$2" && return 0
 		tm send-keys -t "$1" Down
 		w=0
-		while [ $w -lt 60 ] && [ "$(screen "$1" | grep '▶')" = "$sel" ]; do
+		while [ $w -lt 60 ] && [ "$(screen "$1" | grep -E '▶|^ *> ')" = "$sel" ]; do
 			sleep 0.05
 			w=$((w + 1))
 		done
