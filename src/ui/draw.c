@@ -263,3 +263,62 @@ ui_box(WINDOW *w, int y, int x, int h, int wd, attr_t attr)
 		ui_glyph(w, y + i, x + wd - 1, "│", '|', attr);
 	}
 }
+
+int
+ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
+    int max_lines)
+{
+	const char *starts[8];
+	size_t lens[8];
+	int count = 0, i;
+	const char *p = s;
+
+	if (width < 8 || max_lines < 1)
+		return 0;
+	if (max_lines > 8)
+		max_lines = 8;
+	/* Lines of at most width columns, broken at the last space that
+	 * fits (a word longer than a line is broken where it must be). */
+	while (*p != '\0' && count < max_lines) {
+		const char *q = p, *brk = NULL;
+		int used = 0;
+
+		while (*q != '\0') {
+			wchar_t wc;
+			size_t n = utf8_next(q, &wc);
+			int cw = ui_theme.unicode ? wcwidth(wc) : 1;
+
+			cw = cw < 1 ? 1 : cw;
+			if (used + cw > width)
+				break;
+			if (*q == ' ')
+				brk = q;
+			used += cw;
+			q += n;
+		}
+		if (*q != '\0' && brk != NULL && brk > p)
+			q = brk;
+		starts[count] = p;
+		lens[count] = (size_t)(q - p);
+		count++;
+		p = q;
+		while (*p == ' ')
+			p++;
+	}
+	for (i = 0; i < count; i++) {
+		char line[1024];
+		int y = last_y - (count - 1 - i);
+		size_t n = lens[i] < sizeof line - 1 ? lens[i] : sizeof line - 1;
+
+		ui_fill(w, y, x, 1, width, attr);
+		if (i == count - 1 && *p != '\0') {
+			/* More than max_lines: the last line ends in "...". */
+			ui_text_fit(w, y, x, starts[i], attr, width);
+			continue;
+		}
+		memcpy(line, starts[i], n);
+		line[n] = '\0';
+		ui_text_clip(w, y, x, line, attr, width);
+	}
+	return count;
+}

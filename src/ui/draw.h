@@ -70,6 +70,14 @@ void ui_fill(WINDOW *w, int y, int x, int h, int wd, attr_t attr);
  * allows, else the ASCII fallback a. */
 void ui_glyph(WINDOW *w, int y, int x, const char *u, char a, attr_t attr);
 
+/* Text s wrapped at spaces into lines of at most width columns, at most
+ * max_lines (up to 8) of them, the last on row last_y and the others
+ * above it, each row cleared from x first; when s needs more lines, the
+ * last ends in "...". Returns the lines drawn. For messages, which are
+ * never cut at the screen's edge. */
+int ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
+    int max_lines);
+
 /* Display width of UTF-8 text. */
 int ui_width(const char *s);
 

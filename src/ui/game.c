@@ -482,6 +482,13 @@ game_make_move(struct game *g, const char *move, enum history_kind kind)
 		game_autosave(g);
 	if (kind == HISTORY_MOVE)
 		g->msg[0] = '\0';
+	/* A failing autosave is said once, when it starts failing. */
+	if (!g->kept && g->keep_error[0] != '\0' && !g->autosave_failing) {
+		g->autosave_failing = true;
+		game_say(g, true, "The autosave failed (%s): Ctrl-S saves the game under a name", g->keep_error);
+	} else if (g->keep_error[0] == '\0') {
+		g->autosave_failing = false;
+	}
 	check_solved(g);
 	return true;
 }
@@ -607,6 +614,16 @@ game_save(struct game *g, const char *name, char **path_out, struct tw_error *er
 	else
 		free(path);
 	return true;
+}
+
+bool
+game_save_to(struct game *g, const char *path, struct tw_error *err)
+{
+	char *text = save_text(g, err);
+	bool ok = text != NULL && storage_write(path, text, strlen(text), err);
+
+	free(text);
+	return ok;
 }
 
 char *

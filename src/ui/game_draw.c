@@ -200,53 +200,88 @@ draw_status(struct game *g, WINDOW *w, int rows, int cols)
 	ui_text(w, rows - 2, 0, line, ui_pair_attr(PAIR_STATUS, A_REVERSE));
 }
 
-/* The bottom line: a prompt, the solver's progress, where the playback
- * is, what a typed key sequence waits for, or the last message. */
-static void
-draw_message(struct game *g, WINDOW *w, int rows, int cols, double now)
+/* The message line's text and attribute: the solver's progress, where
+ * the playback is, what a typed key sequence waits for, or the last
+ * message; false when there is none (or a prompt, drawn by itself). */
+static bool
+message_text(struct game *g, double now, char *line, size_t size, attr_t *attr)
 {
 	const char *pending = g->view->pending != NULL ? g->view->pending(g->ui, g->hist->params) : NULL;
-	char line[320];
 
-	ui_fill(w, rows - 1, 0, 1, cols, A_NORMAL);
-	if (g->naming) {
-		ui_text(w, rows - 1, 1, "Save as", A_BOLD);
-		input_draw(&g->name, w, rows - 1, 9);
-	} else if (g->typing) {
-		ui_text(w, rows - 1, 1, "Moves", A_BOLD);
-		input_draw(&g->alg, w, rows - 1, 7);
-	} else if (g->job != NULL) {
+	*attr = A_BOLD;
+	if (g->naming || g->typing)
+		return false;
+	if (g->job != NULL) {
 		static const char spin[] = "|/-\\";
 		int pct = atomic_load(&g->job->progress) / 10;
 		const char *phase = atomic_load(&g->job->phase);
 		char spinner = spin[(int)((now - g->job_started) * 8) % 4];
 
 		if (phase != NULL)
-			snprintf(line, sizeof line, " %c Solving: %d%% (%s)   any key cancels",
+			snprintf(line, size, "%c Solving: %d%% (%s)   any key cancels",
 			    spinner, pct < 0 ? 0 : pct, phase);
 		else
-			snprintf(line, sizeof line, " %c Solving: %d%%   any key cancels", spinner,
+			snprintf(line, size, "%c Solving: %d%%   any key cancels", spinner,
 			    pct < 0 ? 0 : pct);
-		ui_text(w, rows - 1, 0, line, A_BOLD);
 	} else if (g->playing && g->paused && g->confirm == CONFIRM_NONE) {
-		snprintf(line, sizeof line, " Paused at move %zu of %ld: space plays on, . steps, End plays the rest",
+		snprintf(line, size, "Paused at move %zu of %ld: space plays on, . steps, End plays the rest",
 		    g->plan_pos, g->plan_total > 0 ? g->plan_total : (long)g->plan.len);
-		ui_text(w, rows - 1, 0, line, A_BOLD);
 	} else if (pending != NULL && g->confirm == CONFIRM_NONE) {
-		snprintf(line, sizeof line, " %s", pending);
-		ui_text(w, rows - 1, 0, line, A_BOLD);
+		snprintf(line, size, "%s", pending);
 	} else if (g->msg[0] != '\0') {
-		snprintf(line, sizeof line, " %s", g->msg);
-		ui_text(w, rows - 1, 0, line, g->msg_error ?
-		    ui_pair_attr(PAIR_ERROR, A_BOLD) :
-		    g->solved ? ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD : A_NORMAL);
+		snprintf(line, size, "%s", g->msg);
+		*attr = g->msg_error ? ui_pair_attr(PAIR_ERROR, A_BOLD) :
+		    g->solved ? ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD : A_NORMAL;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* The rows the message needs at cols columns: one, or as many as it
+ * takes when it is longer than a line (it then wraps, never cut), up to
+ * a third of the screen: any message (at most 239 bytes) fits from
+ * 60x16 up. */
+static int
+message_rows(struct game *g, int rows, int cols, double now)
+{
+	char line[400];
+	attr_t attr;
+	int width = cols - 2, need;
+
+	if (!message_text(g, now, line, sizeof line, &attr) || ui_width(line) <= width || rows < 8)
+		return 1;
+	need = (ui_width(line) + width - 1) / width + 1;   /* room for breaks at spaces */
+	return need > rows / 3 ? rows / 3 : need;
+}
+
+/* The bottom rows: a prompt or the message, wrapped over lines rows
+ * (message_rows) ending on the last row. */
+static void
+draw_message(struct game *g, WINDOW *w, int rows, int cols, int lines, double now)
+{
+	char line[400];
+	attr_t attr;
+
+	ui_fill(w, rows - lines, 0, lines, cols, A_NORMAL);
+	if (g->naming && g->naming_path) {
+		ui_text(w, rows - 1, 1, "Save to file", A_BOLD);
+		input_draw(&g->name, w, rows - 1, 14);
+	} else if (g->naming) {
+		ui_text(w, rows - 1, 1, "Save as", A_BOLD);
+		input_draw(&g->name, w, rows - 1, 9);
+	} else if (g->typing) {
+		ui_text(w, rows - 1, 1, "Moves", A_BOLD);
+		input_draw(&g->alg, w, rows - 1, 7);
+	} else if (message_text(g, now, line, sizeof line, &attr)) {
+		ui_text_wrap_up(w, rows - 1, 1, line, attr, cols - 2, lines);
 	}
 }
 
 void
 game_draw(struct game *g, WINDOW *w)
 {
-	int rows = getmaxy(w), cols = getmaxx(w), y, x, bh, bw, flash = -1;
+	int rows = getmaxy(w), cols = getmaxx(w), y, x, bh, bw, flash = -1, lines;
 	struct anim anim = {NULL, 0};
 	const void *shown = history_state(g->hist);
 	double now = ui_clock();
@@ -274,8 +309,11 @@ game_draw(struct game *g, WINDOW *w)
 	g->view->draw(w, y, x, g->ui, g->hist->params, shown, &anim, flash);
 	if (g->solved && g->banner && anim.move == NULL)
 		draw_banner(g, w, y, x, bh, bw);
-	draw_status(g, w, rows, cols);
-	draw_message(g, w, rows, cols, now);
+	/* A long message takes the rows above it; the status bar goes up
+	 * with it, over the board's bottom edge while the message shows. */
+	lines = message_rows(g, rows, cols, now);
+	draw_status(g, w, rows - (lines - 1), cols);
+	draw_message(g, w, rows, cols, lines, now);
 	if (g->help_up)
 		help_draw(&g->help, w);
 }

@@ -84,6 +84,8 @@ struct game {
 	long plan_total;        /* the whole solution's length (plan may be its start) */
 	enum history_kind plan_kind;  /* HISTORY_HINT for H, MOVE for typed */
 	bool naming;            /* the save-name prompt is up */
+	bool naming_path;       /* ... asking for a file (the failed keep's Ctrl-S) */
+	bool autosave_failing;  /* the last periodic autosave failed, and was said */
 	struct line_input name;
 	bool typing;            /* the ':' moves prompt is up */
 	struct line_input alg;
@@ -116,6 +118,10 @@ void game_start_job(struct game *g, enum job_mode mode);
  * where large tables must be built (puzzle optimal_offer); forgets the
  * last hint's solution. */
 void game_toggle_optimal(struct game *g);
+/* Writes the game as a save to path (any writable folder; atomic).
+ * Errors: the write's, out of memory. */
+bool game_save_to(struct game *g, const char *path, struct tw_error *err);
+
 /* Turns proven-shortest hints on or off, saying so. */
 void game_optimal_hints(struct game *g, bool on);
 void game_stop_playing(struct game *g);

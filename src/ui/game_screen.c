@@ -11,6 +11,7 @@
 #include "ui/exit_notes.h"
 #include "ui/keep.h"
 #include "ui/saves_screen.h"
+#include "ui/storage.h"
 
 #define CTRL(c) ((c) & 0x1f)
 
@@ -35,6 +36,66 @@ propose_name(struct game *g)
 		input_start(&g->name, name);
 	}
 	g->naming = true;
+}
+
+/* The question asked when a game that is being left cannot be kept. */
+static void
+ask_lose(struct game *g)
+{
+	g->confirm = CONFIRM_LOSE;
+	game_say(g, true, "This game could not be kept (%s). y: leave and lose it, n: stay, Ctrl-S: save it to a file you name",
+	    g->keep_error);
+}
+
+/* The path prompt of the failed keep: the game written to the file the
+ * player types (any folder that can be written), then left. */
+static enum game_result
+path_key(struct game *g, int key)
+{
+	struct tw_error err;
+
+	switch (input_key(&g->name, key)) {
+	case INPUT_CANCEL:
+		g->naming = g->naming_path = false;
+		ask_lose(g);
+		return GAME_CONTINUE;
+	case INPUT_EDITING:
+		return GAME_CONTINUE;
+	case INPUT_DONE:
+		break;
+	}
+	if (g->name.text[0] == '\0')
+		return GAME_CONTINUE;
+	if (!game_save_to(g, g->name.text, &err)) {
+		game_say(g, true, "Not saved: %s. Another file?", err.msg);
+		return GAME_CONTINUE;
+	}
+	g->naming = g->naming_path = false;
+	{
+		char note[600];
+
+		snprintf(note, sizeof note, "the unfinished %s game was saved to %s (twirl replay plays it)",
+		    g->p->name, g->name.text);
+		ui_exit_note(note);
+	}
+	g->kept = true;
+	return g->leaving;
+}
+
+/* Ctrl-S at the failed keep's question: a file to type, proposed in the
+ * home folder, away from the folder that failed. */
+static void
+propose_path(struct game *g)
+{
+	const char *home = getenv("HOME");
+	char *file = storage_file_name(g->log.name != NULL ? g->log.name : "twirl game"), path[512];
+
+	snprintf(path, sizeof path, "%s%s%s", home != NULL && home[0] == '/' ? home : "",
+	    home != NULL && home[0] == '/' ? "/" : "", file != NULL ? file : "twirl-game.twirl");
+	free(file);
+	g->confirm = CONFIRM_NONE;
+	g->naming = g->naming_path = true;
+	input_start(&g->name, path);
 }
 
 static void
@@ -112,9 +173,8 @@ leave(struct game *g, enum game_result how)
 
 	if (game_keep(g, &err))
 		return how;
-	g->confirm = CONFIRM_LOSE;
-	game_say(g, true, "This game could not be kept (%s). Leave and lose it? (y/n; Ctrl-S saves it elsewhere)",
-	    err.msg);
+	g->leaving = how;
+	ask_lose(g);
 	return GAME_CONTINUE;
 }
 
@@ -231,8 +291,14 @@ game_key(struct game *g, int key)
 	}
 	if (key == KEY_RESIZE)
 		return GAME_CONTINUE;
+	if (c == CONFIRM_LOSE && key == CTRL('s')) {
+		propose_path(g);
+		return GAME_CONTINUE;
+	}
 	if (c != CONFIRM_NONE)
 		return answer(g, c, key);
+	if (g->naming && g->naming_path)
+		return path_key(g, key);
 	if (g->naming) {
 		name_key(g, key);
 		return GAME_CONTINUE;
@@ -406,14 +472,14 @@ screen_revealed(struct screen *s, const char *value)
 	}
 	if (in_progress && g->save_path != NULL && g->log.name != NULL) {
 		if (!game_save(g, g->log.name, NULL, &err)) {
-			game_say(g, true, "This game could not be kept (%s): Ctrl-S saves it elsewhere, then Ctrl-O again",
+			game_say(g, true, "This game could not be kept (%s), so it stays open; q then Ctrl-S saves it to a file you name",
 			    err.msg);
 			return screen_stay();
 		}
 		keep_autosave_remove(g->log.session);
 		g->kept = true;
 	} else if (!game_keep(g, &err) || (in_progress && !keep_autosave_aside(&kept, &err))) {
-		game_say(g, true, "This game could not be kept (%s): Ctrl-S saves it, then Ctrl-O again",
+		game_say(g, true, "This game could not be kept (%s), so it stays open; q then Ctrl-S saves it to a file you name",
 		    err.msg);
 		return screen_stay();
 	}

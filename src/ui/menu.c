@@ -203,22 +203,25 @@ draw(struct screen *scr, WINDOW *w)
 		    cols - 14);
 	}
 	list_draw_marks(&m->view, w, cols - 8);
+	/* Questions, prompts and messages wrap (over the list's last rows
+	 * when they must), never cut. */
 	if (m->asking != ASK_NONE) {
-		ui_text_fit(w, rows - 3, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD,
-		    cols - 4);
+		ui_text_wrap_up(w, rows - 3, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD,
+		    cols - 4, 2);
 	} else if (m->prompting) {
 		const char *q = m->prompt_for->kind == ITEM_CUSTOM ?
 		    view_for(m->prompt_for->puzzle)->custom_prompt :
 		    "Game ID (e.g. torus:4x4#8812 or torus:2x3:6,5,4,3,2,1):";
 
-		ui_text_fit(w, rows - 3, 2, q, A_BOLD, cols - 4);
+		ui_text_wrap_up(w, rows - 3, 2, q, A_BOLD, cols - 4, 2);
 		input_draw(&m->input, w, rows - 2, 2);
 	} else {
 		ui_text_fit(w, rows - 2, 2, foot, A_DIM, cols - 4);
 	}
 	if (m->msg[0] != '\0')
-		ui_text_fit(w, rows - 1, 2, m->msg, m->msg_error ?
-		    ui_pair_attr(PAIR_ERROR, A_BOLD) : ui_pair_attr(PAIR_GOOD, A_BOLD), cols - 4);
+		ui_text_wrap_up(w, rows - 1, 2, m->msg, m->msg_error ?
+		    ui_pair_attr(PAIR_ERROR, A_BOLD) : ui_pair_attr(PAIR_GOOD, A_BOLD), cols - 4,
+		    m->asking != ASK_NONE || m->prompting ? 1 : rows / 3);
 	if (m->help_up)
 		help_draw(&m->help, w);
 }

@@ -147,16 +147,16 @@ draw(struct screen *scr, WINDOW *w)
 	list_draw_marks(&s->view, w, cols - 8);
 	if (s->confirm_delete) {
 		snprintf(line, sizeof line, "Delete \"%s\"? (y/n)", s->list[s->view.sel].name);
-		ui_text(w, rows - 2, 2, line, A_BOLD);
+		ui_text_wrap_up(w, rows - 2, 2, line, A_BOLD, cols - 4, 2);
 	} else {
 		foot = s->mode == SAVES_TO_RESUME ?
 		    "Enter resume   v watch   d delete   PgUp PgDn Home End   Esc back" :
 		    "Enter watch   d delete   PgUp PgDn Home End   Esc back";
 		ui_text(w, rows - 2, 2, foot, A_DIM);
 	}
-	if (s->msg[0] != '\0')
-		ui_text(w, rows - 1, 2, s->msg, s->msg_error ?
-		    ui_pair_attr(PAIR_ERROR, A_BOLD) : A_NORMAL);
+	if (s->msg[0] != '\0')    /* wrapped over the keys' line when long */
+		ui_text_wrap_up(w, rows - 1, 2, s->msg, s->msg_error ?
+		    ui_pair_attr(PAIR_ERROR, A_BOLD) : A_NORMAL, cols - 4, rows / 3);
 }
 
 static struct screen_result

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Nothing is lost, every record is true, every screen fits: the unfinished
 # game survives twirl play, quitting with no moves, SIGTERM, SIGHUP and
-# Ctrl-O; a game that cannot be kept says so on screen and on stderr; a
+# Ctrl-O; a game that cannot be kept says so on screen and on stderr, and
+# is saved to a file the player names; a
 # solve is recorded in the statistics file and shown; the menu and an
 # 11x11x11 cube play at 80x24; with --ascii every screen is 7-bit ASCII.
 # Usage: keep_tmux.sh PATH/TO/twirl
@@ -161,6 +162,26 @@ tm send-keys -t lost y
 exited lost 0
 grep -q "was not kept" "$tmp/lost.err" && ok "the failure is on stderr after the screen" ||
     bad "the failure is on stderr ($(cat "$tmp/lost.err"))" lost
+
+# 5b. The same failure: the periodic autosave says it failed, and at the
+#     question Ctrl-S takes a file name the player types, saves there
+#     and leaves.
+STATE=$tmp/not-a-dir run elsewhere "play 'torus:4x4#6'"
+check elsewhere "game for a failing autosave opens" "torus:4x4#6"
+typed elsewhere "E1 E2 E3 E4 E1 E2 E3 E4 E1 E2"
+check elsewhere "the failing autosave is said" "The autosave failed"
+tm send-keys -t elsewhere q y
+check elsewhere "the question offers a file" "Ctrl-S: save it to a file you name"
+tm send-keys -t elsewhere C-s
+check elsewhere "Ctrl-S asks which file" "Save to file"
+tm send-keys -t elsewhere C-u
+tm send-keys -t elsewhere -l "$tmp/elsewhere.twirl"
+tm send-keys -t elsewhere Enter
+exited elsewhere 0
+"$twirl" replay --verify "$tmp/elsewhere.twirl" >/dev/null 2>&1 &&
+    ok "the game is in the file typed, whole" || bad "the game is in the file typed" elsewhere
+grep -q "saved to $tmp/elsewhere.twirl" "$tmp/elsewhere.err" && ok "  ... and stderr says where" ||
+    bad "  ... and stderr says where ($(cat "$tmp/elsewhere.err"))" elsewhere
 
 # 6. A solve is recorded (atomically, beside the saves) and shown.
 run solve "play 'torus:2x2:2,1,3,4'"

@@ -19,6 +19,7 @@
 #include "solvers/registry.h"
 #include "ui/draw.h"
 #include "ui/game.h"
+#include "ui/game_internal.h"
 #include "ui/stats.h"
 #include "screen.h"
 
@@ -431,6 +432,60 @@ a_solve_is_recorded_once_through_undo_and_redo(void **unused)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* Whether the words of text appear on the screen in order (however the
+ * lines break). */
+static bool
+screen_holds_words(const char *text)
+{
+	char *shown = dump(), *at = shown, words[512], *word, *save = NULL;
+	bool all = true;
+
+	snprintf(words, sizeof words, "%s", text);
+	for (word = strtok_r(words, " ", &save); word != NULL && all; word = strtok_r(NULL, " ", &save)) {
+		char *hit = strstr(at, word);
+
+		all = hit != NULL;
+		if (hit != NULL)
+			at = hit + strlen(word);
+	}
+	free(shown);
+	return all;
+}
+
+/* The longest message a game holds (239 bytes) is shown whole at 80x24
+ * and at 60x16: it wraps, never cut at the edge. */
+static void
+a_long_message_wraps_and_is_never_cut(void **unused)
+{
+	static const int sizes[][2] = {{24, 80}, {16, 60}};
+	char msg[240];
+	struct game *g;
+	size_t i;
+
+	(void)unused;
+	memset(msg, 0, sizeof msg);
+	for (i = 0; strlen(msg) + 12 < sizeof msg; i++)
+		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "word%02zu-long ", i);
+	msg[strlen(msg) - 1] = '\0';
+	for (i = 0; i < 2; i++) {
+		open_screen(sizes[i][0], sizes[i][1], false, false);
+		g = game_from(start_id);
+		game_say(g, true, "%s", msg);
+		game_draw(g, stdscr);
+		if (!screen_holds_words(msg))
+			fail_msg("cut at %dx%d", sizes[i][1], sizes[i][0]);
+		/* The status bar is still there, above the message. */
+		{
+			char *shown = dump();
+
+			assert_non_null(strstr(shown, "Moves 0"));
+			free(shown);
+		}
+		game_free(g);
+		close_screen();
+	}
+}
+
 int
 main(void)
 {
@@ -447,6 +502,7 @@ main(void)
 		cmocka_unit_test(solve_plays_the_solution_to_the_end),
 		cmocka_unit_test(any_other_key_stops_the_solution),
 		cmocka_unit_test(a_solve_is_recorded_once_through_undo_and_redo),
+		cmocka_unit_test(a_long_message_wraps_and_is_never_cut),
 	};
 
 	screen_tests_init();
