@@ -268,15 +268,15 @@ int
 ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
     int max_lines)
 {
-	const char *starts[8];
-	size_t lens[8];
+	const char *starts[64];
+	size_t lens[64];
 	int count = 0, i;
 	const char *p = s;
 
 	if (width < 8 || max_lines < 1)
 		return 0;
-	if (max_lines > 8)
-		max_lines = 8;
+	if (max_lines > 64)
+		max_lines = 64;
 	/* Lines of at most width columns, broken at the last space that
 	 * fits (a word longer than a line is broken where it must be). */
 	while (*p != '\0' && count < max_lines) {

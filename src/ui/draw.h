@@ -71,7 +71,7 @@ void ui_fill(WINDOW *w, int y, int x, int h, int wd, attr_t attr);
 void ui_glyph(WINDOW *w, int y, int x, const char *u, char a, attr_t attr);
 
 /* Text s wrapped at spaces into lines of at most width columns, at most
- * max_lines (up to 8) of them, the last on row last_y and the others
+ * max_lines (up to 64) of them, the last on row last_y and the others
  * above it, each row cleared from x first; when s needs more lines, the
  * last ends in "...". Returns the lines drawn. For messages, which are
  * never cut at the screen's edge. */

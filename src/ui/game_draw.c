@@ -45,6 +45,7 @@ static const struct help_entry shared_help[] = {
 	{"n", "new scramble"},
 	{"h", "hint: the solver's next move"},
 	{"H", "solve: watch the whole solution"},
+	{"i", "show the whole game ID (the status bar cuts a long one)"},
 	{"O", "hints and solutions: proven shortest (slower) or quick, where the board has an optimal solver; a large table is built only when you say yes"},
 	{"  space . + -", "  while it plays: pause, one step, faster, slower"},
 	{"  End >", "  while it plays: play the rest at once"},
@@ -200,9 +201,14 @@ draw_status(struct game *g, WINDOW *w, int rows, int cols)
 	ui_text(w, rows - 2, 0, line, ui_pair_attr(PAIR_STATUS, A_REVERSE));
 }
 
-/* The message line's text and attribute: the solver's progress, where
- * the playback is, what a typed key sequence waits for, or the last
- * message; false when there is none (or a prompt, drawn by itself). */
+/* Room for the longest message: a game ID (a 20x20 torus's is about
+ * 1,400 bytes, an 11x11x11's facelets 734). */
+#define MESSAGE_MAX 4096
+
+/* The message line's text and attribute: the whole game ID (i), the
+ * solver's progress, where the playback is, what a typed key sequence
+ * waits for, or the last message; false when there is none (or a prompt,
+ * drawn by itself). */
 static bool
 message_text(struct game *g, double now, char *line, size_t size, attr_t *attr)
 {
@@ -211,7 +217,10 @@ message_text(struct game *g, double now, char *line, size_t size, attr_t *attr)
 	*attr = A_BOLD;
 	if (g->naming || g->typing)
 		return false;
-	if (g->job != NULL) {
+	if (g->show_id) {
+		snprintf(line, size, "%s", g->gameid);
+		*attr = A_NORMAL;
+	} else if (g->job != NULL) {
 		static const char spin[] = "|/-\\";
 		int pct = atomic_load(&g->job->progress) / 10;
 		const char *phase = atomic_load(&g->job->phase);
@@ -245,14 +254,14 @@ message_text(struct game *g, double now, char *line, size_t size, attr_t *attr)
 static int
 message_rows(struct game *g, int rows, int cols, double now)
 {
-	char line[400];
+	char line[MESSAGE_MAX];
 	attr_t attr;
-	int width = cols - 2, need;
+	int width = cols - 2, need, most = g->show_id ? rows - 3 : rows / 3;
 
 	if (!message_text(g, now, line, sizeof line, &attr) || ui_width(line) <= width || rows < 8)
 		return 1;
 	need = (ui_width(line) + width - 1) / width + 1;   /* room for breaks at spaces */
-	return need > rows / 3 ? rows / 3 : need;
+	return need > most ? most : need;
 }
 
 /* The bottom rows: a prompt or the message, wrapped over lines rows
@@ -260,7 +269,7 @@ message_rows(struct game *g, int rows, int cols, double now)
 static void
 draw_message(struct game *g, WINDOW *w, int rows, int cols, int lines, double now)
 {
-	char line[400];
+	char line[MESSAGE_MAX];
 	attr_t attr;
 
 	ui_fill(w, rows - lines, 0, lines, cols, A_NORMAL);

@@ -284,6 +284,7 @@ game_key(struct game *g, int key)
 	MEVENT ev;
 
 	g->banner = false;
+	g->show_id = false;
 	if (key == KEY_MOUSE) {
 		if (getmouse(&ev) == OK)
 			game_mouse(g, &ev);
@@ -353,6 +354,9 @@ game_key(struct game *g, int key)
 		return GAME_CONTINUE;
 	case 'O':
 		game_toggle_optimal(g);
+		return GAME_CONTINUE;
+	case 'i':
+		g->show_id = true;      /* until the next key */
 		return GAME_CONTINUE;
 	case '?': case KEY_F(1):
 		game_help_open(g);

@@ -60,22 +60,38 @@ a_roll_moves_the_die_and_updates_the_net(void **unused)
 	close_screen();
 }
 
+/* A huge open board: a window onto it (its frame dotted where the board
+ * goes on), the shortest path hidden until p, then wrapped between its
+ * tokens at 80x24, never inside one. */
 static void
 huge_open_board_scrolls_and_shows_the_gps(void **unused)
 {
+	static const char *const tokens[] = {"NNNE", "(N){dy-5}", "EN", "(E){dx-2}", "N"};
 	struct game *g;
 	char *text;
+	size_t i;
 
 	(void)unused;
-	open_screen(30, 100, true, true);
+	open_screen(24, 80, true, true);
 	g = game_from("rollcube:1000000000x1000000000:start=3,5:goal=999999990,999999000:label=4");
 	game_draw(g, stdscr);
 	text = dump();
 	assert_null(strstr(text, "Terminal too small"));
-	assert_non_null(strstr(text, "shortest path:"));
-	assert_non_null(strstr(text, "NNNE(N){dy-5}EN(E){dx"));
+	assert_null(strstr(text, "NNNE"));
+	assert_non_null(strstr(text, "p: shortest path"));
+	assert_non_null(strstr(text, "▶"));     /* the board goes on east */
+	assert_non_null(strstr(text, "▲"));     /* ... and north */
 	assert_non_null(strstr(text, "[1]"));
 	free(text);
+	game_key(g, 'p');
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "shortest path (p hides):"));
+	for (i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
+		if (strstr(text, tokens[i]) == NULL)
+			fail_msg("token %s cut:\n%s", tokens[i], text);
+	free(text);
+	assert_int_equal(game_history(g)->len, 0);
 	game_free(g);
 	close_screen();
 }

@@ -486,6 +486,48 @@ a_long_message_wraps_and_is_never_cut(void **unused)
 	}
 }
 
+/* i shows the whole game ID of a 20x20 torus (about 1,400 bytes) at
+ * 80x24, over the board, until the next key. */
+static void
+i_shows_the_whole_game_id(void **unused)
+{
+	struct game *g;
+	char *text, *id, *squeezed, *c, *o, start[2000];
+	int k;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	/* Row 1 shifted west by one: a position given tile by tile. */
+	snprintf(start, sizeof start, "torus:20x20:");
+	for (k = 1; k <= 400; k++)
+		snprintf(start + strlen(start), sizeof start - strlen(start), "%d%s",
+		    k <= 20 ? k % 20 + 1 : k, k < 400 ? "," : "");
+	g = game_from(start);
+	id = strdup(g->gameid);
+	game_key(g, 'i');
+	game_draw(g, stdscr);
+	text = dump();
+	/* The screen's text with line breaks and spaces taken out holds the
+	 * ID whole. */
+	squeezed = malloc(strlen(text) + 1);
+	for (c = text, o = squeezed; *c != '\0'; c++)
+		if (*c != '\n' && *c != ' ')
+			*o++ = *c;
+	*o = '\0';
+	assert_true(strlen(id) > 1000);
+	assert_non_null(strstr(squeezed, id));
+	free(squeezed);
+	free(text);
+	game_key(g, 'x');
+	game_draw(g, stdscr);
+	text = dump();
+	assert_null(strstr(text, ",398,399,400"));
+	free(text);
+	free(id);
+	game_free(g);
+	close_screen();
+}
+
 int
 main(void)
 {
@@ -503,6 +545,7 @@ main(void)
 		cmocka_unit_test(any_other_key_stops_the_solution),
 		cmocka_unit_test(a_solve_is_recorded_once_through_undo_and_redo),
 		cmocka_unit_test(a_long_message_wraps_and_is_never_cut),
+		cmocka_unit_test(i_shows_the_whole_game_id),
 	};
 
 	screen_tests_init();

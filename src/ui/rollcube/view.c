@@ -34,6 +34,7 @@ struct rollcube_ui {
 	struct rollcube_state gps_for;  /* the position gps describes */
 	bool gps_valid;
 	char gps[300];          /* the SRC path from there, open boards only */
+	bool show_path;         /* p: the shortest path beside the board */
 };
 
 static const struct help_entry rollcube_rules[] = {
@@ -50,6 +51,7 @@ static const struct help_entry rollcube_help[] = {
 	{"← → ↑ ↓  a d w s", "roll the die west, east, north, south"},
 	{"j k l", "vi keys: roll south, north, east (h is the hint)"},
 	{"mouse", "click a cell next to the die to roll onto it"},
+	{"p", "open boards: show or hide the shortest path (the paper's generalized path string)"},
 	{"the net", "beside the board, the die unfolded as in the paper: north; west, bottom, east; south; top"},
 	{NULL, NULL},
 };
@@ -148,18 +150,81 @@ draw_gps(WINDOW *win, int y, int x, struct rollcube_ui *ui,
 {
 	struct tw_error err;
 
+	const char *c;
+	int width = net_width(p) - 1, row = 0, col = 0;
+
 	if (p->cells != NULL)
 		return;
+	/* Hidden until asked for: it is the answer. */
+	if (!ui->show_path) {
+		ui_text(win, y, x, "p: shortest path", A_DIM);
+		return;
+	}
 	if (!ui->gps_valid || !rollcube_state_equal(p, &ui->gps_for, s)) {
 		if (!rollcube_gps_text(p, s, ui->gps, sizeof ui->gps, &err))
 			snprintf(ui->gps, sizeof ui->gps, "%s", err.msg);
 		ui->gps_for = *s;
 		ui->gps_valid = true;
 	}
-	ui_text(win, y, x, "shortest path:", A_DIM);
-	ui_text_clip(win, y + 1, x, ui->gps, A_BOLD, net_width(p) - 1);
-	if ((int)strlen(ui->gps) > net_width(p) - 1)
-		ui_text_clip(win, y + 2, x, ui->gps + net_width(p) - 1, A_BOLD, net_width(p) - 1);
+	ui_text(win, y, x, "shortest path (p hides):", A_DIM);
+	/* Wrapped between tokens (a roll, or a run such as (E){dx-2}),
+	 * never inside one. */
+	for (c = ui->gps; *c != '\0' && row < 4; ) {
+		const char *end = c + 1;
+		char token[64];
+		int len;
+
+		if (*c == '(') {
+			end = strchr(c, '}');
+			end = end != NULL ? end + 1 : c + strlen(c);
+		}
+		len = (int)(end - c) < (int)sizeof token - 1 ? (int)(end - c) : (int)sizeof token - 1;
+		if (col > 0 && col + len > width) {
+			row++;
+			col = 0;
+			if (row == 4)
+				break;
+		}
+		memcpy(token, c, (size_t)len);
+		token[len] = '\0';
+		ui_text_clip(win, y + 1 + row, x + col, token, A_BOLD, width - col);
+		col += len;
+		c = end;
+	}
+}
+
+/* A board larger than the view is drawn as a window onto it: each side
+ * of the frame beyond which the board goes on is dotted, with an arrow
+ * at its middle. */
+static void
+window_marks(WINDOW *win, int y, int x, int H, int W, const struct rollcube_ui *ui,
+    const struct rollcube_params *p)
+{
+	attr_t a = ui_pair_attr(PAIR_FRAME, A_BOLD);
+	bool west = ui->x0 > 1, east = ui->x0 + ui->vis_cols - 1 < p->cols;
+	bool south = ui->y0 > 1, north = ui->y0 + ui->vis_rows - 1 < p->rows;
+	int i;
+
+	for (i = 1; i <= W; i += 2) {
+		if (north)
+			ui_glyph(win, y, x + i, "┄", '.', a);
+		if (south)
+			ui_glyph(win, y + H + 1, x + i, "┄", '.', a);
+	}
+	for (i = 1; i <= H; i += 2) {
+		if (west)
+			ui_glyph(win, y + i, x, "┆", ':', a);
+		if (east)
+			ui_glyph(win, y + i, x + W + 1, "┆", ':', a);
+	}
+	if (north)
+		ui_glyph(win, y, x + 1 + W / 2, "▲", '^', a);
+	if (south)
+		ui_glyph(win, y + H + 1, x + 1 + W / 2, "▼", 'v', a);
+	if (west)
+		ui_glyph(win, y + 1 + H / 2, x, "◀", '<', a);
+	if (east)
+		ui_glyph(win, y + 1 + H / 2, x + W + 1, "▶", '>', a);
 }
 
 static void
@@ -214,6 +279,7 @@ rc_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 			shown = die_roll(s->die, dir);
 	}
 	ui_box(win, y, x, H + 2, W + 2, ui_pair_attr(PAIR_FRAME, A_NORMAL));
+	window_marks(win, y, x, H, W, ui, p);
 	for (i = 0; i < ui->vis_rows; i++) {
 		int64_t cy = ui->y0 + ui->vis_rows - 1 - i;
 
@@ -283,11 +349,13 @@ roll(enum rollcube_dir d)
 static char *
 rc_key(void *uip, const void *params, const void *state, int key, bool *handled)
 {
-	(void)uip;
 	(void)params;
 	(void)state;
 	*handled = true;
 	switch (key) {
+	case 'p':
+		((struct rollcube_ui *)uip)->show_path = !((struct rollcube_ui *)uip)->show_path;
+		return NULL;
 	case KEY_UP: case 'w': case 'k': return roll(DIR_N);
 	case KEY_DOWN: case 's': case 'j': return roll(DIR_S);
 	case KEY_LEFT: case 'a': return roll(DIR_W);
