@@ -95,9 +95,12 @@ torus_layout(void *uip, const void *params, int h, int w, int *need_h,
 	return false;
 }
 
-/* Line `line` (0..ch-1) of the cell showing tile, cw characters. */
+/* Line `line` (0..ch-1) of the cell showing tile, cw characters: the
+ * number right-aligned in the width of the board's largest (width
+ * characters), that field centred, so that columns line up whatever the
+ * number of digits. */
 static void
-cell_line(int tile, int cw, int ch, int line, char *buf)
+cell_line(int tile, int width, int cw, int ch, int line, char *buf)
 {
 	char num[8];
 	int len, pad;
@@ -106,7 +109,7 @@ cell_line(int tile, int cw, int ch, int line, char *buf)
 	buf[cw] = '\0';
 	if (line != ch / 2)
 		return;
-	len = snprintf(num, sizeof num, "%d", tile);
+	len = snprintf(num, sizeof num, "%*d", width, tile);
 	pad = (cw - len + 1) / 2;
 	if (pad < 0)
 		pad = 0;
@@ -207,7 +210,7 @@ torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 			/* Without gaps, alternate columns are told apart. */
 			if (cw <= digits(m * n) && c % 2 == 1)
 				attr |= A_UNDERLINE;
-			cell_line(tile, cw, ch, sy % ch, buf);
+			cell_line(tile, digits(m * n), cw, ch, sy % ch, buf);
 			buf[sx % cw + 1] = '\0';
 			ui_text(win, y + f + ly, x + f + cx, buf + sx % cw, attr);
 		}
