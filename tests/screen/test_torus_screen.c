@@ -253,9 +253,9 @@ mouse_drag_shifts_the_row(void **unused)
 		game_mouse(g, &over);
 		game_draw(g, stdscr);
 		assert_int_equal(game_history(g)->len, 0);
-		moved = cell_at(4 + 1 + 1, 25 + 1 + 2 * 7 + 3);   /* row 1, column 3 */
+		moved = cell_at(4 + 1 + 1, 25 + 1 + 2 * 7 + 4);   /* row 1, column 3 */
 		assert_int_equal(moved.ch, L'2');                  /* as it will be: 4 1 2 3 */
-		moved = cell_at(4 + 1 + 3 + 1, 25 + 1 + 2 * 7 + 3);
+		moved = cell_at(4 + 1 + 3 + 1, 25 + 1 + 2 * 7 + 4);
 		assert_int_equal(moved.ch, L'7');                  /* row 2 untouched */
 	}
 	game_mouse(g, &release);
