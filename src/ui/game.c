@@ -258,8 +258,8 @@ game_resume(struct savegame *sg, struct history *h, struct tw_error *err)
 	g->solve_recorded = g->solved;
 	g->solved_at = ui_clock();
 	g->kept = true;
-	game_say(g, false, "Resumed %s: %zu moves so far", g->log.name != NULL ?
-	    g->log.name : "saved game", history_moves(h));
+	game_say(g, false, "Resumed %s: %zu move%s so far", g->log.name != NULL ?
+	    g->log.name : "saved game", history_moves(h), history_moves(h) == 1 ? "" : "s");
 	return g;
 }
 
@@ -450,8 +450,8 @@ check_solved(struct game *g)
 	if (g->level_key[0] != '\0' && hints == 0)
 		storage_record_best(g->level_key, (long)moves, NULL);
 	if (g->level_key[0] != '\0' && hints == 0 && g->level_optimum > 0)
-		game_say(g, false, "Level solved in %zu moves (optimum %ld)%s Esc: levels",
-		    moves, g->level_optimum,
+		game_say(g, false, "Level solved in %zu move%s (optimum %ld)%s Esc: levels",
+		    moves, moves == 1 ? "" : "s", g->level_optimum,
 		    (long)moves <= g->level_optimum ? ": perfect!" : ".");
 	else if (hints > 0)
 		game_say(g, false, "Solved with help (%zu hint move%s): %zu move%s in %s. n: new game",
@@ -895,7 +895,7 @@ game_play_typed(struct game *g, struct movelist *moves)
 	g->playing = true;
 	g->paused = false;
 	g->next_play = ui_clock();
-	game_say(g, false, "Playing %zu moves", g->plan.len);
+	game_say(g, false, "Playing %zu typed move%s", g->plan.len, g->plan.len == 1 ? "" : "s");
 }
 
 /* Plays the rest of the solution at once, without animation. */
@@ -923,7 +923,7 @@ game_skip_to_end(struct game *g)
 	}
 	game_stop_playing(g);
 	if (!g->solved || g->msg[0] == '\0')
-		game_say(g, false, "Played the last %zu moves", left);
+		game_say(g, false, "Played the last %zu move%s", left, left == 1 ? "" : "s");
 }
 
 void

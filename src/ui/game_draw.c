@@ -45,7 +45,7 @@ static const struct help_entry shared_help[] = {
 	{"n", "new scramble"},
 	{"h", "hint: the solver's next move"},
 	{"H", "solve: watch the whole solution"},
-	{"i", "show the whole game ID (the status bar cuts a long one)"},
+	{"g", "show the whole game ID (the status bar cuts a long one)"},
 	{"O", "hints and solutions: proven shortest (slower) or quick, where the board has an optimal solver; a large table is built only when you say yes"},
 	{"  space . + -", "  while it plays: pause, one step, faster, slower"},
 	{"  End >", "  while it plays: play the rest at once"},
@@ -205,7 +205,7 @@ draw_status(struct game *g, WINDOW *w, int rows, int cols)
  * 1,400 bytes, an 11x11x11's facelets 734). */
 #define MESSAGE_MAX 4096
 
-/* The message line's text and attribute: the whole game ID (i), the
+/* The message line's text and attribute: the whole game ID (g), the
  * solver's progress, where the playback is, what a typed key sequence
  * waits for, or the last message; false when there is none (or a prompt,
  * drawn by itself). */

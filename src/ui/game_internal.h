@@ -85,7 +85,7 @@ struct game {
 	enum history_kind plan_kind;  /* HISTORY_HINT for H, MOVE for typed */
 	bool naming;            /* the save-name prompt is up */
 	bool naming_path;       /* ... asking for a file (the failed keep's Ctrl-S) */
-	bool show_id;           /* i: the whole game ID over the board, until a key */
+	bool show_id;           /* g: the whole game ID over the board, until a key */
 	bool autosave_failing;  /* the last periodic autosave failed, and was said */
 	struct line_input name;
 	bool typing;            /* the ':' moves prompt is up */

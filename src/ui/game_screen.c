@@ -355,7 +355,7 @@ game_key(struct game *g, int key)
 	case 'O':
 		game_toggle_optimal(g);
 		return GAME_CONTINUE;
-	case 'i':
+	case 'g':
 		g->show_id = true;      /* until the next key */
 		return GAME_CONTINUE;
 	case '?': case KEY_F(1):

@@ -163,8 +163,8 @@ keep_autosave_offer(char *question, size_t size, struct tw_error *err)
 	ps = sg.puzzle->params_format(sg.params, NULL);
 	if (ps != NULL && strchr(ps, ':') != NULL)
 		*strchr(ps, ':') = '\0';
-	snprintf(question, size, "Resume your unfinished %s %s game (%zu moves)?",
-	    sg.puzzle->name, ps != NULL ? ps : "", history_moves(h));
+	snprintf(question, size, "Resume your unfinished %s %s game (%zu move%s)?",
+	    sg.puzzle->name, ps != NULL ? ps : "", history_moves(h), history_moves(h) == 1 ? "" : "s");
 	free(ps);
 	history_free(h);
 	savegame_free(&sg);

@@ -294,13 +294,17 @@ replay_draw(struct replay *r, WINDOW *w)
 		for (size_t i = 0; i < r->h->cursor; i++)
 			hints += r->h->entries[i].kind == HISTORY_HINT;
 		ui_format_time(r->sg.elapsed_ms / 1000.0, t, sizeof t);
-		snprintf(line, sizeof line, " End: %s, %zu moves in %s, %zu hint move%s.  Home: again, Esc: back",
+		snprintf(line, sizeof line, " End: %s, %zu move%s in %s, %zu hint move%s.  Home: again, Esc: back",
 		    r->sg.puzzle->state_is_solved(r->sg.params, history_state(r->h)) ?
-		    "solved" : "not solved", history_moves(r->h), t, hints, hints == 1 ? "" : "s");
+		    "solved" : "not solved", history_moves(r->h), history_moves(r->h) == 1 ? "" : "s",
+		    t, hints, hints == 1 ? "" : "s");
 		ui_text(w, rows - 1, 0, line, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD);
 	} else {
-		ui_text(w, rows - 1, 1,
-		    "space play/pause  ← → step  + - speed  Home End  Esc back", A_DIM);
+		/* In ASCII the arrows' stand-ins would read as keys: name
+		 * the keys that step instead. */
+		ui_text(w, rows - 1, 1, ui_theme.unicode ?
+		    "space play/pause  ← → step  + - speed  Home End  Esc back" :
+		    "space play/pause  Left Right , . step  + - speed  Home End  Esc back", A_DIM);
 	}
 }
 

@@ -486,7 +486,7 @@ a_long_message_wraps_and_is_never_cut(void **unused)
 	}
 }
 
-/* i shows the whole game ID of a 20x20 torus (about 1,400 bytes) at
+/* g shows the whole game ID of a 20x20 torus (about 1,400 bytes) at
  * 80x24, over the board, until the next key. */
 static void
 i_shows_the_whole_game_id(void **unused)
@@ -504,7 +504,7 @@ i_shows_the_whole_game_id(void **unused)
 		    k <= 20 ? k % 20 + 1 : k, k < 400 ? "," : "");
 	g = game_from(start);
 	id = strdup(g->gameid);
-	game_key(g, 'i');
+	game_key(g, 'g');
 	game_draw(g, stdscr);
 	text = dump();
 	/* The screen's text with line breaks and spaces taken out holds the

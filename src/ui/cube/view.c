@@ -24,7 +24,8 @@ struct cube_ui {
 
 static const struct help_entry cube_rules[] = {
 	{NULL, "Cube: the N x N x N Rubik's cube, unfolded as a net (U on top, "
-	    "L F R B across, D below), each sticker in its WCA colour with its "
+	    "L F R B across, D below) or, where the net does not fit, as the six "
+	    "faces in a row (U R F D L B), each sticker in its WCA colour with its "
 	    "face letter. Turn faces and slices until every face is one colour."},
 	{NULL, NULL},
 };

@@ -228,7 +228,8 @@ window_marks(WINDOW *win, int y, int x, int H, int W, const struct rollcube_ui *
 }
 
 static void
-draw_net(WINDOW *win, int y, int x, const struct die *d, const struct rollcube_state *s)
+draw_net(WINDOW *win, int y, int x, const struct die *d, const struct rollcube_state *s,
+    const struct rollcube_params *p)
 {
 	char buf[64];
 	attr_t box = A_BOLD;
@@ -251,6 +252,9 @@ draw_net(WINDOW *win, int y, int x, const struct die *d, const struct rollcube_s
 	ui_text(win, y + 7, x, buf, A_NORMAL);
 	snprintf(buf, sizeof buf, "die  (%lld,%lld)", (long long)s->x, (long long)s->y);
 	ui_text(win, y + 8, x, buf, A_DIM);
+	if (p->cells != NULL)   /* the rule decides which labelled cells take the die */
+		ui_text(win, y + 9, x, p->rule == RULE_ABBOTT ? "rule: Abbott's" : "rule: top after",
+		    A_DIM);
 }
 
 static void
@@ -333,7 +337,7 @@ rc_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 		for (i = 0; i < ch; i++)
 			ui_text_clip(win, sy + i, sx, i == (ch - 1) / 2 ? buf : "     ", die, cw);
 	}
-	draw_net(win, y, x + W + 4, &shown, s);
+	draw_net(win, y, x + W + 4, &shown, s, p);
 	if (anim == NULL || anim->move == NULL)
 		draw_gps(win, y + 10, x + W + 4, ui, p, s);
 }
