@@ -468,10 +468,17 @@ cmd_cache(char **args, int nargs, bool optimal)
 		}
 		printf("%s: %zu table%s\n", dir, n, n == 1 ? "" : "s");
 		for (i = 0; i < n; i++) {
+			char purpose[96] = "";
+
+			/* What each table is for, as its puzzle says. */
+			for (size_t k = 0; twirl_puzzles[k] != NULL; k++)
+				if (twirl_puzzles[k]->table_purpose != NULL &&
+				    twirl_puzzles[k]->table_purpose(files[i].name, purpose, sizeof purpose))
+					break;
 			printf("  %-40s %10.1f MB  v%u  %s%s%s\n", files[i].name,
 			    files[i].bytes / 1048576.0, files[i].version,
 			    files[i].valid ? "ok" : files[i].problem,
-			    files[i].params[0] != '\0' ? "  " : "", files[i].params);
+			    purpose[0] != '\0' ? "  " : "", purpose[0] != '\0' ? purpose : "another program's");
 			total += files[i].bytes;
 		}
 		printf("  total %.1f MB\n", total / 1048576.0);

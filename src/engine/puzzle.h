@@ -143,6 +143,12 @@ struct puzzle {
 	enum optimal_offer (*optimal_offer)(const void *params, int metric, char *cost,
 	    size_t size);
 
+	/* May be NULL. What a table in the table cache is for, when its name
+	 * (without .tbl) is one of this puzzle's: "4x4x4 solver", "number
+	 * rotation 3x3k2, proven shortest in qtm", in purpose (size bytes);
+	 * false for another puzzle's. twirl cache status shows it. */
+	bool (*table_purpose)(const char *name, char *purpose, size_t size);
+
 	/* May be NULL. The answer in a closed form whose length does not grow
 	 * with the board (the rolling cube's generalized path string, twirl
 	 * solve --gps), NUL-terminated in buf (size bytes), and its length in

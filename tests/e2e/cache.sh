@@ -27,6 +27,7 @@ check "a solve builds its tables" test -s "$tmp/cache/twirl/nrp-optimal-3x3k2-qt
 check "  ... without a warning" test ! -s "$tmp/err"
 "$twirl" cache status >"$tmp/out"
 check "status lists them, whole" grep -Eq 'nrp-optimal-3x3k2-qtm-exact +0\.3 MB  v1  ok' "$tmp/out"
+check "  ... saying what each is for" grep -q 'number rotation 3x3k2, proven shortest in qtm' "$tmp/out"
 check "the next solve reads them: same answer" test "$("$twirl" solve 'nrp:3x3k2#4' --optimal)" = "$want"
 printf 'X' | dd of="$tmp/cache/twirl/nrp-optimal-3x3k2-qtm-exact.tbl" bs=1 seek=5000 conv=notrunc 2>/dev/null
 "$twirl" cache status >"$tmp/out"

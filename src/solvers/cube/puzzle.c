@@ -2,6 +2,9 @@
  * (engine/cube/rules.h) and the solvers of each size (sizes.h). */
 #include "solvers/cube/puzzle.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "engine/cube/rules.h"
 #include "solvers/cube/optimal.h"
 #include "solvers/cube/sizes.h"
@@ -31,6 +34,33 @@ cube_optimal_offer(const void *params, int metric, char *cost, size_t size)
 
 	return row != NULL && row->optimal_offer != NULL ? row->optimal_offer(metric, cost, size) :
 	    OPTIMAL_NOT_OFFERED;
+}
+
+/* Puzzle-table table_purpose: the cube's tables by their names' prefix
+ * (a size's tables serve the bigger sizes that reduce to it). */
+static bool
+cube_table_purpose(const char *name, char *purpose, size_t size)
+{
+	static const struct {
+		const char *prefix, *purpose;
+	} known[] = {
+		{"cube2-", "2x2x2 solver (optimal)"},
+		{"cube3-two-phase", "3x3x3 solver (two-phase)"},
+		{"cube3-optimal-htm", "3x3x3 proven shortest, face turns"},
+		{"cube3-optimal-qtm", "3x3x3 proven shortest, quarter turns"},
+		{"cube4-", "4x4x4 solver"},
+		{"cube5-", "5x5x5 solver, and the 6x6x6 to 11x11x11's last phases"},
+		{"cube6-", "6x6x6 solver, and the 8x8x8's and 10x10x10's centres"},
+		{"cube7-", "7x7x7 solver, and the 8x8x8 to 11x11x11's"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof known / sizeof known[0]; i++)
+		if (strncmp(name, known[i].prefix, strlen(known[i].prefix)) == 0) {
+			snprintf(purpose, size, "%s", known[i].purpose);
+			return true;
+		}
+	return false;
 }
 
 const struct puzzle cube_puzzle = {
@@ -66,5 +96,6 @@ const struct puzzle cube_puzzle = {
 	.prepare_tables = cube_prepare_tables,
 	.prepare_optimal_tables = cube3_optimal_prepare_both,
 	.optimal_offer = cube_optimal_offer,
+	.table_purpose = cube_table_purpose,
 	.solve = cube_solve_entry,
 };

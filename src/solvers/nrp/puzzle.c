@@ -1,8 +1,28 @@
 /* The Number Rotation Puzzle as a puzzle table (engine/puzzle.h): the
  * engine's functions (nrp.h) and the solvers (solve.h). */
+#include <stdio.h>
+
 #include "engine/puzzle.h"
 #include "engine/nrp/nrp.h"
 #include "solvers/nrp/solve.h"
+
+/* Puzzle-table table_purpose: "nrp-optimal-3x3k2-qtm-exact" and
+ * "nrp-chains-8x8k4-0-0" name their board. */
+static bool
+nrp_table_purpose(const char *name, char *purpose, size_t size)
+{
+	char board[32], metric[8];
+
+	if (sscanf(name, "nrp-optimal-%31[0-9xko]-%7[a-z]", board, metric) == 2) {
+		snprintf(purpose, size, "number rotation %s, proven shortest in %s", board, metric);
+		return true;
+	}
+	if (sscanf(name, "nrp-chains-%31[0-9xko]", board) == 1) {
+		snprintf(purpose, size, "number rotation: 3-cycles on %s windows", board);
+		return true;
+	}
+	return false;
+}
 
 const struct puzzle nrp_puzzle = {
 	.id = "nrp",
@@ -34,5 +54,6 @@ const struct puzzle nrp_puzzle = {
 	.optimal_solver = true,
 	.prepare_tables = nrp_prepare_tables,
 	.optimal_offer = nrp_optimal_offer,
+	.table_purpose = nrp_table_purpose,
 	.solve = nrp_solve_entry,
 };
