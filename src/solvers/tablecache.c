@@ -360,13 +360,33 @@ table_cache_retire(const char *name)
 	free(dir);
 }
 
+/* The build under way in this process, for a front end's line of its
+ * own (table_cache_building): how many run, the latest one's name and
+ * its own progress. */
+static atomic_int builds_running;
+static atomic_int build_permille;
+static pthread_mutex_t build_name_lock = PTHREAD_MUTEX_INITIALIZER;
+static char build_name[TABLE_NAME_MAX + 1];
+
+bool
+table_cache_building(char *name, size_t size, int *permille)
+{
+	if (atomic_load(&builds_running) == 0)
+		return false;
+	pthread_mutex_lock(&build_name_lock);
+	snprintf(name, size, "%s", build_name);
+	pthread_mutex_unlock(&build_name_lock);
+	*permille = atomic_load(&build_permille);
+	return true;
+}
+
 static struct loaded *
 build(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err)
 {
 	static const struct table_progress none = {NULL, NULL, NULL, 0, 0};
 	struct loaded *t = calloc(1, sizeof *t);
-	const char *before = NULL;
+	struct table_progress own;
 
 	if (prog == NULL)
 		prog = &none;
@@ -376,19 +396,25 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 		    spec->size >> 20);
 		return NULL;
 	}
-	if (prog->phase != NULL) {
-		before = atomic_load(prog->phase);
-		atomic_store(prog->phase, "building tables");
-	}
-	if (!spec->build(t->data, spec->size, spec->ctx, prog, err)) {
+	/* The build reports its own progress, shown on a line of its own;
+	 * the caller's figure waits at the start of its part, then jumps
+	 * to its end. */
+	own = (struct table_progress){&build_permille, prog->cancel, NULL, 0, 0};
+	pthread_mutex_lock(&build_name_lock);
+	snprintf(build_name, sizeof build_name, "%s", spec->name);
+	pthread_mutex_unlock(&build_name_lock);
+	atomic_store(&build_permille, 0);
+	atomic_fetch_add(&builds_running, 1);
+	if (!spec->build(t->data, spec->size, spec->ctx, &own, err)) {
 		free(t->data);
 		free(t);
 		t = NULL;
 	} else if (!spec->memory_only) {
 		save_file(spec, t->data);
 	}
-	if (prog->phase != NULL)
-		atomic_store(prog->phase, before);
+	atomic_fetch_sub(&builds_running, 1);
+	if (t != NULL)
+		table_progress_report(prog, 1000);
 	return t;
 }
 

@@ -43,7 +43,7 @@
 struct table_progress {
 	atomic_int *progress;          /* 0..1000 over the whole build */
 	atomic_bool *cancel;           /* set by the caller: stop, fail "cancelled" */
-	_Atomic(const char *) *phase;  /* set to "building tables" while building */
+	_Atomic(const char *) *phase;  /* "building tables" while waiting for another process's build */
 	/* The part of *progress this build fills, from..to in thousandths;
 	 * both 0 for all of it. A caller that builds several tables gives
 	 * each its part, so that one figure runs once from 0 to 1000. */
@@ -106,6 +106,12 @@ const void *table_get(const struct table_spec *spec, const struct table_progress
  * table_get. */
 const void *table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err);
+
+/* Whether a table is being built in this process now: its name (in
+ * name, size bytes) and its own progress (0..1000) in *permille. A
+ * build reports there, on a line of its own in the game, instead of in
+ * its caller's figure (struct table_progress), which waits meanwhile. */
+bool table_cache_building(char *name, size_t size, int *permille);
 
 /* Whether spec's table is in this process or valid on disk (reads and
  * checks the file: as slow as a load). */

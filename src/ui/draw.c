@@ -264,22 +264,17 @@ ui_box(WINDOW *w, int y, int x, int h, int wd, attr_t attr)
 	}
 }
 
-int
-ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
-    int max_lines)
+/* Splits s into lines of at most width columns, broken at the last
+ * space that fits (a word longer than a line where it must be), at most
+ * max of them: their starts and lengths; *rest is what is left after
+ * them. Returns the count. */
+static int
+wrap_lines(const char *s, int width, int max, const char **starts, size_t *lens, const char **rest)
 {
-	const char *starts[64];
-	size_t lens[64];
-	int count = 0, i;
+	int count = 0;
 	const char *p = s;
 
-	if (width < 8 || max_lines < 1)
-		return 0;
-	if (max_lines > 64)
-		max_lines = 64;
-	/* Lines of at most width columns, broken at the last space that
-	 * fits (a word longer than a line is broken where it must be). */
-	while (*p != '\0' && count < max_lines) {
+	while (*p != '\0' && count < max) {
 		const char *q = p, *brk = NULL;
 		int used = 0;
 
@@ -305,13 +300,39 @@ ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int wi
 		while (*p == ' ')
 			p++;
 	}
+	*rest = p;
+	return count;
+}
+
+int
+ui_text_wrap_lines(const char *s, int width, int max_lines)
+{
+	const char *starts[64], *rest;
+	size_t lens[64];
+
+	if (width < 8 || max_lines < 1)
+		return 1;
+	return wrap_lines(s, width, max_lines > 64 ? 64 : max_lines, starts, lens, &rest);
+}
+
+int
+ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
+    int max_lines)
+{
+	const char *starts[64], *rest;
+	size_t lens[64];
+	int count, i;
+
+	if (width < 8 || max_lines < 1)
+		return 0;
+	count = wrap_lines(s, width, max_lines > 64 ? 64 : max_lines, starts, lens, &rest);
 	for (i = 0; i < count; i++) {
 		char line[1024];
 		int y = last_y - (count - 1 - i);
 		size_t n = lens[i] < sizeof line - 1 ? lens[i] : sizeof line - 1;
 
 		ui_fill(w, y, x, 1, width, attr);
-		if (i == count - 1 && *p != '\0') {
+		if (i == count - 1 && *rest != '\0') {
 			/* More than max_lines: the last line ends in "...". */
 			ui_text_fit(w, y, x, starts[i], attr, width);
 			continue;

@@ -78,6 +78,9 @@ void ui_glyph(WINDOW *w, int y, int x, const char *u, char a, attr_t attr);
 int ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
     int max_lines);
 
+/* How many lines ui_text_wrap_up draws s in (at least 1). */
+int ui_text_wrap_lines(const char *s, int width, int max_lines);
+
 /* Display width of UTF-8 text. */
 int ui_width(const char *s);
 

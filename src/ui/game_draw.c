@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/tablecache.h"
 #include "ui/draw.h"
 
 /* Where the board goes on a screen of rows x cols: below the title line,
@@ -222,11 +223,19 @@ message_text(struct game *g, double now, char *line, size_t size, attr_t *attr)
 		*attr = A_NORMAL;
 	} else if (g->job != NULL) {
 		static const char spin[] = "|/-\\";
-		int pct = atomic_load(&g->job->progress) / 10;
+		int pct = atomic_load(&g->job->progress) / 10, built;
 		const char *phase = atomic_load(&g->job->phase);
-		char spinner = spin[(int)((now - g->job_started) * 8) % 4];
+		char spinner = spin[(int)((now - g->job_started) * 8) % 4], table[72], purpose[96];
 
-		if (phase != NULL)
+		if (table_cache_building(table, sizeof table, &built)) {
+			/* A table build, once for good, on a line of its own
+			 * (the message wraps) with its own figure. */
+			if (g->p->table_purpose == NULL ||
+			    !g->p->table_purpose(table, purpose, sizeof purpose))
+				snprintf(purpose, sizeof purpose, "the solver");
+			snprintf(line, size, "%c Building tables for the %s: %d%% (once, kept on disk). Solving: %d%%   any key cancels",
+			    spinner, purpose, built / 10, pct < 0 ? 0 : pct);
+		} else if (phase != NULL)
 			snprintf(line, size, "%c Solving: %d%% (%s)   any key cancels",
 			    spinner, pct < 0 ? 0 : pct, phase);
 		else
@@ -260,7 +269,7 @@ message_rows(struct game *g, int rows, int cols, double now)
 
 	if (!message_text(g, now, line, sizeof line, &attr) || ui_width(line) <= width || rows < 8)
 		return 1;
-	need = (ui_width(line) + width - 1) / width + 1;   /* room for breaks at spaces */
+	need = ui_text_wrap_lines(line, width, most);
 	return need > most ? most : need;
 }
 

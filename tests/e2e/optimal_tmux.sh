@@ -41,7 +41,7 @@ sleep 0.3
 tm send-keys -t three O
 check three "O asks again" "Build? (y/n)"
 tm send-keys -t three y
-check three "yes: the build starts, its progress shown" "building tables" 15
+check three "yes: the build starts, its progress shown" "Building tables for the 3x3x3 proven shortest, face turns" 15
 sleep 3
 pid=$(cat "$tmp/three.pid")
 tm send-keys -t three x
