@@ -267,9 +267,14 @@ playback_key(struct game *g, int key)
 	case KEY_RESIZE:
 		break;
 	default:
-		game_say(g, false, "Stopped after %zu of %ld solution moves", g->plan_pos,
-		    g->plan_total > 0 ? g->plan_total : (long)g->plan.len);
+		game_say(g, false, "Stopped after %zu of %ld %s moves", g->plan_pos,
+		    g->plan_total > 0 ? g->plan_total : (long)g->plan.len,
+		    g->plan_kind == HISTORY_MOVE ? "typed" : "solution");
 		game_stop_playing(g);
+		/* The game's own keys then do what they say (n a new game,
+		 * u undo ...); other keys only stop. */
+		if (key < 128 && key > 0 && strchr("nurRhHqQOg?:", key) != NULL)
+			return game_key(g, key);
 		break;
 	}
 	return GAME_CONTINUE;
@@ -396,6 +401,9 @@ game_mouse(struct game *g, const MEVENT *ev)
 	if (move != NULL) {
 		game_make_move(g, move, HISTORY_MOVE);
 		free(move);
+	} else if (!handled && (ev->bstate & (BUTTON1_CLICKED | BUTTON1_RELEASED))) {
+		/* A click that the view does not take is said, not ignored. */
+		game_say(g, false, "A click there does nothing: ? says what the mouse does");
 	}
 }
 

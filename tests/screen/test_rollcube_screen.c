@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "engine/rollcube/rollcube.h"
+#include "ui/game_internal.h"
 #include "screen.h"
 
 static const char *maze_id =
@@ -96,6 +97,35 @@ huge_open_board_scrolls_and_shows_the_gps(void **unused)
 	close_screen();
 }
 
+/* A click on a cell that is not next to the die is said, not ignored;
+ * one next to it rolls the die. */
+static void
+a_click_away_from_the_die_is_said(void **unused)
+{
+	struct game *g;
+	MEVENT ev;
+	int y, x, h, w;
+	char *text;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	g = game_from("rollcube:8x8:start=1,1:goal=8,8:label=1");
+	game_draw(g, stdscr);
+	assert_true(game_board_origin(g, LINES, COLS, &y, &x, &h, &w));
+	memset(&ev, 0, sizeof ev);
+	ev.y = y + 2;           /* the top row, far east: not next to (1,1) */
+	ev.x = x + w - 4;
+	ev.bstate = BUTTON1_CLICKED;
+	game_mouse(g, &ev);
+	game_draw(g, stdscr);
+	text = dump();
+	assert_non_null(strstr(text, "A click there does nothing"));
+	free(text);
+	assert_int_equal(game_history(g)->len, 0);
+	game_free(g);
+	close_screen();
+}
+
 int
 main(void)
 {
@@ -103,6 +133,7 @@ main(void)
 		cmocka_unit_test(maze_board_and_net_at_80x24),
 		cmocka_unit_test(a_roll_moves_the_die_and_updates_the_net),
 		cmocka_unit_test(huge_open_board_scrolls_and_shows_the_gps),
+		cmocka_unit_test(a_click_away_from_the_die_is_said),
 	};
 
 	screen_tests_init();

@@ -528,6 +528,29 @@ i_shows_the_whole_game_id(void **unused)
 	close_screen();
 }
 
+/* n while typed moves play stops them and asks for a new game, as n
+ * does; the line calls them typed moves. */
+static void
+n_during_typed_moves_asks_for_a_new_game(void **unused)
+{
+	struct game *g;
+	struct movelist moves = MOVELIST_EMPTY;
+
+	(void)unused;
+	open_screen(24, 80, false, false);
+	g = game_from(start_id);
+	assert_true(movelist_push(&moves, "S1", NULL) && movelist_push(&moves, "S2", NULL) &&
+	    movelist_push(&moves, "S3", NULL));
+	game_play_typed(g, &moves);
+	assert_true(tick_until(g, has_a_move));
+	game_key(g, 'n');
+	assert_false(g->playing);
+	assert_int_equal(g->confirm, CONFIRM_NEW);
+	movelist_clear(&moves);
+	game_free(g);
+	close_screen();
+}
+
 int
 main(void)
 {
@@ -546,6 +569,7 @@ main(void)
 		cmocka_unit_test(a_solve_is_recorded_once_through_undo_and_redo),
 		cmocka_unit_test(a_long_message_wraps_and_is_never_cut),
 		cmocka_unit_test(i_shows_the_whole_game_id),
+		cmocka_unit_test(n_during_typed_moves_asks_for_a_new_game),
 	};
 
 	screen_tests_init();

@@ -388,11 +388,14 @@ rc_mouse(void *uip, const void *params, const void *state, const MEVENT *ev,
 		return NULL;
 	cx = ui->x0 + col;
 	cy = ui->y0 + ui->vis_rows - 1 - row;
+	/* Only a cell next to the die rolls it; another is not taken, and
+	 * the game says so. */
 	*handled = true;
 	if (cx == s->x + 1 && cy == s->y) return roll(DIR_E);
 	if (cx == s->x - 1 && cy == s->y) return roll(DIR_W);
 	if (cy == s->y + 1 && cx == s->x) return roll(DIR_N);
 	if (cy == s->y - 1 && cx == s->x) return roll(DIR_S);
+	*handled = false;
 	return NULL;
 }
 
