@@ -257,15 +257,15 @@ message_text(struct game *g, double now, char *line, size_t size, attr_t *attr)
 }
 
 /* The rows the message needs at cols columns: one, or as many as it
- * takes when it is longer than a line (it then wraps, never cut), up to
- * a third of the screen: any message (at most 239 bytes) fits from
- * 60x16 up. */
+ * takes when it is longer than a line (it then wraps, never cut), over
+ * the board's rows while it shows: any message (at most 479 bytes, the
+ * longest a question quoting a long error) fits from 60x16 up. */
 static int
 message_rows(struct game *g, int rows, int cols, double now)
 {
 	char line[MESSAGE_MAX];
 	attr_t attr;
-	int width = cols - 2, need, most = g->show_id ? rows - 3 : rows / 3;
+	int width = cols - 2, need, most = g->show_id ? rows - 3 : rows - 4;
 
 	if (!message_text(g, now, line, sizeof line, &attr) || ui_width(line) <= width || rows < 8)
 		return 1;

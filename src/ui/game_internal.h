@@ -66,7 +66,7 @@ struct game {
 	char *anim_move;
 	double anim_start, anim_len;
 
-	char msg[240];
+	char msg[480];
 	bool msg_error;
 	enum confirm confirm;
 	enum game_result leaving;   /* after CONFIRM_LOSE: quit or to the menu */

@@ -437,7 +437,7 @@ a_solve_is_recorded_once_through_undo_and_redo(void **unused)
 static bool
 screen_holds_words(const char *text)
 {
-	char *shown = dump(), *at = shown, words[512], *word, *save = NULL;
+	char *shown = dump(), *at = shown, words[1024], *word, *save = NULL;
 	bool all = true;
 
 	snprintf(words, sizeof words, "%s", text);
@@ -452,13 +452,13 @@ screen_holds_words(const char *text)
 	return all;
 }
 
-/* The longest message a game holds (239 bytes) is shown whole at 80x24
+/* The longest message a game holds (479 bytes) is shown whole at 80x24
  * and at 60x16: it wraps, never cut at the edge. */
 static void
 a_long_message_wraps_and_is_never_cut(void **unused)
 {
 	static const int sizes[][2] = {{24, 80}, {16, 60}};
-	char msg[240];
+	char msg[480];
 	struct game *g;
 	size_t i;
 
