@@ -397,8 +397,8 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 		return NULL;
 	}
 	/* The build reports its own progress, shown on a line of its own;
-	 * the caller's figure waits at the start of its part, then jumps
-	 * to its end. */
+	 * the caller's figure waits meanwhile, and the caller moves it on
+	 * (a part's end is not always where the caller goes on from). */
 	own = (struct table_progress){&build_permille, prog->cancel, NULL, 0, 0};
 	pthread_mutex_lock(&build_name_lock);
 	snprintf(build_name, sizeof build_name, "%s", spec->name);
@@ -413,8 +413,6 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 		save_file(spec, t->data);
 	}
 	atomic_fetch_sub(&builds_running, 1);
-	if (t != NULL)
-		table_progress_report(prog, 1000);
 	return t;
 }
 

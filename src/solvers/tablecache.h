@@ -110,7 +110,8 @@ const void *table_get_huge(const struct table_spec *spec, const struct table_pro
 /* Whether a table is being built in this process now: its name (in
  * name, size bytes) and its own progress (0..1000) in *permille. A
  * build reports there, on a line of its own in the game, instead of in
- * its caller's figure (struct table_progress), which waits meanwhile. */
+ * its caller's figure (struct table_progress), which waits meanwhile
+ * for the caller to move it on. */
 bool table_cache_building(char *name, size_t size, int *permille);
 
 /* Whether spec's table is in this process or valid on disk (reads and
