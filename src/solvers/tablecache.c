@@ -322,18 +322,25 @@ table_progress_report(const struct table_progress *prog, int permille)
 {
 	int from, to;
 
-	if (prog == NULL || prog->progress == NULL)
+	if (prog == NULL)
+		return;
+	permille = permille < 0 ? 0 : permille > 1000 ? 1000 : permille;
+	if (prog->own != NULL) {
+		from = prog->own_from;
+		to = prog->own_from == 0 && prog->own_to == 0 ? 1000 : prog->own_to;
+		atomic_store(prog->own, from + (int)((long)(to - from) * permille / 1000));
+	}
+	if (prog->progress == NULL)
 		return;
 	from = prog->from;
 	to = prog->from == 0 && prog->to == 0 ? 1000 : prog->to;
-	permille = permille < 0 ? 0 : permille > 1000 ? 1000 : permille;
 	atomic_store(prog->progress, from + (int)((long)(to - from) * permille / 1000));
 }
 
 struct table_progress
 table_progress_part(const struct table_progress *prog, int from, int to)
 {
-	struct table_progress part = {NULL, NULL, NULL, 0, 0};
+	struct table_progress part = {0};
 	int lo, hi;
 
 	if (prog != NULL)
@@ -342,6 +349,10 @@ table_progress_part(const struct table_progress *prog, int from, int to)
 	hi = part.from == 0 && part.to == 0 ? 1000 : part.to;
 	part.from = lo + (int)((long)(hi - lo) * from / 1000);
 	part.to = lo + (int)((long)(hi - lo) * to / 1000);
+	lo = part.own_from;
+	hi = part.own_from == 0 && part.own_to == 0 ? 1000 : part.own_to;
+	part.own_from = lo + (int)((long)(hi - lo) * from / 1000);
+	part.own_to = lo + (int)((long)(hi - lo) * to / 1000);
 	return part;
 }
 
@@ -384,7 +395,7 @@ static struct loaded *
 build(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err)
 {
-	static const struct table_progress none = {NULL, NULL, NULL, 0, 0};
+	static const struct table_progress none = {0};
 	struct loaded *t = calloc(1, sizeof *t);
 	struct table_progress own;
 
@@ -396,10 +407,11 @@ build(const struct table_spec *spec, const struct table_progress *prog,
 		    spec->size >> 20);
 		return NULL;
 	}
-	/* The build reports its own progress, shown on a line of its own;
-	 * the caller's figure waits meanwhile, and the caller moves it on
-	 * (a part's end is not always where the caller goes on from). */
-	own = (struct table_progress){&build_permille, prog->cancel, NULL, 0, 0};
+	/* The build's reports go to the caller's figure and to the build's
+	 * own, shown on a line of its own. */
+	own = *prog;
+	own.own = &build_permille;
+	own.own_from = own.own_to = 0;
 	pthread_mutex_lock(&build_name_lock);
 	snprintf(build_name, sizeof build_name, "%s", spec->name);
 	pthread_mutex_unlock(&build_name_lock);

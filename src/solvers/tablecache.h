@@ -48,6 +48,12 @@ struct table_progress {
 	 * both 0 for all of it. A caller that builds several tables gives
 	 * each its part, so that one figure runs once from 0 to 1000. */
 	int from, to;
+	/* Set by the table cache while it builds (else NULL): the build's
+	 * own figure, 0..1000 over the table, which each report also
+	 * writes, own_from..own_to being this part's share of it (both 0:
+	 * all of it); table_cache_building reads it. */
+	atomic_int *own;
+	int own_from, own_to;
 };
 
 /* The part from..to (thousandths) of prog's part, for one of several
@@ -109,9 +115,8 @@ const void *table_get_huge(const struct table_spec *spec, const struct table_pro
 
 /* Whether a table is being built in this process now: its name (in
  * name, size bytes) and its own progress (0..1000) in *permille. A
- * build reports there, on a line of its own in the game, instead of in
- * its caller's figure (struct table_progress), which waits meanwhile
- * for the caller to move it on. */
+ * build reports there as well as in its caller's figure (struct
+ * table_progress), for a line of its own in the game. */
 bool table_cache_building(char *name, size_t size, int *permille);
 
 /* Whether spec's table is in this process or valid on disk (reads and

@@ -121,7 +121,7 @@ built_once_then_read_from_disk(void **unused)
 	const unsigned char *a, *b;
 	struct tw_error err = {0};
 	atomic_int progress;
-	struct table_progress prog = {&progress, NULL, NULL, 0, 0};
+	struct table_progress prog = {.progress = &progress};
 
 	(void)unused;
 	atomic_init(&progress, -1);
@@ -310,7 +310,7 @@ cancelled_build_leaves_nothing(void **unused)
 	struct table_spec s = spec("test-cancel", 1, "", 1 << 20);
 	struct tw_error err = {0};
 	atomic_bool stop;
-	struct table_progress prog = {NULL, &stop, NULL, 0, 0};
+	struct table_progress prog = {.cancel = &stop};
 	struct table_file *files;
 	size_t n;
 
@@ -435,7 +435,7 @@ progress_parts_and_retired_tables(void **unused)
 	struct table_spec a = spec("test-a", 1, "alpha", 300000), b = spec("test-b", 1, "beta", 300000);
 	struct tw_error err = {0};
 	atomic_int progress;
-	struct table_progress part = {&progress, NULL, NULL, 250, 600};
+	struct table_progress part = {.progress = &progress, .from = 250, .to = 600};
 	struct stat st;
 
 	(void)unused;
@@ -449,7 +449,7 @@ progress_parts_and_retired_tables(void **unused)
 	atomic_store(&progress, -1);
 	assert_non_null(table_get(&a, &part, &err));
 	assert_int_equal(atomic_load(&progress), 600);
-	part = (struct table_progress){&progress, NULL, NULL, 0, 0};
+	part = (struct table_progress){.progress = &progress};
 	assert_non_null(table_get(&b, &part, &err));
 	assert_int_equal(atomic_load(&progress), 1000);
 	table_progress_report(NULL, 10);             /* no figure: nothing */
@@ -474,11 +474,53 @@ bad_specs_are_refused(void **unused)
 	assert_null(table_get(&s, NULL, &err));
 }
 
+/* While a builder runs, table_cache_building names its table and gives
+ * its own figure, 0..1000 over the table, even when the caller's share
+ * is a part (here 250..600); afterwards nothing is building. */
+static bool
+build_watching(void *buf, size_t size, void *ctx, const struct table_progress *prog,
+    struct tw_error *err)
+{
+	char name[72];
+	int permille = -1;
+	struct table_progress half = table_progress_part(prog, 500, 1000);
+
+	(void)ctx;
+	memset(buf, 0, size);
+	table_progress_report(&half, 200);     /* 60 % of the table */
+	if (!table_cache_building(name, sizeof name, &permille) || strcmp(name, "test-watched") != 0 ||
+	    permille != 600) {
+		tw_error_set(err, "building: %s at %d", name, permille);
+		return false;
+	}
+	return true;
+}
+
+static void
+a_build_is_seen_with_its_own_figure(void **unused)
+{
+	struct table_spec s = {"test-watched", 1, "n=10", 10, build_watching, NULL, false};
+	struct tw_error err = {0};
+	atomic_int progress;
+	struct table_progress prog = {.progress = &progress, .from = 250, .to = 600};
+	char name[72];
+	int permille;
+
+	(void)unused;
+	atomic_init(&progress, -1);
+	if (table_get(&s, &prog, &err) == NULL)
+		fail_msg("%s", err.msg);
+	/* The caller's figure: 60 % of 250..600. */
+	assert_int_equal(atomic_load(&progress), 460);
+	assert_false(table_cache_building(name, sizeof name, &permille));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(built_once_then_read_from_disk, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_build_is_seen_with_its_own_figure, setup, teardown),
 		cmocka_unit_test_setup_teardown(memory_only_table_never_touches_the_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(huge_page_copy_holds_the_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(damaged_truncated_stale_and_foreign_files_are_rebuilt,

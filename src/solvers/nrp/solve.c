@@ -629,7 +629,7 @@ solve_constructive(const struct nrp_params *p, const struct nrp_state *s, atomic
 		goto done;
 	}
 	{
-		struct table_progress prog = {progress, cancel, phase, 0, 0};
+		struct table_progress prog = {.progress = progress, .cancel = cancel, .phase = phase};
 
 		if (!nrp_chain_tables(&x, &prog, err))
 			goto done;

@@ -464,7 +464,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	int len = 0, lens[3], n, i, merged_away = 0;
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds(), t1;
-	struct table_progress prog = {NULL, NULL, NULL, 0, 0};
+	struct table_progress prog = {0};
 	bool ok = false;
 
 	if (c->n != 4) {

@@ -91,7 +91,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	size_t first = out->len;
 	int len, n, i, merged_away = 0, base = 0;
 	double t0 = tw_monotonic_seconds(), t2 = 0, t5;
-	struct table_progress prog = {NULL, NULL, NULL, 0, 0};
+	struct table_progress prog = {0};
 	bool ok = false;
 
 	if (c->n != R5_N) {

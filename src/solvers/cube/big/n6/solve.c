@@ -126,7 +126,8 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	 * the hint line and fills the stages' first share; the 5x5x5's own
 	 * first build comes in its share. */
 	if (opt != NULL) {
-		struct table_progress prog = {opt->progress, opt->cancel, opt->phase, 0, 0};
+		struct table_progress prog = {.progress = opt->progress, .cancel = opt->cancel,
+		    .phase = opt->phase};
 
 		prog.from = opt->progress_from;
 		prog.to = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);

@@ -366,7 +366,7 @@ r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *e
 	if (opt == NULL)
 		return r7_centres_load(NULL, err) && r6_centres_load(NULL, err) && r7_stage5_load(NULL, err) &&
 		    r7_stage_c_load(NULL, err);
-	prog = (struct table_progress){opt->progress, opt->cancel, opt->phase, 0, 0};
+	prog = (struct table_progress){.progress = opt->progress, .cancel = opt->cancel, .phase = opt->phase};
 	prog.from = opt->progress_from;
 	prog.to = cube_reduce_figure(opt, opt->progress_from, to);
 	/* About 8, 7, 1.3 and 5 s to build. */
