@@ -346,6 +346,8 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 		    n == 8 || n == 11 ? "an" : "a", n, n, n, c->n, c->n, c->n);
 		return false;
 	}
+	if (!r6_model_check(err))
+		return false;
 	turns = malloc(sizeof *turns * R8_TURNS(n));
 	best = malloc(sizeof *best * R8_TURNS(n));
 	if (turns == NULL || best == NULL) {

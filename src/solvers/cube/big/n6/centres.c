@@ -49,9 +49,6 @@
 #include <string.h>
 
 #include "solvers/cube/big/core/pieces.h"
-#ifdef R6_CENTRES_TRACE
-#include "solvers/clock.h"
-#endif
 
 enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
 
@@ -93,7 +90,6 @@ struct tables {
 	 * eg[eg_start[r] .. eg_start[r + 1]). */
 	const uint32_t *eg_start, *eg;
 	atomic_bool eg_ready;
-	double build_seconds;
 	struct tw_error err;           /* why the tables are missing */
 	bool ok;
 };
@@ -421,9 +417,6 @@ static void
 build_tables(void)
 {
 	const uint8_t *block;
-#ifdef R6_CENTRES_TRACE
-	double t0 = tw_monotonic_seconds();
-#endif
 
 	pthread_once(&basics_once, build_basics);
 	block = table_get(&stages_spec, NULL, &tb.err);
@@ -436,10 +429,6 @@ build_tables(void)
 		tb.t4 = block + 5 * (size_t)RANKS;
 	}
 	tb.ok = block != NULL;
-#ifdef R6_CENTRES_TRACE
-	tb.build_seconds = tw_monotonic_seconds() - t0;
-	fprintf(stderr, "small tables: %.3f s\n", tb.build_seconds);
-#endif
 }
 
 static const struct table_spec endgame_spec = {

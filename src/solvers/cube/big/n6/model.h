@@ -61,6 +61,9 @@ struct r6_model {
 	 * and the inner wings (bit R6_INNER_ODD): its quarter turns of layer
 	 * 2 and of layer 3. */
 	uint8_t wing_odd[R6_MOVES];
+	/* Set when the build's self-checks failed: a view's move matched
+	 * no model move or several (a bug in the geometry, not an input). */
+	bool inconsistent;
 };
 
 #define R6_OUTER_ODD 1
@@ -68,6 +71,10 @@ struct r6_model {
 
 /* The model, built on first call (thread-safe). */
 const struct r6_model *r6_model(void);
+
+/* Whether the model passed its self-checks; false with an internal
+ * error otherwise. The solvers that use it call it first. */
+bool r6_model_check(struct tw_error *err);
 
 /* The index of the turn of layers first..last (1 <= first <= last <= 3)
  * of face (0..5) by turns (1..3) quarter turns; -1 if there is none. */

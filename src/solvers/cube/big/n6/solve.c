@@ -115,6 +115,8 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 6x6x6 staged reduction takes a 6x6x6, not %dx%dx%d", c->n, c->n, c->n);
 		return false;
 	}
+	if (!r6_model_check(err))
+		return false;
 	md = r6_model();
 	if (opt != NULL) {
 		ro.cancel = opt->cancel;

@@ -35,9 +35,6 @@
 #include "solvers/cube/big/n6/n6.h"
 
 #include <pthread.h>
-#ifdef R6_STATS
-#include <stdio.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -392,9 +389,6 @@ r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work");
 		return false;
 	}
-#ifdef R6_STATS
-	fprintf(stderr, "s5 nodes %ld len %d\n", run.nodes, run.len);
-#endif
 	for (i = 0; i < run.len; i++) {
 		int m = s5->move[run.path[i]];
 

@@ -34,9 +34,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef R6_STATS
-#include <stdio.h>
-#endif
 
 #include "solvers/cube/big/core/pieces.h"
 
@@ -301,9 +298,6 @@ s6_build(void)
 		if (n == 0 || memcmp(t->mac[n - 1].src, t->mac[i].src, S6_SLOTS) != 0)
 			t->mac[n++] = t->mac[i];
 	t->n_mac = n;
-#ifdef R6_STATS
-	fprintf(stderr, "s6 macros %d (%zu bytes)\n", n, sizeof *t->mac * (size_t)n);
-#endif
 	s6 = t;
 	return;
 fail:
@@ -539,9 +533,6 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 	uint8_t w[S6_SLOTS];
 	bool ok, done = false;
 	int i;
-#ifdef R6_STATS
-	int n_mac = 0, fixes = 0;
-#endif
 
 	pthread_once(&s6_once, s6_build);
 	if (s6 == NULL) {
@@ -566,9 +557,6 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 	if (s6_odd_wings(w)) {
 		if (!s6_push_all(r, s6->oll, s6->n_oll))
 			goto full;
-#ifdef R6_STATS
-		fixes |= 1;
-#endif
 	}
 	for (;;) {
 		struct s6_best b = {0};
@@ -601,23 +589,14 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 				goto full;
 		if (!s6_push_all(r, b.mac->m, b.mac->len))
 			goto full;
-#ifdef R6_STATS
-		n_mac++;
-#endif
 	}
 	if (r->odd != s6_odd_dedges(w)) {
 		if (!s6_push_all(r, s6->pll, s6->n_pll))
 			goto full;
-#ifdef R6_STATS
-		fixes |= 2;
-#endif
 	}
 	for (i = 0; i < r->n; i++)
 		if (!r6_path_push(path, r->moves[i]))
 			goto full;
-#ifdef R6_STATS
-	fprintf(stderr, "s6 nodes %ld macros %d fixes %d\n", r->nodes, n_mac, fixes);
-#endif
 	done = true;
 	goto out;
 full:

@@ -10,9 +10,6 @@
 
 #include "solvers/cube/big/core/pieces.h"
 #include "solvers/cube/big/n6/model.h"
-#ifdef R6_CENTRES_TRACE
-#include "solvers/clock.h"
-#endif
 
 #define MAX_FACELETS (6 * 7 * 7)   /* the 7x7x7's */
 
@@ -171,15 +168,6 @@ start_run(struct run *r, int stage, const struct r6_options *opt)
 	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : r->d->nodes[stage];
 }
 
-#ifdef R6_CENTRES_TRACE
-static double now(void) { return tw_monotonic_seconds(); }
-#define trace(stage, len, nodes, t0) \
-	fprintf(stderr, "stage %d: %2d OBTM %10ld nodes %.3f s\n", stage, len, nodes, now() - (t0))
-#else
-static double now(void) { return 0; }
-#define trace(stage, len, nodes, t0) ((void)(t0))
-#endif
-
 /* Stage 1 on the three views' colours vc: the candidates in r. */
 static bool
 stage1(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], struct tw_error *err)
@@ -187,7 +175,6 @@ stage1(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], struct tw_error *err)
 	const struct r6s_def *d = r->d;
 	uint32_t s[R6_VIEWS][R6S_MAX_SETS];
 	int v, b, h0 = 1 << 20;
-	double t0 = now();
 
 	r->n_cand = 0;
 	r->n_ends = 0;
@@ -204,7 +191,6 @@ stage1(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], struct tw_error *err)
 			if (dfs(r, s[v], 0, b, -1))
 				break;
 		}
-	trace(1, r->n_cand > 0 ? r->cand[0].len : -1, r->nodes, t0);
 	/* Ends found before the work ran out still count. */
 	if (r->n_cand == 0 || (r->cancel != NULL && atomic_load(r->cancel)))
 		return stage_failed(r, 1, err);
@@ -220,7 +206,6 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 	const struct r6s_def *d = r->d;
 	uint32_t s[R6S_CANDIDATES][R6S_MAX_SETS];
 	int h[R6S_CANDIDATES], k, total, lo = 1 << 20;
-	double t0 = now();
 
 	for (k = 0; k < r->n_cand; k++) {
 		uint8_t col[MAX_FACELETS];
@@ -244,7 +229,6 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 			if (dfs(r, s[k], 0, bound, -1)) {
 				*chosen = k;
 				*len2 = r->len;
-				trace(2, *len2, r->nodes, t0);
 				return true;
 			}
 		}
@@ -260,7 +244,6 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 	uint32_t s[R6S_MAX_SETS];
 	int b, i;
 	bool found = false;
-	double t0 = now();
 
 	d->masks_of(col, 0, s);
 	r->parity_base = d->wing_parity(col);
@@ -276,7 +259,6 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 		}
 	}
 	*len = r->len;
-	trace(r->stage, r->len, r->nodes, t0);
 	return true;
 }
 

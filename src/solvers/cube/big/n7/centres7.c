@@ -56,9 +56,6 @@
 
 #include "solvers/cube/big/core/pieces.h"
 #include "solvers/tablecache.h"
-#ifdef R7_CENTRES_TRACE
-#include "solvers/clock.h"
-#endif
 
 enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SET_OT, SETS };
 
@@ -120,7 +117,6 @@ struct tables {
 	 * table (build_bars), four bits an entry, from the table cache. */
 	struct bar_set bars[2];
 	const uint8_t *bars_dist;
-	double build_seconds;
 	struct tw_error err;           /* why not ok */
 	bool ok;
 };
@@ -683,9 +679,6 @@ static const struct table_spec bars_spec = {
 static void
 build_tables(void)
 {
-#ifdef R7_CENTRES_TRACE
-	double t0 = tw_monotonic_seconds();
-#endif
 
 	pthread_once(&basics_once, build_basics);
 	tb.mixed = table_get(&mixed_spec, NULL, &tb.err);
@@ -699,11 +692,6 @@ build_tables(void)
 		tb.x4 = r6_centre_table(R6_TABLE_X4);
 		tb.t4 = r6_centre_table(R6_TABLE_T4);
 	}
-#ifdef R7_CENTRES_TRACE
-	tb.build_seconds = tw_monotonic_seconds() - t0;
-	fprintf(stderr, "all tables: %.3f s, %.1f MB\n", tb.build_seconds,
-	    (sizeof tb + (double)MIXED_BYTES) / 1e6);
-#endif
 }
 
 /* Stages 1 and 3: the mixed-slot table's entry of masks s. */

@@ -400,6 +400,8 @@ r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct 
 		    n == 11 ? "an" : "a", n, n, n, c->n, c->n, c->n);
 		return false;
 	}
+	if (!r6_model_check(err))
+		return false;
 	turns = malloc(sizeof *turns * R7_TURNS(n, plan->passes));
 	if (turns == NULL) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
