@@ -359,7 +359,7 @@ pause_before_write(void)
 	nanosleep(&pause, NULL);
 }
 
-/* The save of game i (torus:4x4#i+1, session 0x1000 + i, one move).
+/* The save of game i (torus:4x4#i+1, game number 0x1000 + i, one move).
  * Caller frees. */
 static char *
 game_text(int i)
