@@ -647,25 +647,17 @@ game_autosave(struct game *g)
 		ok = game_save(g, g->log.name, NULL, &err);
 		if (ok)
 			keep_autosave_remove(g->log.session);
-		g->kept = ok;
-		if (ok)
-			g->keep_error[0] = '\0';
-		else
-			snprintf(g->keep_error, sizeof g->keep_error, "%s", err.msg);
-		return ok;
-	}
-	if (history_moves(g->hist) == 0 || g->solved) {
+	} else if (history_moves(g->hist) == 0 || g->solved) {
 		/* Nothing to resume: this game's autosave, if any, goes. */
 		keep_autosave_remove(g->log.session);
-		g->kept = true;
-		g->keep_error[0] = '\0';
-		return true;
+		ok = true;
+	} else {
+		if (g->log.name == NULL)
+			g->log.name = strdup("Unfinished game");
+		text = save_text(g, &err);
+		ok = text != NULL && keep_autosave_write(g->log.session, text, &err);
+		free(text);
 	}
-	if (g->log.name == NULL)
-		g->log.name = strdup("Unfinished game");
-	text = save_text(g, &err);
-	ok = text != NULL && keep_autosave_write(g->log.session, text, &err);
-	free(text);
 	g->kept = ok;
 	if (ok)
 		g->keep_error[0] = '\0';

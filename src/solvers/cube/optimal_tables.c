@@ -438,6 +438,23 @@ pass_share(enum cube3_optimal_metric metric, int max_depth, int depth, int *from
 	*to = PROGRESS_CLASSES + (PROGRESS_PACKING - PROGRESS_CLASSES) * (before + w[depth]) / total;
 }
 
+/* A checkpoint of the packing of the distances into the table, at entry
+ * e of entries: reports the progress and goes on, or frees the distances
+ * and fails when the build is cancelled. */
+static bool
+packing_goes_on(struct bfs *b, const struct table_progress *prog, size_t e, size_t entries,
+    struct tw_error *err)
+{
+	if (b->cancel != NULL && atomic_load(b->cancel)) {
+		free(b->dist);
+		tw_error_cancelled(err);
+		return false;
+	}
+	table_progress_report(prog, PROGRESS_PACKING +
+	    (int)((1000 - PROGRESS_PACKING) * (uint64_t)e / entries));
+	return true;
+}
+
 /* The distances, breadth first from the goal, up to max_depth
  * (0: all of them); entries beyond it get max_depth + 1, still a lower
  * bound (a table that tests can afford). */
@@ -529,15 +546,8 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 		for (e = 0; e < t->entries; e++) {
 			uint8_t d;
 
-			if ((e & 0x3ffffff) == 0) {
-				if (b.cancel != NULL && atomic_load(b.cancel)) {
-					free(b.dist);
-					tw_error_cancelled(err);
-					return false;
-				}
-				table_progress_report(prog, PROGRESS_PACKING +
-				    (int)((1000 - PROGRESS_PACKING) * (uint64_t)e / t->entries));
-			}
+			if ((e & 0x3ffffff) == 0 && !packing_goes_on(&b, prog, e, t->entries, err))
+				return false;
 			d = get(b.dist, e) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, e);
 
 			t->prune[e >> 1] |= (uint8_t)(d << ((e & 1) * 4));
@@ -551,15 +561,9 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 			unsigned over;
 
 			/* About ten checks a second. */
-			if ((e / GROUP_ENTRIES & 0xfffff) == 0) {
-				if (b.cancel != NULL && atomic_load(b.cancel)) {
-					free(b.dist);
-					tw_error_cancelled(err);
-					return false;
-				}
-				table_progress_report(prog, PROGRESS_PACKING +
-				    (int)((1000 - PROGRESS_PACKING) * (uint64_t)e / t->entries));
-			}
+			if ((e / GROUP_ENTRIES & 0xfffff) == 0 &&
+			    !packing_goes_on(&b, prog, e, t->entries, err))
+				return false;
 
 			for (k = e; k < end; k++) {
 				uint8_t d = get(b.dist, k) == UNSET ? (uint8_t)(max_depth + 1) : get(b.dist, k);
