@@ -397,18 +397,8 @@ record_stats(struct game *g, long moves, double seconds, bool unaided)
 	if (flags < 0)
 		snprintf(g->record_note, sizeof g->record_note, "(statistics not saved: %.60s)",
 		    err.msg);
-	else if ((flags & STATS_NEW_MOVES) && (flags & STATS_NEW_TIME))
-		snprintf(g->record_note, sizeof g->record_note, "New best: fewest moves and time%s",
-		    unaided ? "" : " with help");
-	else if (flags & STATS_NEW_MOVES)
-		snprintf(g->record_note, sizeof g->record_note, "New best: fewest moves%s",
-		    unaided ? "" : " with help");
-	else if (flags & STATS_NEW_TIME)
-		snprintf(g->record_note, sizeof g->record_note, "New best time%s",
-		    unaided ? "" : " with help");
-	else if (flags & STATS_FIRST)
-		snprintf(g->record_note, sizeof g->record_note, "First %s of this board",
-		    unaided ? "solve" : "solve with help");
+	else
+		stats_note(flags, unaided, g->record_note, sizeof g->record_note);
 }
 
 static void

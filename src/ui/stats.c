@@ -91,6 +91,25 @@ improve(struct stats_best *best, long moves, long ms)
 	return flags;
 }
 
+void
+stats_note(int flags, bool unaided, char *buf, size_t size)
+{
+	const char *help = unaided ? "" : " with help";
+
+	if ((flags & STATS_NEW_MOVES) && (flags & STATS_NEW_TIME))
+		snprintf(buf, size, "New best: fewest moves and time%s", help);
+	else if (flags & STATS_NEW_MOVES)
+		snprintf(buf, size, "New best: fewest moves%s", help);
+	else if (flags & STATS_NEW_TIME)
+		snprintf(buf, size, "New best time%s", help);
+	else if (flags & STATS_FIRST_UNAIDED)
+		snprintf(buf, size, "First solve without help of this board");
+	else if (flags & STATS_FIRST)
+		snprintf(buf, size, "First %s of this board", unaided ? "solve" : "solve with help");
+	else if (size > 0)
+		buf[0] = '\0';
+}
+
 static int record_locked(const char *board, long moves, long ms, bool unaided,
     struct tw_error *err);
 
@@ -136,6 +155,10 @@ record_locked(const char *board, long moves, long ms, bool unaided, struct tw_er
 	}
 	all_flags = improve(&e->all, moves, ms);
 	flags = unaided ? improve(&e->unaided, moves, ms) : all_flags;
+	/* An unaided class's first solve is the board's first only when no
+	 * helped solve came before it. */
+	if (unaided && (flags & STATS_FIRST) && !(all_flags & STATS_FIRST))
+		flags = (flags & ~STATS_FIRST) | STATS_FIRST_UNAIDED;
 	/* A line is at most 95 bytes of board, six numbers of at most 20
 	 * digits and 70 of labels: 320 a line is room enough. */
 	text = malloc(n * 320 + 1);

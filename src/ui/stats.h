@@ -29,6 +29,7 @@ enum {
 	STATS_NEW_MOVES = 1,     /* fewest moves (in its class) */
 	STATS_NEW_TIME = 2,      /* best time */
 	STATS_FIRST = 4,         /* the first solve of this board */
+	STATS_FIRST_UNAIDED = 8, /* the first without help, after helped ones */
 };
 
 /* The board's key for params of p: the puzzle and size ("torus:4x4");
@@ -40,6 +41,12 @@ void stats_board(const struct puzzle *p, const void *params, char *buf, size_t s
  * class, else in all. -1 with err when the file cannot be written (the
  * solve is not lost: only the record). */
 int stats_record(const char *board, long moves, long ms, bool unaided, struct tw_error *err);
+
+/* The line the solved screen shows for stats_record's flags (of a solve
+ * unaided or not): "New best: fewest moves and time", "New best time
+ * with help", "First solve without help of this board"; empty when the
+ * solve improved nothing. Writes at most size bytes into buf. */
+void stats_note(int flags, bool unaided, char *buf, size_t size);
 
 /* Every board with a solve, in file order. *list is malloc'd (caller
  * frees), *count of them; an empty or missing file is no entries.

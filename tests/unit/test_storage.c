@@ -287,6 +287,45 @@ stale_temporary_files_of_dead_writers_are_removed(void **unused)
 	assert_int_equal(access(fresh, F_OK), 0);
 }
 
+/* Each record says what it improved, in its class (unaided solves
+ * against unaided ones, every solve against all). */
+static void
+statistics_say_each_new_best(void **unused)
+{
+	static const struct {
+		long moves, ms;
+		bool unaided;
+		const char *note;
+	} solves[] = {
+		{ 50, 100000, false, "First solve with help of this board" },
+		{ 60, 200000, true, "First solve without help of this board" },
+		{ 40, 150000, true, "New best: fewest moves and time" },
+		{ 30, 160000, true, "New best: fewest moves" },
+		{ 35, 140000, true, "New best time" },
+		{ 45, 90000, false, "New best time with help" },
+		{ 29, 80000, false, "New best: fewest moves and time with help" },
+		{ 31, 141000, true, "" },
+	};
+	char dir[300], note[100];
+	size_t i;
+
+	(void)unused;
+	snprintf(dir, sizeof dir, "%s/stats-notes", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	for (i = 0; i < sizeof solves / sizeof solves[0]; i++) {
+		int flags = stats_record("nrp:4x4k2", solves[i].moves, solves[i].ms,
+		    solves[i].unaided, NULL);
+
+		assert_true(flags >= 0);
+		stats_note(flags, solves[i].unaided, note, sizeof note);
+		assert_string_equal(note, solves[i].note);
+	}
+	snprintf(dir, sizeof dir, "%s/stats-first", tmpdir);
+	setenv("XDG_DATA_HOME", dir, 1);
+	stats_note(stats_record("nrp:4x4k2", 20, 1000, true, NULL), true, note, sizeof note);
+	assert_string_equal(note, "First solve of this board");
+}
+
 static void
 record_many_solves(int i)
 {
@@ -505,6 +544,7 @@ main(void)
 		cmocka_unit_test(level_progress_keeps_the_best_count),
 		cmocka_unit_test(a_new_save_never_replaces_a_file),
 		cmocka_unit_test(stale_temporary_files_of_dead_writers_are_removed),
+		cmocka_unit_test(statistics_say_each_new_best),
 		cmocka_unit_test(statistics_count_every_solve_of_two_processes),
 		cmocka_unit_test(level_progress_of_two_processes_is_all_kept),
 		cmocka_unit_test(two_games_kept_at_once_are_both_kept),
