@@ -1,6 +1,7 @@
 #include "ui/draw.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -315,6 +316,25 @@ ui_text_wrap_lines(const char *s, int width, int max_lines)
 	return wrap_lines(s, width, max_lines > 64 ? 64 : max_lines, starts, lens, &rest);
 }
 
+long ui_messages_cut;
+
+/* A message that did not fit its lines: counted, and when the
+ * environment names a file in TWIRL_CUT_LOG (the tests do), appended to
+ * it with the width it was given, so that a run over every screen finds
+ * each message that was ever cut. */
+static void
+report_cut(const char *s, int width, int max_lines)
+{
+	const char *log = getenv("TWIRL_CUT_LOG");
+	FILE *f;
+
+	ui_messages_cut++;
+	if (log == NULL || *log == '\0' || (f = fopen(log, "a")) == NULL)
+		return;
+	fprintf(f, "%d columns x %d lines: %s\n", width, max_lines, s);
+	fclose(f);
+}
+
 int
 ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
     int max_lines)
@@ -335,6 +355,7 @@ ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int wi
 		if (i == count - 1 && *rest != '\0') {
 			/* More than max_lines: the last line ends in "...". */
 			ui_text_fit(w, y, x, starts[i], attr, width);
+			report_cut(s, width, max_lines);
 			continue;
 		}
 		memcpy(line, starts[i], n);

@@ -78,6 +78,11 @@ void ui_glyph(WINDOW *w, int y, int x, const char *u, char a, attr_t attr);
 int ui_text_wrap_up(WINDOW *w, int last_y, int x, const char *s, attr_t attr, int width,
     int max_lines);
 
+/* How many messages ui_text_wrap_up has had to cut since the program
+ * started (each is also appended to the file named by the environment's
+ * TWIRL_CUT_LOG, when set): the tests expect none. */
+extern long ui_messages_cut;
+
 /* How many lines ui_text_wrap_up draws s in (at least 1). */
 int ui_text_wrap_lines(const char *s, int width, int max_lines);
 

@@ -204,24 +204,29 @@ draw(struct screen *scr, WINDOW *w)
 	}
 	list_draw_marks(&m->view, w, cols - 8);
 	/* Questions, prompts and messages wrap (over the list's last rows
-	 * when they must), never cut. */
+	 * when they must), never cut: the message takes the last rows it
+	 * needs, a prompt's input line and its question stand above it. */
+	int most = rows / 3 > 2 ? rows / 3 : 2;
+	int msg_lines = m->msg[0] == '\0' ? 0 : ui_text_wrap_lines(m->msg, cols - 4, most);
+	int above = rows - 1 - (msg_lines > 0 ? msg_lines : 1);
+
 	if (m->asking != ASK_NONE) {
-		ui_text_wrap_up(w, rows - 3, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD,
-		    cols - 4, 2);
+		ui_text_wrap_up(w, above - 1, 2, m->question, ui_pair_attr(PAIR_GOOD, A_BOLD) | A_BOLD,
+		    cols - 4, most);
 	} else if (m->prompting) {
 		const char *q = m->prompt_for->kind == ITEM_CUSTOM ?
 		    view_for(m->prompt_for->puzzle)->custom_prompt :
 		    "Game ID (e.g. torus:4x4#8812 or torus:2x3:6,5,4,3,2,1):";
 
-		ui_text_wrap_up(w, rows - 3, 2, q, A_BOLD, cols - 4, 2);
-		input_draw(&m->input, w, rows - 2, 2);
-	} else {
+		ui_text_wrap_up(w, above - 1, 2, q, A_BOLD, cols - 4, most);
+		input_draw(&m->input, w, above, 2);
+	} else if (msg_lines <= 1) {
 		ui_text_fit(w, rows - 2, 2, foot, A_DIM, cols - 4);
 	}
-	if (m->msg[0] != '\0')
+	if (msg_lines > 0)
 		ui_text_wrap_up(w, rows - 1, 2, m->msg, m->msg_error ?
 		    ui_pair_attr(PAIR_ERROR, A_BOLD) : ui_pair_attr(PAIR_GOOD, A_BOLD), cols - 4,
-		    m->asking != ASK_NONE || m->prompting ? 1 : rows / 3);
+		    most);
 	if (m->help_up)
 		help_draw(&m->help, w);
 }

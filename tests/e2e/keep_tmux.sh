@@ -15,38 +15,6 @@ state=$tmp/state
 saves=$data/twirl/saves
 autosave=$state/twirl/autosave.twirl
 
-# run WINDOW ARGS...: twirl in a new 80x24 window, its pid in
-# $tmp/WINDOW.pid, its stderr in $tmp/WINDOW.err and its status in
-# $tmp/WINDOW.exit. STATE overrides the state directory.
-run() {
-	w=$1
-	shift
-	# twirl starts only once the window is 80x24: a resize that lands
-	# before curses has set up its SIGWINCH handler is lost, and twirl
-	# would draw a 100-column screen into an 80-column pane.
-	rm -f "$tmp/$w.go"
-	tm new-window -d -n "$w" "sh -c 'while [ ! -e $tmp/$w.go ]; do sleep 0.05; done; \
-echo \$\$ > $tmp/$w.pid; exec env LANG=C.UTF-8 \
-XDG_DATA_HOME=$data XDG_STATE_HOME=${STATE:-$state} $twirl $* 2>$tmp/$w.err'; \
-echo \$? > $tmp/$w.exit; sleep 60"
-	tm resize-window -t "$w" -x 80 -y 24 2>/dev/null
-	n=0
-	while [ "$(tm display -p -t "$w" '#{window_width}x#{window_height}')" != 80x24 ] &&
-	    [ $n -lt 50 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	: > "$tmp/$w.go"
-}
-
-# exited WINDOW STATUS: twirl in WINDOW ended with STATUS (waits 5 s).
-exited() {
-	n=0
-	while [ ! -s "$tmp/$1.exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
-	got=$(cat "$tmp/$1.exit" 2>/dev/null)
-	[ "$got" = "$2" ] && ok "$1 exits $2" || bad "$1 exits $2 (got '$got')" "$1"
-}
-
 # kept WHAT TEXT: some file among the saved games holds TEXT.
 kept() {
 	grep -qsF -- "$2" "$saves"/*.twirl && ok "$1" || {
@@ -61,24 +29,6 @@ in_autosave() {
 		echo "FAIL $1 (autosave: $(head -c 300 "$autosave" 2>/dev/null))"
 		failures=$((failures + 1))
 	}
-}
-
-# typed WINDOW MOVES: plays MOVES through the ':' prompt (once it is up:
-# its label "Moves" opens the last line).
-typed() {
-	tm send-keys -t "$1" :
-	n=0
-	while ! screen "$1" | tail -n 1 | grep -q '^ Moves' && [ $n -lt 50 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	tm send-keys -t "$1" "$2"
-	n=0
-	while ! screen "$1" | tail -n 1 | grep -qF -- "> $2" && [ $n -lt 50 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	tm send-keys -t "$1" Enter
 }
 
 # 1. A game left with q is autosaved; twirl play of another game keeps it

@@ -9,6 +9,10 @@ e2e_init() {
 	passes=0
 	failures=0
 	trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+	# Every message the program had to cut (draw.c's report_cut) lands
+	# here: the tmux server passes it to every twirl it starts.
+	TWIRL_CUT_LOG=$tmp/cut.log
+	export TWIRL_CUT_LOG
 	tm new-session -d -s main -x 100 -y 30 "sleep 600" ||
 	    { echo "cannot start tmux"; exit 1; }
 }
@@ -66,7 +70,66 @@ select_item() {
 	return 1
 }
 
+# run WINDOW ARGS...: $twirl ARGS in a new window of SIZE (default 80x24),
+# with XDG_DATA_HOME=$data and XDG_STATE_HOME=$state (STATE overrides
+# it); its pid in $tmp/WINDOW.pid, its stderr in $tmp/WINDOW.err and its
+# status in $tmp/WINDOW.exit.
+run() {
+	w=$1
+	shift
+	size=${SIZE:-80x24}
+	# twirl starts only once the window has its size: a resize that lands
+	# before curses has set up its SIGWINCH handler is lost, and twirl
+	# would draw a 100-column screen into an 80-column pane.
+	rm -f "$tmp/$w.go"
+	tm new-window -d -n "$w" "sh -c 'while [ ! -e $tmp/$w.go ]; do sleep 0.05; done; \
+echo \$\$ > $tmp/$w.pid; exec env LANG=C.UTF-8 \
+XDG_DATA_HOME=$data XDG_STATE_HOME=${STATE:-$state} $twirl $* 2>$tmp/$w.err'; \
+echo \$? > $tmp/$w.exit; sleep 60"
+	tm resize-window -t "$w" -x "${size%x*}" -y "${size#*x}" 2>/dev/null
+	n=0
+	while [ "$(tm display -p -t "$w" '#{window_width}x#{window_height}')" != "$size" ] &&
+	    [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	: > "$tmp/$w.go"
+}
+
+# exited WINDOW STATUS: twirl in WINDOW ended with STATUS (waits 5 s).
+exited() {
+	n=0
+	while [ ! -s "$tmp/$1.exit" ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	got=$(cat "$tmp/$1.exit" 2>/dev/null)
+	[ "$got" = "$2" ] && ok "$1 exits $2" || bad "$1 exits $2 (got '$got')" "$1"
+}
+
+# typed WINDOW MOVES: plays MOVES through the ':' prompt (once it is up:
+# its label "Moves" opens the last line).
+typed() {
+	tm send-keys -t "$1" :
+	n=0
+	while ! screen "$1" | tail -n 1 | grep -q '^ Moves' && [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	tm send-keys -t "$1" "$2"
+	n=0
+	while ! screen "$1" | tail -n 1 | grep -qF -- "> $2" && [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	tm send-keys -t "$1" Enter
+}
+
 e2e_finish() {
+	if [ -s "$TWIRL_CUT_LOG" ]; then
+		echo "FAIL messages cut short:"
+		sort -u "$TWIRL_CUT_LOG"
+		failures=$((failures + 1))
+	else
+		ok "no message cut short"
+	fi
 	echo "$passes passed, $failures failed"
 	[ "$failures" -eq 0 ]
 }

@@ -26,6 +26,7 @@ fake_clock(void)
 
 static SCREEN *screen;
 static FILE *out, *in;
+static bool full_size;  /* at least 60x16: no message may be cut */
 
 void
 open_screen(int rows, int cols, bool color, bool unicode)
@@ -37,6 +38,8 @@ open_screen(int rows, int cols, bool color, bool unicode)
 	screen = newterm("xterm-256color", out, in);
 	assert_non_null(screen);
 	resizeterm(rows, cols);
+	full_size = rows >= 16 && cols >= 60;
+	ui_messages_cut = 0;
 	ui_theme.unicode = unicode;
 	ui_colors_init(color);
 }
@@ -44,6 +47,9 @@ open_screen(int rows, int cols, bool color, bool unicode)
 void
 close_screen(void)
 {
+	/* Every message drawn on a screen of 60x16 or more wrapped whole. */
+	if (full_size)
+		assert_int_equal(ui_messages_cut, 0);
 	endwin();
 	delscreen(screen);
 	fclose(out);

@@ -14,6 +14,8 @@ extern double fake_now;
 
 /* A screen of rows x cols; colour and Unicode on or off. */
 void open_screen(int rows, int cols, bool color, bool unicode);
+/* Ends the screen; fails the test when a screen of 60x16 or more had a
+ * message cut (ui_messages_cut). */
 void close_screen(void);
 
 /* A game of the position a game ID names (seeded IDs keep their seed). */
