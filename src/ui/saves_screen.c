@@ -147,7 +147,7 @@ draw(struct screen *scr, WINDOW *w)
 	list_draw_marks(&s->view, w, cols - 8);
 	if (s->confirm_delete) {
 		snprintf(line, sizeof line, "Delete \"%s\"? (y/n)", s->list[s->view.sel].name);
-		ui_text_wrap_up(w, rows - 2, 2, line, A_BOLD, cols - 4, 2);
+		ui_text_wrap_up(w, rows - 2, 2, line, A_BOLD, cols - 4, rows / 3);
 	} else {
 		foot = s->mode == SAVES_TO_RESUME ?
 		    "Enter resume   v watch   d delete   PgUp PgDn Home End   Esc back" :

@@ -45,7 +45,8 @@ draw(struct screen *scr, WINDOW *w)
 		    A_NORMAL);
 		ui_text(w, rows - 1, 2, "Esc back", A_DIM);
 		if (s->msg[0] != '\0')
-			ui_text_wrap_up(w, rows - 2, 2, s->msg, ui_pair_attr(PAIR_ERROR, A_BOLD), cols - 4, 2);
+			ui_text_wrap_up(w, rows - 2, 2, s->msg, ui_pair_attr(PAIR_ERROR, A_BOLD), cols - 4,
+			    rows / 3);
 		return;
 	}
 	/* Two groups of three columns under a heading each: 20 + 2 x 27
