@@ -232,11 +232,14 @@ bool r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struc
  * views (1 to 3) from `view` on, the later ones for ends at most one
  * turn longer than the best's, and the fewest OBTM of stage 5 and C
  * together kept; played and appended as above. Centres of cur in a
- * group of the pass's that were one colour stay one colour. Errors:
+ * group of the pass's that were one colour stay one colour. report
+ * (may be NULL): its figure moved from `from` to `to` (thousandths of
+ * its share) view by view, phase "centres". Errors:
  * the stages' ("cancelled", "... within the search's work", out of
  * memory, the tables'), "internal error: ..." (a bug). */
 bool r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
-    uint16_t *turns, int *len, struct tw_error *err);
+    const struct cube_reduce_options *report, int from, int to, uint16_t *turns, int *len,
+    struct tw_error *err);
 
 /* Every centre of the 7x7x7s of g7[0..passes) home (passes.c, docs/cube-solvers.md):
  * each pass staged (r7_pass_stage) in order, then each solved
