@@ -1,6 +1,7 @@
 #!/bin/sh
 # Proven-shortest hints (O) in a real terminal: refused on a board without
-# an optimal solver, "shortest already" where the hints are, and on the
+# an optimal solver, given on the 4x4 torus, "shortest already" where the
+# hints are, and on the
 # 3x3x3 with an empty table cache a question with the build's cost before
 # anything starts; once started, the build shows its progress, a key
 # cancels it within a second, the clock goes on and the memory is given
@@ -23,6 +24,14 @@ game() {
 game nrp 'nrp:4x4k2o#1'
 tm send-keys -t nrp O
 check nrp "O is refused where there is no optimal solver" "No proven-shortest hints on this board"
+game big 'torus:5x5#1'
+tm send-keys -t big O
+check big "  ... the 5x5 torus" "No proven-shortest hints on this board"
+game torus 'torus:4x4#8812'
+tm send-keys -t torus O
+check torus "O on the 4x4 torus: proven shortest hints" "Hints: proven shortest"
+tm send-keys -t torus h
+check torus "  ... the first move of an 11-move answer" "Hint: W3 (10 more to go)"
 game rc 'rollcube:8x8#3'
 tm send-keys -t rc O
 check rc "the rolling cube's hints are shortest already" "proven shortest already"

@@ -1,4 +1,5 @@
 #include "solvers/torus/solve.h"
+#include "solvers/torus/optimal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -505,5 +506,18 @@ bool
 torus_solve_entry(const void *params, const void *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err)
 {
+	if (req->optimal)
+		return torus_solve_optimal(params, state, req, out, err);
 	return torus_solve(params, state, req, out, err);
+}
+
+enum optimal_offer
+torus_optimal_offer(const void *params, int metric, char *cost, size_t size)
+{
+	const struct torus_params *p = params;
+
+	(void)cost;
+	(void)size;
+	return torus_optimal_offered(p->rows, p->cols, metric, NULL) ? OPTIMAL_READY :
+	    OPTIMAL_NOT_OFFERED;
 }

@@ -1,0 +1,185 @@
+/* The torus's proven-shortest answers and its distances.
+ *
+ *   bench_torus_optimal [--count N]
+ *       IDA* under the walking-distance bound (solvers/torus/optimal.h)
+ *       on N random positions (default 20, seeded) of every board shape
+ *       it is offered on, in both metrics: mean and longest answer,
+ *       mean and worst CPU seconds, and how many ran out of work.
+ *   bench_torus_optimal --distances [--max-cells C]
+ *       Breadth-first search over every position of every board of at
+ *       most C cells (default 12; 2x6 and 3x4 take minutes and 479 MB
+ *       each): the number of positions at each distance in both
+ *       metrics, and the diameter, beside Amano et al.'s diameters in
+ *       the drag metric ("How to Solve the Torus Puzzle", Algorithms
+ *       5(1), 2012, section 3).
+ * Prints Markdown tables. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/rng.h"
+#include "engine/torus/torus.h"
+#include "solvers/torus/optimal.h"
+
+static double
+cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static long
+answer_cost(const struct torus_params *p, const struct movelist *a, int metric)
+{
+	long total = 0;
+
+	for (size_t i = 0; i < a->len; i++)
+		total += torus_move_cost(p, a->moves[i], metric);
+	return total;
+}
+
+/* Solves s and checks the answer; its length, or -1 (with the reason
+ * printed) when the search gave up. */
+static long
+solve_one(const struct torus_params *p, struct torus_state *s, int metric, double *seconds)
+{
+	struct movelist a = MOVELIST_EMPTY;
+	struct tw_error err;
+	struct solve_request req = {.metric = metric, .optimal = true};
+	struct torus_state *t;
+	double t0 = cpu_seconds();
+	long len;
+
+	if (!torus_solve_optimal(p, s, &req, &a, &err)) {
+		*seconds = cpu_seconds() - t0;
+		if (err.kind != TW_ERROR_OUT_OF_WORK) {
+			fprintf(stderr, "bench_torus_optimal: %s\n", err.msg);
+			exit(1);
+		}
+		return -1;
+	}
+	*seconds = cpu_seconds() - t0;
+	t = torus_state_dup(p, s, NULL);
+	for (size_t i = 0; i < a.len; i++)
+		torus_move_apply(p, t, a.moves[i], NULL);
+	if (!torus_state_is_solved(p, t)) {
+		fprintf(stderr, "bench_torus_optimal: an answer does not solve\n");
+		exit(1);
+	}
+	torus_state_free(t);
+	len = answer_cost(p, &a, metric);
+	movelist_clear(&a);
+	return len;
+}
+
+static void
+random_positions(int count)
+{
+	static const int boards[][2] = {{2, 3}, {3, 3}, {2, 4}, {2, 5}, {3, 4}, {2, 6}, {4, 4}, {3, 5}};
+
+	printf("%d random positions a board (seeded), one core, CPU time\n\n", count);
+	printf("| board | metric | mean length | longest | mean s | worst s |\n");
+	printf("|---|---|---|---|---|---|\n");
+	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+		for (int metric = TORUS_DRAG; metric <= TORUS_PUSH; metric++) {
+			struct torus_params p = {boards[b][0], boards[b][1]};
+			struct tw_rng rng;
+			double sum = 0, worst = 0, len_sum = 0;
+			long longest = 0;
+			int given_up = 0;
+
+			tw_rng_seed(&rng, 4000 + (uint64_t)b);
+			for (int i = 0; i < count; i++) {
+				struct torus_state *s = torus_scramble(&p, &rng, NULL);
+				double sec;
+				long len = solve_one(&p, s, metric, &sec);
+
+				sum += sec;
+				worst = sec > worst ? sec : worst;
+				if (len < 0)
+					given_up++;
+				else {
+					len_sum += (double)len;
+					longest = len > longest ? len : longest;
+				}
+				torus_state_free(s);
+			}
+			printf("| %dx%d | %s | %.2f | %ld | %.3f | %.3f |", p.rows, p.cols,
+			    torus_metrics[metric], len_sum / (count - given_up > 0 ? count - given_up : 1),
+			    longest, sum / count, worst);
+			if (given_up > 0)
+				printf(" %d gave up", given_up);
+			printf("\n");
+			fflush(stdout);
+		}
+	}
+}
+
+static void
+distances(int max_cells)
+{
+	static const struct {
+		int m, n, paper;
+	} boards[] = {{2, 2, 0}, {2, 3, 7}, {2, 4, 8}, {3, 3, 8}, {2, 5, 12}, {2, 6, 14}, {3, 4, 13}};
+
+	printf("Every position searched, both metrics; the paper's drag diameters beside\n\n");
+	printf("| board | metric | positions | diameter | paper | at each distance 0, 1, ... |\n");
+	printf("|---|---|---|---|---|---|\n");
+	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+		if (boards[b].m * boards[b].n > max_cells)
+			continue;
+		for (int metric = TORUS_DRAG; metric <= TORUS_PUSH; metric++) {
+			long long counts[64] = {0}, total = 0;
+			struct tw_error err;
+			double t0 = cpu_seconds();
+			int k = torus_distances(boards[b].m, boards[b].n, metric, counts, 64, NULL, NULL,
+			    &err);
+
+			if (k < 0) {
+				fprintf(stderr, "bench_torus_optimal: %s\n", err.msg);
+				exit(1);
+			}
+			for (int d = 0; d < k; d++)
+				total += counts[d];
+			printf("| %dx%d | %s | %lld | %d | ", boards[b].m, boards[b].n, torus_metrics[metric],
+			    total, k - 1);
+			if (boards[b].paper > 0 && metric == TORUS_DRAG)
+				printf("%d", boards[b].paper);
+			else
+				printf("—");
+			printf(" |");
+			for (int d = 0; d < k; d++)
+				printf(" %lld", counts[d]);
+			printf(" | <!-- %.1f s -->\n", cpu_seconds() - t0);
+			fflush(stdout);
+		}
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	int count = 20, max_cells = 12;
+	bool dist = false;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
+			count = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--distances") == 0)
+			dist = true;
+		else if (strcmp(argv[i], "--max-cells") == 0 && i + 1 < argc)
+			max_cells = atoi(argv[++i]);
+		else {
+			fprintf(stderr, "usage: bench_torus_optimal [--count N] | --distances [--max-cells C]\n");
+			return 2;
+		}
+	}
+	if (dist)
+		distances(max_cells);
+	else
+		random_positions(count < 1 ? 1 : count);
+	return 0;
+}
