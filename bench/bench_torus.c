@@ -39,7 +39,7 @@ main(int argc, char **argv)
 	printf("| board | 4mn | drag mean | drag max | push mean | push max | ms mean | ms max |\n");
 	printf("|---|---|---|---|---|---|---|---|\n");
 	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-		struct torus_params p = {sizes[k][0], sizes[k][1]};
+		struct torus_params p = {.rows = sizes[k][0], .cols = sizes[k][1]};
 		struct tw_rng rng;
 		double drag_sum = 0, push_sum = 0, t_sum = 0, t_max = 0;
 		long drag_max = 0, push_max = 0;

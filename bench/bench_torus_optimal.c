@@ -4,7 +4,8 @@
  *       IDA* under the walking-distance bound (solvers/torus/optimal.h)
  *       on N random positions (default 20, seeded) of every board shape
  *       it is offered on, in both metrics: mean and longest answer,
- *       mean and worst CPU seconds, and how many ran out of work.
+ *       mean and worst CPU seconds, and how many ran out of work; then
+ *       the 5x5 after k random drags for growing k, until most give up.
  *   bench_torus_optimal --distances [--max-cells C]
  *       Breadth-first search over every position of every board of at
  *       most C cells (default 12; 2x6 and 3x4 take minutes and 479 MB
@@ -12,6 +13,10 @@
  *       metrics, and the diameter, beside Amano et al.'s diameters in
  *       the drag metric ("How to Solve the Torus Puzzle", Algorithms
  *       5(1), 2012, section 3).
+ *   bench_torus_optimal --bw [--count N]
+ *       The black-and-white torus (solvers/torus/bw.h): answers on N
+ *       random positions a board against Amano et al.'s counting bound
+ *       (section 4).
  * Prints Markdown tables. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +25,7 @@
 
 #include "engine/rng.h"
 #include "engine/torus/torus.h"
+#include "solvers/torus/bw.h"
 #include "solvers/torus/optimal.h"
 
 static double
@@ -85,7 +91,7 @@ random_positions(int count)
 	printf("|---|---|---|---|---|---|\n");
 	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
 		for (int metric = TORUS_DRAG; metric <= TORUS_PUSH; metric++) {
-			struct torus_params p = {boards[b][0], boards[b][1]};
+			struct torus_params p = {.rows = boards[b][0], .cols = boards[b][1]};
 			struct tw_rng rng;
 			double sum = 0, worst = 0, len_sum = 0;
 			long longest = 0;
@@ -115,6 +121,96 @@ random_positions(int count)
 			printf("\n");
 			fflush(stdout);
 		}
+	}
+	/* The 5x5 (grouped bound): positions k random drags from solved
+	 * (no line twice running), 5 for each k, until one gives up. */
+	printf("\n5x5, 5 positions each of k random drags, drag metric, one core, CPU time\n\n");
+	printf("| k | mean length | mean s | worst s | gave up |\n|---|---|---|---|---|\n");
+	for (int k = 4; k <= 20; k += 2) {
+		struct torus_params p = {.rows = 5, .cols = 5};
+		struct tw_rng rng;
+		double sum = 0, worst = 0, len_sum = 0;
+		int given_up = 0;
+
+		tw_rng_seed(&rng, 5500 + (uint64_t)k);
+		for (int i = 0; i < 5; i++) {
+			struct torus_state *s = torus_state_solved(&p, NULL);
+			int last = -1;
+			double sec;
+			long len;
+
+			for (int j = 0; j < k; j++) {
+				struct torus_move mv;
+				int line;
+
+				do
+					line = (int)tw_rng_below(&rng, 10);
+				while (line == last);
+				last = line;
+				mv.dir = line < 5 ? TORUS_E : TORUS_S;
+				mv.line = line % 5 + 1;
+				mv.amount = 1 + (int)tw_rng_below(&rng, 4);
+				torus_move_do(s, &mv);
+			}
+			len = solve_one(&p, s, TORUS_DRAG, &sec);
+			sum += sec;
+			worst = sec > worst ? sec : worst;
+			if (len < 0)
+				given_up++;
+			else
+				len_sum += (double)len;
+			torus_state_free(s);
+		}
+		printf("| %d | %.2f | %.2f | %.2f | %d |\n", k,
+		    len_sum / (5 - given_up > 0 ? 5 - given_up : 1), sum / 5, worst, given_up);
+		fflush(stdout);
+		if (given_up >= 3)
+			break;
+	}
+}
+
+/* The black-and-white torus: answers against the paper's counting
+ * bound on random positions of each board's default goal. */
+static void
+black_and_white(int count)
+{
+	static const char *const boards[] = {"4x4:bw", "3x5:bw", "4x4:goal=x.x./.x.x/x.x./.x.x",
+	    "6x6:bw", "6x6:goal=x.x.x./.x.x.x/x.x.x./.x.x.x/x.x.x./.x.x.x", "10x10:bw", "20x20:bw"};
+
+	printf("Black and white, %d random positions a board (seeded), drag metric, one core\n\n",
+	    count);
+	printf("| board | how | mean length | mean bound | length / bound | mean ms | worst ms |\n");
+	printf("|---|---|---|---|---|---|---|\n");
+	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+		size_t used;
+		struct torus_params *p = torus_params_parse(boards[b], &used, NULL);
+		struct tw_rng rng;
+		double len_sum = 0, bound_sum = 0, t_sum = 0, t_max = 0;
+
+		tw_rng_seed(&rng, 7700 + (uint64_t)b);
+		for (int i = 0; i < count; i++) {
+			struct torus_state *s = torus_scramble(p, &rng, NULL);
+			struct movelist a = MOVELIST_EMPTY;
+			struct tw_error err;
+			double t0 = cpu_seconds(), ms;
+
+			if (!torus_bw_solve(p, s, &(struct solve_request){.metric = TORUS_DRAG}, &a, &err)) {
+				fprintf(stderr, "bench_torus_optimal: %s\n", err.msg);
+				exit(1);
+			}
+			ms = (cpu_seconds() - t0) * 1000;
+			t_sum += ms;
+			t_max = ms > t_max ? ms : t_max;
+			len_sum += (double)answer_cost(p, &a, TORUS_DRAG);
+			bound_sum += torus_bw_lower_bound(p, s);
+			movelist_clear(&a);
+			torus_state_free(s);
+		}
+		printf("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", boards[b],
+		    p->rows * p->cols <= TORUS_BW_SEARCH_CELLS ? "shortest" : "numbered",
+		    len_sum / count, bound_sum / count, len_sum / bound_sum, t_sum / count, t_max);
+		fflush(stdout);
+		torus_params_free(p);
 	}
 }
 
@@ -163,22 +259,26 @@ int
 main(int argc, char **argv)
 {
 	int count = 20, max_cells = 12;
-	bool dist = false;
+	bool dist = false, bw = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--count") == 0 && i + 1 < argc)
 			count = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--distances") == 0)
 			dist = true;
+		else if (strcmp(argv[i], "--bw") == 0)
+			bw = true;
 		else if (strcmp(argv[i], "--max-cells") == 0 && i + 1 < argc)
 			max_cells = atoi(argv[++i]);
 		else {
-			fprintf(stderr, "usage: bench_torus_optimal [--count N] | --distances [--max-cells C]\n");
+			fprintf(stderr, "usage: bench_torus_optimal [--count N] [--bw] | --distances [--max-cells C]\n");
 			return 2;
 		}
 	}
 	if (dist)
 		distances(max_cells);
+	else if (bw)
+		black_and_white(count < 1 ? 1 : count);
 	else
 		random_positions(count < 1 ? 1 : count);
 	return 0;

@@ -54,8 +54,9 @@ static const char usage[] =
     "  turn counts 1). Metric (rollcube): moves.\n"
     "--optimal: a proven shortest answer (rolling cube, 2x2x2, 3x3x3 in htm or\n"
     "  qtm, nrp boards of at most 12 cells, torus boards of at most 16 cells and 6\n"
-    "  a side); refused where the solver cannot prove it (a torus position after\n"
-    "  1.5e9 search nodes, about a minute, too). The 3x3x3's first use builds a\n"
+    "  a side and the 5x5); refused where the solver cannot prove it (a torus\n"
+    "  position after 1.5e9 search nodes, about a minute, too: on the 5x5 that\n"
+    "  reaches answers of about 13 moves). The 3x3x3's first use builds a\n"
     "  2.55 GB table (10 minutes, 7.5 GB of memory); a random position then\n"
     "  takes about 12 s of CPU, shared by all cores.\n"
     "--max-length L: no answer longer than L is printed (exit 1 instead); with\n"
@@ -178,6 +179,9 @@ print_stats(const struct puzzle *p, const void *params, const struct movelist *m
 		fprintf(stderr, "%s %ld %s", i > 0 ? "," : "",
 		    puzzle_list_cost(p, params, moves, i), p->metrics[i]);
 	fputc('\n', stderr);
+	if (stats->bound_source != NULL)
+		fprintf(stderr, "lower bound: %ld %s (%s)\n", stats->lower_bound,
+		    stats->metric != NULL ? stats->metric : p->metrics[0], stats->bound_source);
 	if (stats->phases == 0)
 		return;
 	fprintf(stderr, "phases (%s):", stats->metric != NULL ? stats->metric : p->metrics[0]);
@@ -253,7 +257,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
     bool optimal, int max_length, double time_limit, bool want_stats)
 {
 	const struct puzzle *p = gid->puzzle;
-	struct solve_stats stats = {0, NULL, {NULL}, {0}, {0}};
+	struct solve_stats stats = {0};
 	struct solve_request req = {
 		.optimal = optimal,
 		.max_length = max_length,

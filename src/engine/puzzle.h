@@ -59,6 +59,11 @@ struct solve_stats {
 	const char *name[SOLVE_MAX_PHASES];
 	long moves[SOLVE_MAX_PHASES];
 	double seconds[SOLVE_MAX_PHASES];
+	/* A lower bound on every answer's length in metric, and where it
+	 * comes from ("Amano et al.'s counting bound"); bound_source NULL
+	 * when the solver gives none. */
+	long lower_bound;
+	const char *bound_source;
 };
 
 struct puzzle {

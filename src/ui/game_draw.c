@@ -169,6 +169,7 @@ static void
 draw_title(struct game *g, WINDOW *w, int cols)
 {
 	char line[256], *ps = g->p->params_format(g->hist->params, NULL);
+	bool bw = ps != NULL && (strstr(ps, ":bw") != NULL || strstr(ps, ":goal=") != NULL);
 
 	if (ps != NULL && strchr(ps, ':') != NULL)
 		*strchr(ps, ':') = '\0';   /* the size, not a whole map */
@@ -176,8 +177,8 @@ draw_title(struct game *g, WINDOW *w, int cols)
 		snprintf(line, sizeof line, " twirl %s %s %s %s", dot(), g->p->name,
 		    dot(), g->level_title);
 	else
-		snprintf(line, sizeof line, " twirl %s %s %s", dot(), g->p->name,
-		    ps != NULL ? ps : "");
+		snprintf(line, sizeof line, " twirl %s %s %s%s", dot(), g->p->name,
+		    ps != NULL ? ps : "", bw ? ", black and white" : "");
 	free(ps);
 	ui_text(w, 0, 0, line, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
 	if (g->solved)

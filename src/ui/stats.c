@@ -11,10 +11,12 @@ stats_board(const struct puzzle *p, const void *params, char *buf, size_t size)
 {
 	char *ps = p->params_format(params, NULL), *colon;
 	bool maze = ps != NULL && strstr(ps, "map=") != NULL;
+	bool bw = ps != NULL && (strstr(ps, ":bw") != NULL || strstr(ps, ":goal=") != NULL);
 
 	if (ps != NULL && (colon = strchr(ps, ':')) != NULL)
 		*colon = '\0';
-	snprintf(buf, size, "%s:%s%s", p->id, ps != NULL ? ps : "?", maze ? " maze" : "");
+	snprintf(buf, size, "%s:%s%s", p->id, ps != NULL ? ps : "?",
+	    maze ? " maze" : bw ? " black and white" : "");
 	free(ps);
 }
 

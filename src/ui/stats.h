@@ -33,7 +33,8 @@ enum {
 };
 
 /* The board's key for params of p: the puzzle and size ("torus:4x4");
- * boards with a map are "maze". Writes into buf. */
+ * boards with a map are "maze", black-and-white tori "black and white"
+ * ("torus:4x4 black and white"). Writes into buf. */
 void stats_board(const struct puzzle *p, const void *params, char *buf, size_t size);
 
 /* Records a solve of board in moves and ms, unaided or not; returns the

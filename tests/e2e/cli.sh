@@ -51,7 +51,7 @@ expect "no position to solve" 2 - 'names no position' -- solve torus:4x4
 expect "unknown metric" 2 - "no metric 'qtm' \(known: drag, push\)" -- solve 'torus:4x4#1' --metric qtm
 expect "proven shortest on the 4x4 torus" 0 '^W3 E4\^2 S3 W1 N1 S4 E3\^2 S1 N2 S3\^2 E1$' "" -- solve 'torus:4x4#8812' --optimal
 expect "  ... and nothing shorter exists" 1 - 'no answer of at most 10 moves \(drag\) exists' -- solve 'torus:4x4#8812' --optimal --max-length 10
-expect "no proven shortest on the 5x5 torus" 2 - 'no proven shortest answers on a 5x5 torus' -- solve 'torus:5x5#1' --optimal
+expect "no proven shortest on the 6x6 torus" 2 - 'no proven shortest answers on a 6x6 torus' -- solve 'torus:6x6#1' --optimal
 expect "unknown command" 2 - "unknown command 'solv'" -- solv 'torus:4x4#1'
 expect "unknown option" 2 - "unknown option '--fast'" -- solve 'torus:4x4#1' --fast
 expect "missing game ID" 2 - 'solve needs a game ID' -- solve

@@ -24,9 +24,9 @@ game() {
 game nrp 'nrp:4x4k2o#1'
 tm send-keys -t nrp O
 check nrp "O is refused where there is no optimal solver" "No proven-shortest hints on this board"
-game big 'torus:5x5#1'
+game big 'torus:6x6#1'
 tm send-keys -t big O
-check big "  ... the 5x5 torus" "No proven-shortest hints on this board"
+check big "  ... the 6x6 torus" "No proven-shortest hints on this board"
 game torus 'torus:4x4#8812'
 tm send-keys -t torus O
 check torus "O on the 4x4 torus: proven shortest hints" "Hints: proven shortest"

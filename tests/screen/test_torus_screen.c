@@ -213,7 +213,7 @@ big_board_fits_80x24(void **unused)
 static char *
 state_text(const struct game *g)
 {
-	return torus_state_format(NULL, game_state(g), NULL);
+	return torus_state_format(game_history(g)->params, game_state(g), NULL);
 }
 
 /* Board geometry of start_id at 80x24: frame at (4, 25), cells 7x3. */
@@ -305,7 +305,7 @@ has_a_move(struct game *g)
 static bool
 is_solved(struct game *g)
 {
-	return torus_state_is_solved(NULL, game_state(g));
+	return torus_state_is_solved(game_history(g)->params, game_state(g));
 }
 
 static void

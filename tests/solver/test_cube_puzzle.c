@@ -192,7 +192,7 @@ static void
 stats_count_phases_in_obtm(void **unused)
 {
 	struct gameid g;
-	struct solve_stats stats = {0, NULL, {NULL}, {0}, {0}};
+	struct solve_stats stats = {0};
 	struct solve_request req = {0};
 	struct movelist out = MOVELIST_EMPTY;
 	struct tw_error err;

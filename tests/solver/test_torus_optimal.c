@@ -11,6 +11,8 @@
  *     in both metrics;
  *   - --max-length is a proof: one move short of the distance, no
  *     answer and none_within_max; the same answer every time;
+ *   - the 5x5 (grouped bound) near solved: answers no longer than the
+ *     scramble, the bound no higher;
  *   - refusals: boards not offered, unsolvable positions, cancel. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,7 +68,7 @@ answer_cost(const struct torus_params *p, const struct movelist *a, int metric)
 static void
 check_answer(const struct torus_state *s, int metric, int d)
 {
-	struct torus_params p = {s->rows, s->cols};
+	struct torus_params p = {.rows = s->rows, .cols = s->cols};
 	struct solve_request req = {.metric = metric, .optimal = true};
 	struct movelist a = MOVELIST_EMPTY;
 	struct torus_state t = *s;
@@ -120,7 +122,7 @@ each_board_checks_against_its_search(void **unused)
 			tw_rng_seed(&rng, 77 + b);
 			for (r = 0; r < all; r++) {
 				struct torus_state s;
-				struct torus_params p = {m, n};
+				struct torus_params p = {.rows = m, .cols = n};
 				bool solvable;
 
 				position_of(r, m, n, &s);
@@ -158,7 +160,7 @@ the_2x5_diameters(void **unused)
 static void
 max_length_is_a_proof(void **unused)
 {
-	struct torus_params p = {4, 4};
+	struct torus_params p = {.rows = 4, .cols = 4};
 	struct torus_state *s = torus_state_solved(&p, NULL);
 	struct movelist a = MOVELIST_EMPTY, again = MOVELIST_EMPTY, none = MOVELIST_EMPTY;
 	const char *scramble[] = {"E1", "S2^2", "W3", "N4", "E2^2", "S1", "W4"};
@@ -194,10 +196,60 @@ max_length_is_a_proof(void **unused)
 	torus_state_free(s);
 }
 
+/* The 5x5, under the grouped reduction: positions k random moves from
+ * solved (k up to 8) get an answer of at most k moves that replays, and
+ * the bound never exceeds k, in both metrics. */
+static void
+the_5x5_near_solved(void **unused)
+{
+	struct torus_params p = {.rows = 5, .cols = 5};
+	struct tw_rng rng;
+
+	(void)unused;
+	tw_rng_seed(&rng, 55);
+	for (int i = 0; i < tier_pick(200, 40, 10); i++) {
+		struct torus_state *s = torus_state_solved(&p, NULL);
+		int k = 1 + i % 8, last = -1, push = 0;
+
+		for (int j = 0; j < k; j++) {
+			struct torus_move mv;
+			int line;
+
+			do
+				line = (int)tw_rng_below(&rng, 10);
+			while (line == last);
+			last = line;
+			mv.dir = line < 5 ? TORUS_E : TORUS_S;
+			mv.line = line % 5 + 1;
+			mv.amount = 1 + (int)tw_rng_below(&rng, 2);
+			push += mv.amount;
+			torus_move_do(s, &mv);
+		}
+		for (int metric = TORUS_DRAG; metric <= TORUS_PUSH; metric++) {
+			struct movelist a = MOVELIST_EMPTY;
+			struct torus_state t = *s;
+			struct tw_error err;
+			int most = metric == TORUS_DRAG ? k : push;
+
+			assert_true(torus_optimal_bound(s, metric) <= most);
+			if (!torus_solve_optimal(&p, s, &(struct solve_request){.metric = metric,
+			    .optimal = true}, &a, &err))
+				fail_msg("5x5 after %d moves: %s", k, err.msg);
+			assert_true(answer_cost(&p, &a, metric) <= most);
+			assert_true(answer_cost(&p, &a, metric) >= torus_optimal_bound(s, metric));
+			for (size_t j = 0; j < a.len; j++)
+				assert_true(torus_move_apply(&p, &t, a.moves[j], NULL));
+			assert_true(torus_state_is_solved(&p, &t));
+			movelist_clear(&a);
+		}
+		torus_state_free(s);
+	}
+}
+
 static void
 refusals_say_why(void **unused)
 {
-	struct torus_params big = {5, 5}, odd = {3, 3}, p44 = {4, 4};
+	struct torus_params big = {.rows = 6, .cols = 6}, odd = {.rows = 3, .cols = 3}, p44 = {.rows = 4, .cols = 4};
 	struct torus_state *s = torus_state_solved(&big, NULL), *t;
 	struct movelist a = MOVELIST_EMPTY;
 	atomic_bool cancel = true;
@@ -207,8 +259,9 @@ refusals_say_why(void **unused)
 	assert_false(torus_solve_optimal(&big, s, &(struct solve_request){.optimal = true}, &a,
 	    &err));
 	assert_int_equal(err.kind, TW_ERROR_BAD_INPUT);
-	assert_non_null(strstr(err.msg, "5x5"));
+	assert_non_null(strstr(err.msg, "6x6"));
 	assert_false(torus_optimal_offered(2, 7, TORUS_DRAG, NULL));
+	assert_false(torus_optimal_offered(4, 5, TORUS_DRAG, NULL));
 	assert_true(torus_optimal_offered(6, 2, TORUS_PUSH, NULL));
 	torus_state_free(s);
 	/* An odd permutation of the 3x3: no answer at all. */
@@ -244,6 +297,7 @@ main(void)
 		cmocka_unit_test(each_board_checks_against_its_search),
 		cmocka_unit_test(the_2x5_diameters),
 		cmocka_unit_test(max_length_is_a_proof),
+		cmocka_unit_test(the_5x5_near_solved),
 		cmocka_unit_test(refusals_say_why),
 	};
 

@@ -76,7 +76,7 @@ random_positions_of_every_board_to_10x10_are_solved(void **unused)
 	tw_rng_seed(&rng, 20260101);
 	for (m = 2; m <= 10; m++) {
 		for (n = 2; n <= 10; n++) {
-			struct torus_params p = {m, n};
+			struct torus_params p = {.rows = m, .cols = n};
 			long worst = 0;
 
 			for (i = 0; i < count; i++) {
@@ -105,7 +105,7 @@ random_positions_of_large_boards_are_solved(void **unused)
 	(void)unused;
 	tw_rng_seed(&rng, 77);
 	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-		struct torus_params p = {sizes[k][0], sizes[k][1]};
+		struct torus_params p = {.rows = sizes[k][0], .cols = sizes[k][1]};
 
 		for (i = 0; i < count; i++) {
 			struct torus_state *s = torus_scramble(&p, &rng, NULL);
@@ -120,7 +120,7 @@ random_positions_of_large_boards_are_solved(void **unused)
 static void
 solved_position_needs_no_moves(void **unused)
 {
-	struct torus_params p = {4, 6};
+	struct torus_params p = {.rows = 4, .cols = 6};
 	struct torus_state *s = torus_state_solved(&p, NULL);
 	struct movelist moves = MOVELIST_EMPTY;
 
@@ -133,7 +133,7 @@ solved_position_needs_no_moves(void **unused)
 static void
 one_move_away_is_solved_in_one_move(void **unused)
 {
-	struct torus_params p = {5, 5};
+	struct torus_params p = {.rows = 5, .cols = 5};
 	struct torus_state *s = torus_state_solved(&p, NULL);
 	struct movelist moves = MOVELIST_EMPTY;
 
@@ -154,7 +154,7 @@ odd_by_odd_odd_positions_are_refused(void **unused)
 
 	(void)unused;
 	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-		struct torus_params p = {sizes[k][0], sizes[k][1]};
+		struct torus_params p = {.rows = sizes[k][0], .cols = sizes[k][1]};
 		struct torus_state *s = torus_state_solved(&p, NULL);
 		struct movelist moves = MOVELIST_EMPTY;
 		struct tw_error err = {0};
@@ -171,7 +171,7 @@ odd_by_odd_odd_positions_are_refused(void **unused)
 static void
 a_cancel_flag_set_beforehand_stops_the_solver_at_once(void **unused)
 {
-	struct torus_params p = {12, 12};
+	struct torus_params p = {.rows = 12, .cols = 12};
 	struct tw_rng rng;
 	struct torus_state *s;
 	struct movelist moves = MOVELIST_EMPTY;
@@ -190,7 +190,7 @@ a_cancel_flag_set_beforehand_stops_the_solver_at_once(void **unused)
 static void
 push_metric_never_does_worse_in_push(void **unused)
 {
-	struct torus_params p = {4, 6};
+	struct torus_params p = {.rows = 4, .cols = 6};
 	struct tw_rng rng;
 	int i;
 
@@ -255,7 +255,7 @@ unrank(uint64_t r, int len, uint16_t *perm)
 static void
 bfs(int m, int n, uint64_t *reached, int *diameter)
 {
-	struct torus_params p = {m, n};
+	struct torus_params p = {.rows = m, .cols = n};
 	int cells = m * n, depth = 0;
 	uint64_t total = 1, i, *queue, head = 0, tail = 0, level_end;
 	unsigned char *seen;

@@ -20,7 +20,7 @@
 #include "engine/torus/torus.h"
 #include "solvers/registry.h"
 
-static struct torus_params params = {2, 3};
+static struct torus_params params = {.rows = 2, .cols = 3};
 
 static struct history *
 fresh(void)
@@ -171,7 +171,7 @@ shadow_push(struct shadow *sh, const struct history *h)
 static void
 long_games_agree_with_a_history_that_keeps_every_position(void **unused)
 {
-	struct torus_params big = {4, 5};
+	struct torus_params big = {.rows = 4, .cols = 5};
 	struct torus_state *start = torus_state_solved(&big, NULL);
 	struct history *h = history_new(&torus_puzzle, &big, start, NULL);
 	struct shadow sh = {calloc(20001, sizeof(char *)), 0, 0};
@@ -244,7 +244,7 @@ peak_kb(void)
 static void
 a_long_game_costs_bytes_an_event_not_a_position(void **unused)
 {
-	struct torus_params big = {16, 16};
+	struct torus_params big = {.rows = 16, .cols = 16};
 	struct torus_state *start;
 	struct history *h;
 	long before, grown;

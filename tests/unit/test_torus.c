@@ -1,5 +1,6 @@
 /* The torus engine: notation, moves and their inverses, parsers, parity
- * and scrambles. */
+ * and scrambles; the black-and-white torus's patterns, solvability and
+ * counting bound. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,12 +10,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "engine/rng.h"
 #include "engine/torus/torus.h"
 
 static struct torus_state *
 parse(int m, int n, const char *text)
 {
-	struct torus_params p = {m, n};
+	struct torus_params p = {.rows = m, .cols = n};
 	struct tw_error err;
 	struct torus_state *s = torus_state_parse(&p, text, &err);
 
@@ -26,7 +28,8 @@ parse(int m, int n, const char *text)
 static void
 assert_state(const struct torus_state *s, const char *want)
 {
-	char *got = torus_state_format(NULL, s, NULL);
+	struct torus_params p = {.rows = s->rows, .cols = s->cols};
+	char *got = torus_state_format(&p, s, NULL);
 
 	assert_string_equal(got, want);
 	free(got);
@@ -35,7 +38,7 @@ assert_state(const struct torus_state *s, const char *want)
 static void
 apply(struct torus_state *s, const char *move)
 {
-	struct torus_params p = {s->rows, s->cols};
+	struct torus_params p = {.rows = s->rows, .cols = s->cols};
 	struct tw_error err;
 
 	if (!torus_move_apply(&p, s, move, &err))
@@ -88,7 +91,7 @@ amount_is_repeated_single_shifts(void **unused)
 static void
 every_move_is_undone_by_its_inverse(void **unused)
 {
-	struct torus_params p = {3, 5};
+	struct torus_params p = {.rows = 3, .cols = 5};
 	struct tw_rng rng;
 	const char dirs[] = "NESW";
 	int d, line, k;
@@ -123,7 +126,7 @@ every_move_is_undone_by_its_inverse(void **unused)
 static void
 moves_are_written_canonically(void **unused)
 {
-	struct torus_params p = {4, 4};
+	struct torus_params p = {.rows = 4, .cols = 4};
 	struct torus_move mv;
 	char buf[16];
 
@@ -161,7 +164,7 @@ bad_moves_are_refused_with_the_reason(void **unused)
 		{"E2^2^2", "unexpected '^2'"},
 		{"E99999999999999999999", "row 99999999999999999999 does not exist"},
 	};
-	struct torus_params p = {3, 5};
+	struct torus_params p = {.rows = 3, .cols = 5};
 	struct torus_state *s = torus_state_solved(&p, NULL);
 	size_t i;
 
@@ -214,7 +217,7 @@ params_round_trip_and_bad_sizes_are_refused(void **unused)
 static void
 state_round_trips(void **unused)
 {
-	struct torus_params p = {4, 5};
+	struct torus_params p = {.rows = 4, .cols = 5};
 	struct tw_rng rng;
 	int i;
 
@@ -250,7 +253,7 @@ bad_states_are_refused_with_the_reason(void **unused)
 		{"1,2,3,4,5,6 ", "unexpected ' '"},
 		{"-1,2,3,4,5,6", "expected a tile number at character 1"},
 	};
-	struct torus_params p = {2, 3};
+	struct torus_params p = {.rows = 2, .cols = 3};
 	size_t i;
 
 	(void)unused;
@@ -267,7 +270,7 @@ bad_states_are_refused_with_the_reason(void **unused)
 static void
 odd_by_odd_odd_permutations_are_unsolvable(void **unused)
 {
-	struct torus_params p33 = {3, 3}, p23 = {2, 3};
+	struct torus_params p33 = {.rows = 3, .cols = 3}, p23 = {.rows = 2, .cols = 3};
 	struct torus_state *swap33 = parse(3, 3, "2,1,3,4,5,6,7,8,9");
 	struct torus_state *cycle33 = parse(3, 3, "2,3,1,4,5,6,7,8,9");
 	struct torus_state *swap23 = parse(2, 3, "2,1,3,4,5,6");
@@ -286,7 +289,7 @@ odd_by_odd_odd_permutations_are_unsolvable(void **unused)
 static void
 scramble_is_deterministic_solvable_and_unsolved(void **unused)
 {
-	struct torus_params p = {3, 5};
+	struct torus_params p = {.rows = 3, .cols = 5};
 	struct tw_rng a, b;
 	int i;
 
@@ -309,7 +312,7 @@ static void
 scramble_is_uniform_on_2x2(void **unused)
 {
 	/* 23 unsolved positions, each expected 1000 times in 23000 draws. */
-	struct torus_params p = {2, 2};
+	struct torus_params p = {.rows = 2, .cols = 2};
 	struct tw_rng rng;
 	int count[4 * 4 * 4 * 4] = {0}, i, distinct = 0;
 
@@ -337,7 +340,7 @@ scramble_is_uniform_over_even_permutations_on_3x3(void **unused)
 {
 	/* Which tile lands on cell 0 and on cell 1: 72 pairs, equally likely
 	 * under the uniform distribution on even permutations. */
-	struct torus_params p = {3, 3};
+	struct torus_params p = {.rows = 3, .cols = 3};
 	struct tw_rng rng;
 	int count[10][10] = {{0}}, i, j;
 
@@ -359,13 +362,139 @@ scramble_is_uniform_over_even_permutations_on_3x3(void **unused)
 static void
 render_draws_the_rows(void **unused)
 {
+	struct torus_params p = {.rows = 2, .cols = 3};
 	struct torus_state *s = parse(2, 3, "6,5,4,3,2,1");
-	char *text = torus_state_render(NULL, s, NULL);
+	char *text = torus_state_render(&p, s, NULL);
 
 	(void)unused;
 	assert_string_equal(text, "  6  5  4\n  3  2  1\n");
 	free(text);
 	free(s);
+}
+
+static struct torus_params *
+bw_params(const char *text)
+{
+	size_t used;
+	struct tw_error err;
+	struct torus_params *p = torus_params_parse(text, &used, &err);
+
+	if (p == NULL)
+		fail_msg("%s: %s", text, err.msg);
+	assert_int_equal(used, strlen(text));
+	return p;
+}
+
+static void
+bw_params_and_patterns_round_trip(void **unused)
+{
+	static const struct {
+		const char *text, *canonical;
+	} cases[] = {
+		{"4x4:bw", "4x4:bw"},
+		{"4x4:goal=xxxx/xxxx/..../....", "4x4:bw"},
+		{"3x3:bw", "3x3:bw"},
+		{"2x3:goal=x.x/.X.", "2x3:goal=x.x/.x."},
+		{"5x2:goal=x./.x/x./.x/..", "5x2:goal=x./.x/x./.x/.."},
+	};
+	struct tw_error err;
+
+	(void)unused;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct torus_params *p = bw_params(cases[i].text);
+		char *back = torus_params_format(p, NULL);
+		struct torus_state *solved = torus_state_solved(p, NULL), *s;
+		char *pattern = torus_state_format(p, solved, NULL);
+
+		assert_true(p->bw);
+		assert_string_equal(back, cases[i].canonical);
+		assert_true(torus_state_is_solved(p, solved));
+		s = torus_state_parse(p, pattern, &err);
+		assert_non_null(s);
+		assert_true(torus_state_equal(p, s, solved));
+		free(back);
+		free(pattern);
+		free(solved);
+		free(s);
+		free(p);
+	}
+	/* The default goal: the top half of the rows black. */
+	{
+		struct torus_params *p = bw_params("3x2:bw");
+		struct torus_state *s = torus_state_solved(p, NULL);
+		char *text = torus_state_format(p, s, NULL);
+
+		assert_string_equal(text, "xx/../..");
+		free(text);
+		free(s);
+		free(p);
+	}
+}
+
+static void
+bw_bad_patterns_are_refused_with_the_reason(void **unused)
+{
+	static const struct {
+		const char *text, *why;
+	} params[] = {
+		{"2x3:goal=x.x/.q.", "'q' in row 2"},
+		{"2x3:goal=x.x", "1 row, the board has 2"},
+		{"2x3:goal=x.x/.x", "row 2 has 2 cells, the board has 3 columns"},
+		{"2x3:goal=x.xx/.x.", "row 1 is longer than the board's 3 columns"},
+		{"2x3:goal=x.x/.x./...", "more than the board's 2 rows"},
+		{"2x3:goal=.../...", "all white"},
+		{"2x2:goal=xx/xx", "all black"},
+	};
+	struct torus_params *p = bw_params("2x3:bw");
+	struct tw_error err;
+	size_t used;
+
+	(void)unused;
+	for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
+		void *q = torus_params_parse(params[i].text, &used, &err);
+
+		if (q != NULL)
+			fail_msg("%s parsed", params[i].text);
+		if (strstr(err.msg, params[i].why) == NULL)
+			fail_msg("%s: '%s' has no '%s'", params[i].text, err.msg, params[i].why);
+	}
+	assert_null(torus_state_parse(p, "xx./x.", &err));
+	assert_non_null(strstr(err.msg, "row 2 has 2 cells"));
+	assert_null(torus_state_parse(p, "xx./x..:x", &err));
+	assert_non_null(strstr(err.msg, "unexpected"));
+	assert_null(torus_state_parse(p, "1,2,3,4,5,6", &err));
+	free(p);
+}
+
+static void
+bw_solvable_exactly_when_the_counts_agree(void **unused)
+{
+	struct torus_params *p = bw_params("3x3:goal=x.x/.x./x.x");
+	struct tw_error err;
+	struct torus_state *same = torus_state_parse(p, "xxx/xx./...", &err);
+	struct torus_state *fewer = torus_state_parse(p, "xxx/x../...", &err);
+	struct tw_rng rng;
+
+	(void)unused;
+	assert_true(torus_state_solvable(p, same, NULL));
+	assert_false(torus_state_is_solved(p, same));
+	assert_false(torus_state_solvable(p, fewer, &err));
+	assert_non_null(strstr(err.msg, "4 black pieces where the goal has 5"));
+	/* The counting bound: rows 3 1 0 against 2 1 2, columns 2 2 1
+	 * against 2 1 2: 2 column shifts and 1 row shift at least. */
+	assert_int_equal(torus_bw_lower_bound(p, same), 3);
+	tw_rng_seed(&rng, 9);
+	for (int i = 0; i < 200; i++) {
+		struct torus_state *s = torus_scramble(p, &rng, NULL);
+
+		assert_true(torus_state_solvable(p, s, NULL));
+		assert_false(torus_state_is_solved(p, s));
+		assert_int_equal(torus_black_count(s->tile, 9), 5);
+		free(s);
+	}
+	free(same);
+	free(fewer);
+	free(p);
 }
 
 int
@@ -386,6 +515,9 @@ main(void)
 		cmocka_unit_test(scramble_is_uniform_on_2x2),
 		cmocka_unit_test(scramble_is_uniform_over_even_permutations_on_3x3),
 		cmocka_unit_test(render_draws_the_rows),
+		cmocka_unit_test(bw_params_and_patterns_round_trip),
+		cmocka_unit_test(bw_bad_patterns_are_refused_with_the_reason),
+		cmocka_unit_test(bw_solvable_exactly_when_the_counts_agree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,10 +8,129 @@
 
 const char *const torus_metrics[] = {"drag", "push", NULL};
 
+/* The black-and-white torus's default goal: the top half of the rows
+ * (rounded down) black. */
+static void
+default_goal(struct torus_params *p)
+{
+	memset(p->goal, 0, sizeof p->goal);
+	memset(p->goal, 1, (size_t)(p->rows / 2 * p->cols));
+}
+
+/* Reads a pattern of rows x cols cells at text: rows of 'x' (black) and
+ * '.' (white) separated by '/'; its length in *used. what opens its
+ * errors ("goal: ", or "" for a state, which its caller names). */
+static bool
+pattern_parse(const char *text, int rows, int cols, const char *what, uint8_t *cells,
+    size_t *used, struct tw_error *err)
+{
+	const char *c = text;
+
+	for (int i = 0; i < rows; i++) {
+		for (int j = 0; j < cols; j++, c++) {
+			if (*c == 'x' || *c == 'X' || *c == '.') {
+				cells[i * cols + j] = *c != '.';
+				continue;
+			}
+			if (*c == '/' || *c == '\0' || *c == ':' || *c == '#')
+				tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+				    "%srow %d has %d cell%s, the board has %d columns", what, i + 1, j,
+				    j == 1 ? "" : "s", cols);
+			else
+				tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+				    "%s'%c' in row %d: a cell is x (black) or . (white)", what, *c, i + 1);
+			return false;
+		}
+		if (i + 1 < rows && *c++ != '/') {
+			if (c[-1] == '\0' || c[-1] == ':' || c[-1] == '#')
+				tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+				    "%s%d row%s, the board has %d", what, i + 1, i == 0 ? "" : "s", rows);
+			else
+				tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+				    "%srow %d is longer than the board's %d columns", what, i + 1, cols);
+			return false;
+		}
+	}
+	if (*c == 'x' || *c == 'X' || *c == '.') {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+		    "%srow %d is longer than the board's %d columns", what, rows, cols);
+		return false;
+	}
+	if (*c == '/') {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "%smore than the board's %d rows", what,
+		    rows);
+		return false;
+	}
+	*used = (size_t)(c - text);
+	return true;
+}
+
+/* Writes a pattern as pattern_parse reads it. */
+static void
+pattern_write(const uint8_t *cells, int rows, int cols, char *out)
+{
+	for (int i = 0; i < rows; i++) {
+		for (int j = 0; j < cols; j++)
+			*out++ = cells[i * cols + j] ? 'x' : '.';
+		if (i + 1 < rows)
+			*out++ = '/';
+	}
+	*out = '\0';
+}
+
+/* A goal with some black and some white: else every position is the
+ * goal, and there is nothing to play. */
+static bool
+goal_usable(const struct torus_params *p, struct tw_error *err)
+{
+	int cells = p->rows * p->cols, black = 0;
+
+	for (int i = 0; i < cells; i++)
+		black += p->goal[i];
+	if (black == 0 || black == cells) {
+		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+		    "goal: all %s: a goal needs black and white pieces", black == 0 ? "white" : "black");
+		return false;
+	}
+	return true;
+}
+
+int
+torus_black_count(const uint16_t *tile, int cells)
+{
+	int black = 0;
+
+	for (int i = 0; i < cells; i++)
+		black += tile[i] != 0;
+	return black;
+}
+
+int
+torus_bw_lower_bound(const struct torus_params *p, const struct torus_state *s)
+{
+	int m = p->rows, n = p->cols, most_row = 0, most_col = 0;
+
+	for (int i = 0; i < m; i++) {
+		int d = 0;
+
+		for (int j = 0; j < n; j++)
+			d += (s->tile[i * n + j] != 0) - p->goal[i * n + j];
+		most_row = abs(d) > most_row ? abs(d) : most_row;
+	}
+	for (int j = 0; j < n; j++) {
+		int d = 0;
+
+		for (int i = 0; i < m; i++)
+			d += (s->tile[i * n + j] != 0) - p->goal[i * n + j];
+		most_col = abs(d) > most_col ? abs(d) : most_col;
+	}
+	return most_row + most_col;
+}
+
 void *
 torus_params_default(struct tw_error *err)
 {
-	struct torus_params *p = tw_alloc(sizeof *p, err);
+	struct torus_params *p = tw_calloc(1, sizeof *p, err);
 
 	if (p != NULL)
 		p->rows = p->cols = 4;
@@ -52,11 +171,31 @@ torus_params_parse(const char *text, size_t *used, struct tw_error *err)
 		    TORUS_MAX_SIDE);
 		return NULL;
 	}
-	p = tw_alloc(sizeof *p, err);
+	p = tw_calloc(1, sizeof *p, err);
 	if (p == NULL)
 		return NULL;
 	p->rows = (int)rows;
 	p->cols = (int)cols;
+	/* The black-and-white torus: ":bw" or ":goal=PATTERN". */
+	if (strncmp(s, ":bw", 3) == 0 && (s[3] == '\0' || s[3] == ':' || s[3] == '#')) {
+		p->bw = true;
+		default_goal(p);
+		s += 3;
+	} else if (strncmp(s, ":goal=", 6) == 0) {
+		size_t len;
+
+		p->bw = true;
+		s += 6;
+		if (!pattern_parse(s, p->rows, p->cols, "goal: ", p->goal, &len, err)) {
+			free(p);
+			return NULL;
+		}
+		s += len;
+		if (!goal_usable(p, err)) {
+			free(p);
+			return NULL;
+		}
+	}
 	*used = (size_t)(s - text);
 	return p;
 }
@@ -65,8 +204,16 @@ char *
 torus_params_format(const void *params, struct tw_error *err)
 {
 	const struct torus_params *p = params;
+	struct torus_params standard = {.rows = p->rows, .cols = p->cols, .bw = true};
+	char pattern[TORUS_MAX_SIDE * (TORUS_MAX_SIDE + 1) + 1];
 
-	return tw_asprintf(err, "%dx%d", p->rows, p->cols);
+	if (!p->bw)
+		return tw_asprintf(err, "%dx%d", p->rows, p->cols);
+	default_goal(&standard);
+	if (memcmp(standard.goal, p->goal, (size_t)(p->rows * p->cols)) == 0)
+		return tw_asprintf(err, "%dx%d:bw", p->rows, p->cols);
+	pattern_write(p->goal, p->rows, p->cols, pattern);
+	return tw_asprintf(err, "%dx%d:goal=%s", p->rows, p->cols, pattern);
 }
 
 void *
@@ -93,7 +240,7 @@ torus_state_solved(const void *params, struct tw_error *err)
 	s->rows = p->rows;
 	s->cols = p->cols;
 	for (i = 0; i < p->rows * p->cols; i++)
-		s->tile[i] = (uint16_t)(i + 1);
+		s->tile[i] = p->bw ? p->goal[i] : (uint16_t)(i + 1);
 	return s;
 }
 
@@ -103,6 +250,24 @@ torus_state_parse(const void *params, const char *text, struct tw_error *err)
 	const struct torus_params *p = params;
 	struct torus_state *s = torus_state_solved(params, err);
 
+	if (s != NULL && p->bw) {
+		uint8_t cells[TORUS_MAX_SIDE * TORUS_MAX_SIDE];
+		size_t used;
+
+		if (!pattern_parse(text, p->rows, p->cols, "", cells, &used, err)) {
+			free(s);
+			return NULL;
+		}
+		if (text[used] != '\0') {
+			tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "unexpected '%.20s' after the pattern",
+			    text + used);
+			free(s);
+			return NULL;
+		}
+		for (int i = 0; i < p->rows * p->cols; i++)
+			s->tile[i] = cells[i];
+		return s;
+	}
 	if (s != NULL && !tiles_parse(text, p->rows, p->cols, s->tile, NULL, NULL, err)) {
 		free(s);
 		return NULL;
@@ -113,9 +278,18 @@ torus_state_parse(const void *params, const char *text, struct tw_error *err)
 char *
 torus_state_format(const void *params, const void *state, struct tw_error *err)
 {
+	const struct torus_params *p = params;
 	const struct torus_state *s = state;
 
-	(void)params;
+	if (p->bw) {
+		uint8_t cells[TORUS_MAX_SIDE * TORUS_MAX_SIDE];
+		char pattern[TORUS_MAX_SIDE * (TORUS_MAX_SIDE + 1) + 1];
+
+		for (int i = 0; i < s->rows * s->cols; i++)
+			cells[i] = s->tile[i] != 0;
+		pattern_write(cells, s->rows, s->cols, pattern);
+		return tw_strdup(pattern, err);
+	}
 	return tiles_format(s->tile, NULL, s->rows * s->cols, err);
 }
 
@@ -164,9 +338,22 @@ torus_parity(const struct torus_state *s)
 bool
 torus_state_solvable(const void *params, const void *state, struct tw_error *why)
 {
+	const struct torus_params *p = params;
 	const struct torus_state *s = state;
 
-	(void)params;
+	if (p->bw) {
+		int cells = s->rows * s->cols, black = torus_black_count(s->tile, cells), want = 0;
+
+		for (int i = 0; i < cells; i++)
+			want += p->goal[i];
+		/* Shifts only move pieces: the count of black ones stays. */
+		if (black != want) {
+			tw_error_set(why, "%d black piece%s where the goal has %d: shifts never change "
+			    "how many there are", black, black == 1 ? "" : "s", want);
+			return false;
+		}
+		return true;
+	}
 	/* docs/papers.md, "Torus" ([Amano]): with both sides odd every row and column
 	 * shift is an odd-length cycle, an even permutation. */
 	if (s->rows % 2 == 1 && s->cols % 2 == 1 && torus_parity(s) == 1) {
@@ -180,12 +367,12 @@ torus_state_solvable(const void *params, const void *state, struct tw_error *why
 bool
 torus_state_is_solved(const void *params, const void *state)
 {
+	const struct torus_params *p = params;
 	const struct torus_state *s = state;
 	int i;
 
-	(void)params;
 	for (i = 0; i < s->rows * s->cols; i++)
-		if (s->tile[i] != i + 1)
+		if (s->tile[i] != (p->bw ? p->goal[i] : i + 1))
 			return false;
 	return true;
 }
@@ -210,7 +397,8 @@ torus_scramble(const void *params, struct tw_rng *rng, struct tw_error *err)
 		}
 		/* Odd x odd: swapping cells 0 and 1 maps the odd permutations
 		 * one-to-one onto the even ones, so the result is uniform over
-		 * the solvable half. */
+		 * the solvable half. (A black-and-white pattern shuffled is
+		 * always solvable: it keeps the goal's pieces.) */
 		if (!torus_state_solvable(params, s, NULL)) {
 			t = s->tile[0];
 			s->tile[0] = s->tile[1];
@@ -224,11 +412,11 @@ char *
 torus_state_render(const void *params, const void *state, struct tw_error *err)
 {
 	const struct torus_state *s = state;
-	int width = s->rows * s->cols >= 100 ? 4 : 3, i, j;
+	const struct torus_params *tp = params;
+	int width = tp->bw ? 2 : s->rows * s->cols >= 100 ? 4 : 3, i, j;
 	size_t size = (size_t)(s->rows * (s->cols * width + 1)) + 1;
 	char *out, *p;
 
-	(void)params;
 	out = tw_alloc(size, err);
 	if (out == NULL)
 		return NULL;
@@ -239,6 +427,11 @@ torus_state_render(const void *params, const void *state, struct tw_error *err)
 			char num[8];
 			int len = 0;
 
+			if (tp->bw) {
+				*p++ = ' ';
+				*p++ = t ? '#' : '.';
+				continue;
+			}
 			do
 				num[len++] = (char)('0' + t % 10);
 			while ((t /= 10) > 0);

@@ -19,11 +19,21 @@ enum torus_metric { TORUS_DRAG, TORUS_PUSH };
 struct torus_params {
 	int rows;  /* m, 2..20 */
 	int cols;  /* n, 2..20 */
+	/* The black-and-white torus ([Amano], section 4): pieces are only
+	 * black (1) or white (0), and the goal is the pattern goal[(i-1)*cols
+	 * + (j-1)], not the numbered order. Game IDs: torus:4x4:bw (the
+	 * default goal: the top half of the rows black) or
+	 * torus:4x4:goal=xx../..x./..../.... (x black, . white, rows
+	 * separated by /); its state in the same pattern form. */
+	bool bw;
+	uint8_t goal[TORUS_MAX_SIDE * TORUS_MAX_SIDE];
 };
 
 struct torus_state {
 	int rows, cols;
-	uint16_t tile[TORUS_MAX_SIDE * TORUS_MAX_SIDE]; /* tile[(i-1)*cols+(j-1)], 1..mn */
+	/* tile[(i-1)*cols+(j-1)]: 1..mn, or on the black-and-white torus
+	 * 1 black and 0 white */
+	uint16_t tile[TORUS_MAX_SIDE * TORUS_MAX_SIDE];
 };
 
 enum torus_dir { TORUS_N, TORUS_E, TORUS_S, TORUS_W };
@@ -49,8 +59,19 @@ void torus_move_do(struct torus_state *s, const struct torus_move *mv);
 /* Cell (row, col from 1) holding tile t, found by search. */
 void torus_find(const struct torus_state *s, int t, int *row, int *col);
 
-/* Parity of the position's permutation: 0 even, 1 odd. */
+/* Parity of the position's permutation: 0 even, 1 odd (numbered
+ * boards). */
 int torus_parity(const struct torus_state *s);
+
+/* Black pieces of a pattern of cells cells (1 black, 0 white). */
+int torus_black_count(const uint16_t *tile, int cells);
+
+/* The paper's counting lower bound for a black-and-white position
+ * ([Amano], section 4): a column shift changes each row's count of black
+ * pieces by at most one, a row shift each column's, so an answer has at
+ * least max over rows |black now - black in the goal| column shifts, and
+ * as many row shifts by the columns. In moves of either metric. */
+int torus_bw_lower_bound(const struct torus_params *p, const struct torus_state *s);
 
 /* The puzzle-table functions (see engine/puzzle.h for their contracts). */
 void *torus_params_default(struct tw_error *err);

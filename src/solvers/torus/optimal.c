@@ -30,10 +30,16 @@
 
 struct wd_table {
 	int lines, len, metric;
+	/* Tiles are told apart by class: a tile at home in line h has
+	 * class cls[h], of `types`. The full reduction has a class per
+	 * line; the grouped one (the 5x5's) three: its own line, the next
+	 * two, the two after (cls 0 1 1 2 2). */
+	int types;
+	uint8_t cls[WD_MAX_LINES];
 	bool offered;
 	char why[160];              /* when not offered */
-	/* weight[line][type] = (len + 1)^(line * lines + type): a tile
-	 * of type in line adds it to the key. */
+	/* weight[line][type] = (len + 1)^(line * types + type): a tile
+	 * of class type in line adds it to the key. */
 	uint64_t weight[WD_MAX_LINES][WD_MAX_LINES];
 	uint64_t *keys;             /* open addressing; UINT64_MAX empty */
 	uint8_t *dist;
@@ -90,15 +96,15 @@ wd_key(const struct wd_table *t, const uint8_t *counts)
 	uint64_t key = 0;
 
 	for (int r = 0; r < t->lines; r++)
-		for (int type = 0; type < t->lines; type++)
-			key += counts[r * t->lines + type] * t->weight[r][type];
+		for (int type = 0; type < t->types; type++)
+			key += counts[r * t->types + type] * t->weight[r][type];
 	return key;
 }
 
 static void
 wd_decode(const struct wd_table *t, uint64_t key, uint8_t *counts)
 {
-	for (int i = 0; i < t->lines * t->lines; i++) {
+	for (int i = 0; i < t->lines * t->types; i++) {
 		counts[i] = (uint8_t)(key % (uint64_t)(t->len + 1));
 		key /= (uint64_t)(t->len + 1);
 	}
@@ -168,8 +174,8 @@ wd_expand(struct wd_build *b, int r, const uint64_t *delta)
 				wd_visit(b, b->key + delta[k]);
 		return;
 	}
-	for (int type = 0; type < L; type++) {
-		if (b->counts[r * L + type] == 0)
+	for (int type = 0; type < t->types; type++) {
+		if (b->counts[r * t->types + type] == 0)
 			continue;
 		/* Unsigned wrap-around makes the sum of the changes exact. */
 		for (int k = 1; k < L; k++)
@@ -188,10 +194,10 @@ wd_build(struct wd_table *t)
 	size_t level_len = 0, i;
 	int L = t->lines, a, k;
 
-	/* Keys must fit 64 bits: (len + 1)^(lines^2) does on every board
-	 * offered (3^36 on the 2x6, the largest). */
+	/* Keys must fit 64 bits: (len + 1)^(lines * types) does on every
+	 * board offered (3^36 on the 2x6, the largest). */
 	for (a = 0; a < L; a++) {
-		for (k = 0; k < L; k++) {
+		for (k = 0; k < t->types; k++) {
 			t->weight[a][k] = w;
 			if (w > UINT64_MAX / (uint64_t)(t->len + 1)) {
 				snprintf(t->why, sizeof t->why,
@@ -207,7 +213,7 @@ wd_build(struct wd_table *t)
 	}
 	memset(b.counts, 0, sizeof b.counts);
 	for (a = 0; a < L; a++)
-		b.counts[a * L + a] = (uint8_t)t->len;
+		b.counts[a * t->types + t->cls[a]] = (uint8_t)t->len;
 	b.d = -1;
 	wd_visit(&b, wd_key(t, b.counts));
 	while (!b.failed && b.next_len > 0) {
@@ -239,10 +245,10 @@ wd_build(struct wd_table *t)
 static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct wd_table *wd_tables[64];
 
-/* The reduction (lines, len) in metric, built on first use and kept for
- * the process; NULL when out of memory. */
+/* The reduction (lines, len) in metric, full or grouped, built on first
+ * use and kept for the process; NULL when out of memory. */
 static const struct wd_table *
-wd_get(int lines, int len, int metric)
+wd_get(int lines, int len, int metric, bool grouped)
 {
 	struct wd_table *t = NULL;
 	int i;
@@ -250,7 +256,7 @@ wd_get(int lines, int len, int metric)
 	pthread_mutex_lock(&wd_lock);
 	for (i = 0; i < 64 && wd_tables[i] != NULL; i++) {
 		if (wd_tables[i]->lines == lines && wd_tables[i]->len == len &&
-		    wd_tables[i]->metric == metric) {
+		    wd_tables[i]->metric == metric && (wd_tables[i]->types < lines) == grouped) {
 			t = wd_tables[i];
 			break;
 		}
@@ -259,6 +265,9 @@ wd_get(int lines, int len, int metric)
 		t->lines = lines;
 		t->len = len;
 		t->metric = metric;
+		t->types = grouped ? 3 : lines;
+		for (int h = 0; h < lines; h++)
+			t->cls[h] = (uint8_t)(!grouped ? h : h == 0 ? 0 : h <= 2 ? 1 : 2);
 		wd_build(t);
 		if (!t->offered) {
 			/* Only the verdict is kept. */
@@ -289,11 +298,13 @@ torus_optimal_offered(int m, int n, int metric, struct tw_error *err)
 		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "a %dx%d board is not a torus board", m, n);
 		return false;
 	}
-	if (m * n > TORUS_OPTIMAL_MAX_CELLS || m > TORUS_OPTIMAL_MAX_SIDE || n > TORUS_OPTIMAL_MAX_SIDE) {
+	if ((m * n > TORUS_OPTIMAL_MAX_CELLS || m > TORUS_OPTIMAL_MAX_SIDE ||
+	    n > TORUS_OPTIMAL_MAX_SIDE) && !(m == 5 && n == 5)) {
 		tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
 		    "no proven shortest answers on a %dx%d torus: they are offered on boards of at "
-		    "most %d cells and %d a side (2x2 to 2x6, 3x3 to 3x5, 4x4), where the search's "
-		    "bound reaches", m, n, TORUS_OPTIMAL_MAX_CELLS, TORUS_OPTIMAL_MAX_SIDE);
+		    "most %d cells and %d a side (2x2 to 2x6, 3x3 to 3x5, 4x4) and on the 5x5, "
+		    "where the search's bound reaches", m, n, TORUS_OPTIMAL_MAX_CELLS,
+		    TORUS_OPTIMAL_MAX_SIDE);
 		return false;
 	}
 	(void)metric;
@@ -307,8 +318,10 @@ static bool
 reductions(int m, int n, int metric, const struct wd_table **v, const struct wd_table **h,
     struct tw_error *err)
 {
-	*v = wd_get(m, n, metric);
-	*h = *v != NULL && (*v)->offered ? wd_get(n, m, metric) : NULL;
+	bool grouped = m == 5 && n == 5;
+
+	*v = wd_get(m, n, metric, grouped);
+	*h = *v != NULL && (*v)->offered ? wd_get(n, m, metric, grouped) : NULL;
 	if (*v == NULL || ((*v)->offered && *h == NULL)) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
@@ -328,7 +341,15 @@ struct search {
 	const struct wd_table *v, *h;
 	uint8_t board[TORUS_MAX_SIDE * TORUS_MAX_SIDE]; /* tile index 0..mn-1 a cell */
 	int parity;                 /* of the board's permutation */
-	uint64_t kv, kh;            /* the reductions' keys (keys_of) */
+	/* A grouped reduction is read in every rotation of the lines (the
+	 * lines renumbered from each line in turn), and the largest bound
+	 * kept; a full one in one. The keys of each rotation (keys_of),
+	 * and the weight a tile at home in line `home` adds in `line`
+	 * (wv for the column moves' reduction, wh for the row moves'). */
+	int rotations;
+	uint64_t kv[WD_MAX_LINES], kh[WD_MAX_LINES];
+	uint64_t wv[WD_MAX_LINES][WD_MAX_LINES][WD_MAX_LINES];
+	uint64_t wh[WD_MAX_LINES][WD_MAX_LINES][WD_MAX_LINES];
 	/* The path: line (rows 0..m-1, columns m..m+n-1) and amount (east
 	 * or south, 1..len-1) of each move. */
 	int line[256], amount[256], depth;
@@ -339,22 +360,61 @@ struct search {
 	int next_bound;
 };
 
-/* The reductions' keys of the board from scratch: kv for the column
- * moves (rows as lines, home rows as types), kh for the row moves. */
+/* The weights of each rotation, then the keys of the board from
+ * scratch: kv for the column moves (rows as lines, home rows as
+ * classes), kh for the row moves. */
 static void
 keys_of(struct search *s)
 {
 	int m = s->m, n = s->n;
 
-	s->kv = s->kh = 0;
-	for (int r = 0; r < m; r++) {
-		for (int c = 0; c < n; c++) {
-			int t = s->board[r * n + c];
+	for (int rho = 0; rho < s->rotations; rho++) {
+		for (int line = 0; line < m; line++)
+			for (int home = 0; home < m; home++)
+				s->wv[rho][line][home] = s->v->weight[(line - rho + m) % m]
+				    [s->v->cls[(home - rho + m) % m]];
+		for (int line = 0; line < n; line++)
+			for (int home = 0; home < n; home++)
+				s->wh[rho][line][home] = s->h->weight[(line - rho + n) % n]
+				    [s->h->cls[(home - rho + n) % n]];
+		s->kv[rho] = s->kh[rho] = 0;
+		for (int r = 0; r < m; r++) {
+			for (int c = 0; c < n; c++) {
+				int t = s->board[r * n + c];
 
-			s->kv += s->v->weight[r][t / n];
-			s->kh += s->h->weight[c][t % n];
+				s->kv[rho] += s->wv[rho][r][t / n];
+				s->kh[rho] += s->wh[rho][c][t % n];
+			}
 		}
 	}
+}
+
+/* The fewest column moves (bound_columns) or row moves (bound_rows) by
+ * the reductions: the largest over the rotations. */
+static int
+bound_columns(const struct search *s)
+{
+	int best = 0;
+
+	for (int rho = 0; rho < s->rotations; rho++) {
+		int d = wd_lookup(s->v, s->kv[rho]);
+
+		best = d > best ? d : best;
+	}
+	return best;
+}
+
+static int
+bound_rows(const struct search *s)
+{
+	int best = 0;
+
+	for (int rho = 0; rho < s->rotations; rho++) {
+		int d = wd_lookup(s->h, s->kh[rho]);
+
+		best = d > best ? d : best;
+	}
+	return best;
 }
 
 /* The bound from the two parts, raised to the parity where every push
@@ -388,10 +448,11 @@ shift(struct search *s, int line, int k)
 		uint8_t *row = s->board + line * n;
 
 		for (i = 0; i < n; i++) {
-			int to = (i + k) % n, type = row[i] % n;
+			int to = (i + k) % n, home = row[i] % n;
 
 			tmp[to] = row[i];
-			s->kh += s->h->weight[to][type] - s->h->weight[i][type];
+			for (int rho = 0; rho < s->rotations; rho++)
+				s->kh[rho] += s->wh[rho][to][home] - s->wh[rho][i][home];
 		}
 		memcpy(row, tmp, (size_t)n);
 		s->parity ^= (k * (n - 1)) & 1;
@@ -399,10 +460,11 @@ shift(struct search *s, int line, int k)
 		int c = line - m;
 
 		for (i = 0; i < m; i++) {
-			int to = (i + k) % m, type = s->board[i * n + c] / n;
+			int to = (i + k) % m, home = s->board[i * n + c] / n;
 
 			tmp[to] = s->board[i * n + c];
-			s->kv += s->v->weight[to][type] - s->v->weight[i][type];
+			for (int rho = 0; rho < s->rotations; rho++)
+				s->kv[rho] += s->wv[rho][to][home] - s->wv[rho][i][home];
 		}
 		for (i = 0; i < m; i++)
 			s->board[i * n + c] = tmp[i];
@@ -454,8 +516,8 @@ dfs(struct search *s, int g, int bound, int hv, int hh)
 			s->line[s->depth] = line;
 			s->amount[s->depth] = k;
 			s->depth++;
-			found = dfs(s, g + cost, bound, is_row ? hv : wd_lookup(s->v, s->kv),
-			    is_row ? wd_lookup(s->h, s->kh) : hh);
+			found = dfs(s, g + cost, bound, is_row ? hv : bound_columns(s),
+			    is_row ? bound_rows(s) : hh);
 			if (found)
 				return true;
 			s->depth--;
@@ -489,6 +551,7 @@ search_new(const struct torus_state *state, int metric, struct tw_error *err)
 	for (i = 0; i < cells; i++)
 		s->board[i] = (uint8_t)(state->tile[i] - 1);
 	s->parity = torus_parity(state);
+	s->rotations = v->types < v->lines ? s->m : 1;
 	keys_of(s);
 	return s;
 }
@@ -501,7 +564,7 @@ torus_optimal_bound(const struct torus_state *state, int metric)
 
 	if (s == NULL)
 		return -1;
-	b = bound_of(s, wd_lookup(s->v, s->kv), wd_lookup(s->h, s->kh));
+	b = bound_of(s, bound_columns(s), bound_rows(s));
 	free(s);
 	return b;
 }
@@ -546,8 +609,8 @@ torus_solve_optimal(const struct torus_params *params, const struct torus_state 
 	s->budget = TORUS_OPTIMAL_NODES;
 	s->cancel = req->cancel;
 	s->progress = req->progress;
-	hv = wd_lookup(s->v, s->kv);
-	hh = wd_lookup(s->h, s->kh);
+	hv = bound_columns(s);
+	hh = bound_rows(s);
 	bound = bound_of(s, hv, hh);
 	for (;;) {
 		if (req->max_length > 0 && bound > req->max_length) {
@@ -571,7 +634,7 @@ torus_solve_optimal(const struct torus_params *params, const struct torus_state 
 		if (s->out_of_work) {
 			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK,
 			    "no proven shortest answer within the search's work (%lld nodes): "
-			    "this %dx%d position is too far from solved for --optimal "
+			    "this %dx%d position is too far from solved to prove one "
 			    "(every answer has more than %d moves)",
 			    (long long)TORUS_OPTIMAL_NODES, s->m, s->n, bound - 1);
 			goto done;

@@ -30,9 +30,11 @@ const struct puzzle torus_puzzle = {
 	.move_random = torus_move_random,
 	.reversible = true,
 	/* The 3x5 after the 20x20: its proven-shortest answers take
-	 * seconds, and the contract's optimal check stops at the sixth. */
-	.sample_params = (const char *const[]){"2x2", "2x3", "3x3", "4x4", "20x20", "3x5",
-	    "20x19", "2x20", NULL},
+	 * seconds, and the contract's optimal check stops at the sixth. The
+	 * black-and-white torus: searched whole (2x3), through the
+	 * numbered solver (5x7 with a goal of its own). */
+	.sample_params = (const char *const[]){"2x2", "2x3", "2x3:bw", "3x3", "4x4", "20x20",
+	    "3x5", "20x19", "2x20", "5x7:goal=x.x.x.x/.x.x.x./x.x.x.x/.x.x.x./x.x.x.x", NULL},
 	.optimal_solver = true,
 	.optimal_offer = torus_optimal_offer,
 	.solve = torus_solve_entry,

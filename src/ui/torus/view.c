@@ -1,6 +1,8 @@
 /* The torus board: tiles coloured by their home cell, numbers always
  * shown, a cursor on one tile whose row and column are marked on the
- * frame; shifts slide the line, wrapping. */
+ * frame; shifts slide the line, wrapping. The black-and-white torus
+ * draws its pieces as # (black, in reverse video) and . (white), with
+ * the goal pattern beside the board. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,8 @@ static const struct help_entry torus_rules[] = {
 	{NULL, "Torus: an m x n board of numbered tiles. A move shifts a whole row "
 	    "or column by one or more cells, wrapping round. Put 1..mn back in "
 	    "reading order. Tiles are coloured by their home cell."},
+	{NULL, "Black and white: the pieces are only black (#) or white (.), and the "
+	    "board is solved when it shows the goal pattern drawn beside it."},
 	{NULL, NULL},
 };
 
@@ -35,7 +39,14 @@ static const struct help_entry torus_help[] = {
 	{NULL, NULL},
 };
 
-static const char *const torus_presets[] = {"3x3", "4x4", "5x5", "6x6", NULL};
+static const char *const torus_presets[] = {"3x3", "4x4", "5x5", "6x6", "4x4:bw",
+	"6x6:bw", NULL};
+static const char *const torus_preset_labels[] = {"Torus 3x3", "Torus 4x4", "Torus 5x5",
+	"Torus 6x6", "Torus 4x4, black and white", "Torus 6x6, black and white", NULL};
+
+/* The goal pattern's place right of the board: a gap, then two columns
+ * a cell. */
+#define GOAL_GAP 3
 
 static void *
 torus_ui_new(const void *params)
@@ -73,25 +84,27 @@ torus_layout(void *uip, const void *params, int h, int w, int *need_h,
 	    {1, 4, 0}, {1, 3, 1}, {1, 3, 0}, {1, 2, 1}, {1, 2, 0}};
 	const struct torus_params *p = params;
 	struct torus_ui *ui = uip;
-	int d = digits(p->rows * p->cols);
+	int d = p->bw ? 1 : digits(p->rows * p->cols);
+	int goal_w = p->bw ? GOAL_GAP + 2 * p->cols : 0, goal_h = p->bw ? p->rows + 1 : 0;
 	size_t i;
 
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		int ch = sizes[i][0], cw = sizes[i][1], f = sizes[i][2];
+		int bh = p->rows * ch + 2 * f;
 
 		if (cw < d)
 			break;
-		if (p->rows * ch + 2 * f <= h && p->cols * cw + 2 * f <= w) {
+		if ((bh > goal_h ? bh : goal_h) <= h && p->cols * cw + 2 * f + goal_w <= w) {
 			ui->ch = ch;
 			ui->cw = cw;
 			ui->frame = f;
-			*need_h = p->rows * ch + 2 * f;
-			*need_w = p->cols * cw + 2 * f;
+			*need_h = bh > goal_h ? bh : goal_h;
+			*need_w = p->cols * cw + 2 * f + goal_w;
 			return true;
 		}
 	}
-	*need_h = p->rows;
-	*need_w = p->cols * d;
+	*need_h = p->rows > goal_h ? p->rows : goal_h;
+	*need_w = p->cols * d + goal_w;
 	return false;
 }
 
@@ -100,7 +113,7 @@ torus_layout(void *uip, const void *params, int h, int w, int *need_h,
  * characters), that field centred, so that columns line up whatever the
  * number of digits. */
 static void
-cell_line(int tile, int width, int cw, int ch, int line, char *buf)
+cell_line(int tile, bool bw, int width, int cw, int ch, int line, char *buf)
 {
 	char num[8];
 	int len, pad;
@@ -109,7 +122,10 @@ cell_line(int tile, int width, int cw, int ch, int line, char *buf)
 	buf[cw] = '\0';
 	if (line != ch / 2)
 		return;
-	len = snprintf(num, sizeof num, "%*d", width, tile);
+	if (bw)
+		len = snprintf(num, sizeof num, "%c", tile ? '#' : '.');
+	else
+		len = snprintf(num, sizeof num, "%*d", width, tile);
 	pad = (cw - len + 1) / 2;
 	if (pad < 0)
 		pad = 0;
@@ -202,18 +218,36 @@ torus_draw(WINDOW *win, int y, int x, void *uip, const void *params,
 			r = sy / ch;
 			c = sx / cw;
 			tile = s->tile[r * n + c];
-			attr = ui_tile_attr((tile - 1) / n, (tile - 1) % n, m, n);
-			if (!moving && r == ui->crow && c == ui->ccol)
-				attr |= A_REVERSE | A_BOLD;
+			if (p->bw) {
+				/* Black in reverse video; the cursor turns
+				 * it round and is bold. */
+				attr = tile ? A_REVERSE : A_NORMAL;
+				if (!moving && r == ui->crow && c == ui->ccol)
+					attr ^= A_REVERSE | A_BOLD;
+			} else {
+				attr = ui_tile_attr((tile - 1) / n, (tile - 1) % n, m, n);
+				if (!moving && r == ui->crow && c == ui->ccol)
+					attr |= A_REVERSE | A_BOLD;
+			}
 			if (flash >= 0 && (r + c) % (m + n) == flash % (m + n))
 				attr ^= A_REVERSE;
 			/* Without gaps, alternate columns are told apart. */
-			if (cw <= digits(m * n) && c % 2 == 1)
+			if (!p->bw && cw <= digits(m * n) && c % 2 == 1)
 				attr |= A_UNDERLINE;
-			cell_line(tile, digits(m * n), cw, ch, sy % ch, buf);
+			cell_line(tile, p->bw, digits(m * n), cw, ch, sy % ch, buf);
 			buf[sx % cw + 1] = '\0';
 			ui_text(win, y + f + ly, x + f + cx, buf + sx % cw, attr);
 		}
+	}
+	if (p->bw) {
+		/* The goal, beside the board, two columns a cell. */
+		int gx = x + W + 2 * f + GOAL_GAP;
+
+		ui_text(win, y, gx, "goal", A_BOLD);
+		for (int r = 0; r < m; r++)
+			for (int c = 0; c < n; c++)
+				ui_text(win, y + 1 + r, gx + 2 * c, p->goal[r * n + c] ? "# " : ". ",
+				    p->goal[r * n + c] ? A_REVERSE : A_NORMAL);
 	}
 }
 
@@ -370,7 +404,8 @@ const struct puzzle_view torus_view = {
 	.rules = torus_rules,
 	.help = torus_help,
 	.presets = torus_presets,
-	.custom_prompt = "Board size, rows x columns (2..20 each), e.g. 5x7:",
+	.preset_labels = torus_preset_labels,
+	.custom_prompt = "Board size, rows x columns (2..20 each), e.g. 5x7, or 5x7:bw for black and white:",
 	.ui_new = torus_ui_new,
 	.ui_free = torus_ui_free,
 	.layout = torus_layout,
