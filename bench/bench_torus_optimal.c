@@ -25,6 +25,7 @@
 
 #include "engine/rng.h"
 #include "engine/torus/torus.h"
+#include "solvers/registry.h"
 #include "solvers/torus/bw.h"
 #include "solvers/torus/optimal.h"
 
@@ -40,11 +41,7 @@ cpu_seconds(void)
 static long
 answer_cost(const struct torus_params *p, const struct movelist *a, int metric)
 {
-	long total = 0;
-
-	for (size_t i = 0; i < a->len; i++)
-		total += torus_move_cost(p, a->moves[i], metric);
-	return total;
+	return puzzle_list_cost(&torus_puzzle, p, a, metric);
 }
 
 /* Solves s and checks the answer; its length, or -1 (with the reason
@@ -135,23 +132,10 @@ random_positions(int count)
 		tw_rng_seed(&rng, 5500 + (uint64_t)k);
 		for (int i = 0; i < 5; i++) {
 			struct torus_state *s = torus_state_solved(&p, NULL);
-			int last = -1;
 			double sec;
 			long len;
 
-			for (int j = 0; j < k; j++) {
-				struct torus_move mv;
-				int line;
-
-				do
-					line = (int)tw_rng_below(&rng, 10);
-				while (line == last);
-				last = line;
-				mv.dir = line < 5 ? TORUS_E : TORUS_S;
-				mv.line = line % 5 + 1;
-				mv.amount = 1 + (int)tw_rng_below(&rng, 4);
-				torus_move_do(s, &mv);
-			}
+			torus_random_shifts(s, k, 4, &rng);
 			len = solve_one(&p, s, TORUS_DRAG, &sec);
 			sum += sec;
 			worst = sec > worst ? sec : worst;

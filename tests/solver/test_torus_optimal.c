@@ -26,6 +26,7 @@
 #include "tier.h"
 #include "engine/rng.h"
 #include "engine/torus/torus.h"
+#include "solvers/registry.h"
 #include "solvers/torus/optimal.h"
 
 /* The position of rank r (the inverse of torus_position_rank). */
@@ -57,11 +58,7 @@ position_of(uint32_t r, int m, int n, struct torus_state *s)
 static long
 answer_cost(const struct torus_params *p, const struct movelist *a, int metric)
 {
-	long total = 0;
-
-	for (size_t i = 0; i < a->len; i++)
-		total += torus_move_cost(p, a->moves[i], metric);
-	return total;
+	return puzzle_list_cost(&torus_puzzle, p, a, metric);
 }
 
 /* Solves s optimally, replays the answer and checks it is d long. */
@@ -209,22 +206,8 @@ the_5x5_near_solved(void **unused)
 	tw_rng_seed(&rng, 55);
 	for (int i = 0; i < tier_pick(200, 40, 10); i++) {
 		struct torus_state *s = torus_state_solved(&p, NULL);
-		int k = 1 + i % 8, last = -1, push = 0;
+		int k = 1 + i % 8, push = (int)torus_random_shifts(s, k, 2, &rng);
 
-		for (int j = 0; j < k; j++) {
-			struct torus_move mv;
-			int line;
-
-			do
-				line = (int)tw_rng_below(&rng, 10);
-			while (line == last);
-			last = line;
-			mv.dir = line < 5 ? TORUS_E : TORUS_S;
-			mv.line = line % 5 + 1;
-			mv.amount = 1 + (int)tw_rng_below(&rng, 2);
-			push += mv.amount;
-			torus_move_do(s, &mv);
-		}
 		for (int metric = TORUS_DRAG; metric <= TORUS_PUSH; metric++) {
 			struct movelist a = MOVELIST_EMPTY;
 			struct torus_state t = *s;

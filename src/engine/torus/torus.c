@@ -523,6 +523,48 @@ torus_move_format(const struct torus_move *mv, char *buf, size_t size)
 }
 
 void
+torus_shift_format(const struct torus_params *p, bool row, int line, int k, char *buf,
+    size_t size)
+{
+	struct torus_move mv;
+	int len = row ? p->cols : p->rows;
+
+	mv.line = line;
+	if (k <= len - k) {
+		mv.dir = row ? TORUS_E : TORUS_S;
+		mv.amount = k;
+	} else {
+		mv.dir = row ? TORUS_W : TORUS_N;
+		mv.amount = len - k;
+	}
+	torus_move_format(&mv, buf, size);
+}
+
+long
+torus_random_shifts(struct torus_state *s, int count, int max_amount, struct tw_rng *rng)
+{
+	int m = s->rows, n = s->cols, last = -1;
+	long cells = 0;
+
+	for (int j = 0; j < count; j++) {
+		struct torus_move mv;
+		int line, len;
+
+		do
+			line = (int)tw_rng_below(rng, (uint64_t)(m + n));
+		while (line == last);
+		last = line;
+		mv.dir = line < m ? TORUS_E : TORUS_S;
+		mv.line = line < m ? line + 1 : line - m + 1;
+		len = line < m ? n : m;
+		mv.amount = 1 + (int)tw_rng_below(rng, (uint64_t)(max_amount < len - 1 ? max_amount : len - 1));
+		cells += mv.amount;
+		torus_move_do(s, &mv);
+	}
+	return cells;
+}
+
+void
 torus_move_do(struct torus_state *s, const struct torus_move *mv)
 {
 	uint16_t line[TORUS_MAX_SIDE];

@@ -53,6 +53,19 @@ bool torus_move_parse(const struct torus_params *p, const char *text,
 /* Writes the canonical text ("E2", "W2^3") into buf (16 bytes suffice). */
 void torus_move_format(const struct torus_move *mv, char *buf, size_t size);
 
+/* Writes a shift of a row (row true) or column, line from 1, by k cells
+ * east or south (1..length-1), the short way round: k = 3 on a row of 4
+ * is W2. The buffer as torus_move_format's. */
+void torus_shift_format(const struct torus_params *p, bool row, int line, int k, char *buf,
+    size_t size);
+
+/* Plays count random shifts on s, no line twice running, each east or
+ * south by 1..max_amount cells (at most the line's length less one):
+ * positions a known number of moves from where they start, for tests
+ * and benchmarks of proven-shortest answers. Returns the cells moved
+ * (their push length). */
+long torus_random_shifts(struct torus_state *s, int count, int max_amount, struct tw_rng *rng);
+
 /* Applies a parsed, in-range move. */
 void torus_move_do(struct torus_state *s, const struct torus_move *mv);
 

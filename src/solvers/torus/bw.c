@@ -65,20 +65,11 @@ mask_of(const uint16_t *cells, int count)
 static bool
 push_shift(struct movelist *out, int m, int n, struct shift sh, struct tw_error *err)
 {
-	struct torus_move mv;
+	struct torus_params p = {.rows = m, .cols = n};
 	bool row = sh.line < m;
-	int len = row ? n : m;
 	char buf[16];
 
-	mv.line = row ? sh.line + 1 : sh.line - m + 1;
-	if (sh.k <= len - sh.k) {
-		mv.dir = row ? TORUS_E : TORUS_S;
-		mv.amount = sh.k;
-	} else {
-		mv.dir = row ? TORUS_W : TORUS_N;
-		mv.amount = len - sh.k;
-	}
-	torus_move_format(&mv, buf, sizeof buf);
+	torus_shift_format(&p, row, row ? sh.line + 1 : sh.line - m + 1, sh.k, buf, sizeof buf);
 	return movelist_push(out, buf, err);
 }
 

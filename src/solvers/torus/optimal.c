@@ -389,32 +389,32 @@ keys_of(struct search *s)
 	}
 }
 
-/* The fewest column moves (bound_columns) or row moves (bound_rows) by
- * the reductions: the largest over the rotations. */
+/* The fewest moves of one axis by its reduction t: the largest over
+ * the rotations' keys. */
 static int
-bound_columns(const struct search *s)
+axis_bound(const struct wd_table *t, const uint64_t *keys, int rotations)
 {
 	int best = 0;
 
-	for (int rho = 0; rho < s->rotations; rho++) {
-		int d = wd_lookup(s->v, s->kv[rho]);
+	for (int rho = 0; rho < rotations; rho++) {
+		int d = wd_lookup(t, keys[rho]);
 
 		best = d > best ? d : best;
 	}
 	return best;
 }
 
+/* The fewest column moves and row moves by the reductions. */
+static int
+bound_columns(const struct search *s)
+{
+	return axis_bound(s->v, s->kv, s->rotations);
+}
+
 static int
 bound_rows(const struct search *s)
 {
-	int best = 0;
-
-	for (int rho = 0; rho < s->rotations; rho++) {
-		int d = wd_lookup(s->h, s->kh[rho]);
-
-		best = d > best ? d : best;
-	}
-	return best;
+	return axis_bound(s->h, s->kh, s->rotations);
 }
 
 /* The bound from the two parts, raised to the parity where every push
@@ -572,20 +572,11 @@ torus_optimal_bound(const struct torus_state *state, int metric)
 static char *
 format_move(const struct search *s, int line, int k, struct tw_error *err)
 {
-	struct torus_move mv;
+	struct torus_params p = {.rows = s->m, .cols = s->n};
 	bool row = line < s->m;
-	int len = row ? s->n : s->m;
 	char buf[16];
 
-	mv.line = row ? line + 1 : line - s->m + 1;
-	if (k <= len - k) {
-		mv.dir = row ? TORUS_E : TORUS_S;
-		mv.amount = k;
-	} else {
-		mv.dir = row ? TORUS_W : TORUS_N;
-		mv.amount = len - k;
-	}
-	torus_move_format(&mv, buf, sizeof buf);
+	torus_shift_format(&p, row, row ? line + 1 : line - s->m + 1, k, buf, sizeof buf);
 	return tw_strdup(buf, err);
 }
 

@@ -415,20 +415,11 @@ static char *
 format_shift(const struct shift *sh, int m, int n, bool transposed,
     struct tw_error *err)
 {
-	struct torus_move mv;
-	bool row = (sh->axis == ROW) != transposed;
-	int len = row ? n : m, k = sh->amount;
+	struct torus_params p = {.rows = m, .cols = n};
 	char buf[16];
 
-	mv.line = sh->line + 1;
-	if (k <= len - k) {
-		mv.dir = row ? TORUS_E : TORUS_S;
-		mv.amount = k;
-	} else {
-		mv.dir = row ? TORUS_W : TORUS_N;
-		mv.amount = len - k;
-	}
-	torus_move_format(&mv, buf, sizeof buf);
+	torus_shift_format(&p, (sh->axis == ROW) != transposed, sh->line + 1, sh->amount, buf,
+	    sizeof buf);
 	return tw_strdup(buf, err);
 }
 
