@@ -1,8 +1,44 @@
 /* The torus as a puzzle table (engine/puzzle.h): the engine's functions
- * (torus.h) and the solver (solve.h). */
+ * (torus.h) and the solvers: the constructive one (solve.h), the
+ * proven-shortest one (optimal.h) and the black-and-white torus's
+ * (bw.h), chosen here. */
 #include "engine/puzzle.h"
-#include "solvers/torus/solve.h"
 #include "engine/torus/torus.h"
+#include "solvers/torus/bw.h"
+#include "solvers/torus/optimal.h"
+#include "solvers/torus/solve.h"
+
+/* Puzzle-table solve: the black-and-white torus's solver, or with
+ * req->optimal torus_solve_optimal, else torus_solve. */
+static bool
+solve_entry(const void *params, const void *state, const struct solve_request *req,
+    struct movelist *out, struct tw_error *err)
+{
+	const struct torus_params *p = params;
+
+	if (p->bw)
+		return torus_bw_solve(params, state, req, out, err);
+	if (req->optimal)
+		return torus_solve_optimal(params, state, req, out, err);
+	return torus_solve(params, state, req, out, err);
+}
+
+/* Puzzle-table optimal_offer: shortest already on black-and-white boards
+ * that are searched whole, ready on the boards torus_optimal_offered
+ * accepts, not offered elsewhere; cost is not written. */
+static enum optimal_offer
+optimal_offer(const void *params, int metric, char *cost, size_t size)
+{
+	const struct torus_params *p = params;
+
+	(void)cost;
+	(void)size;
+	if (p->bw)
+		return p->rows * p->cols <= TORUS_BW_SEARCH_CELLS ? OPTIMAL_ALREADY :
+		    OPTIMAL_NOT_OFFERED;
+	return torus_optimal_offered(p->rows, p->cols, metric, NULL) ? OPTIMAL_READY :
+	    OPTIMAL_NOT_OFFERED;
+}
 
 const struct puzzle torus_puzzle = {
 	.id = "torus",
@@ -36,6 +72,6 @@ const struct puzzle torus_puzzle = {
 	.sample_params = (const char *const[]){"2x2", "2x3", "2x3:bw", "3x3", "4x4", "20x20",
 	    "3x5", "20x19", "2x20", "5x7:goal=x.x.x.x/.x.x.x./x.x.x.x/.x.x.x./x.x.x.x", NULL},
 	.optimal_solver = true,
-	.optimal_offer = torus_optimal_offer,
-	.solve = torus_solve_entry,
+	.optimal_offer = optimal_offer,
+	.solve = solve_entry,
 };

@@ -1,6 +1,4 @@
 #include "solvers/torus/solve.h"
-#include "solvers/torus/optimal.h"
-#include "solvers/torus/bw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -492,31 +490,4 @@ done:
 	free(cand[0]);
 	free(cand[1]);
 	return ok;
-}
-
-bool
-torus_solve_entry(const void *params, const void *state,
-    const struct solve_request *req, struct movelist *out, struct tw_error *err)
-{
-	const struct torus_params *p = params;
-
-	if (p->bw)
-		return torus_bw_solve(params, state, req, out, err);
-	if (req->optimal)
-		return torus_solve_optimal(params, state, req, out, err);
-	return torus_solve(params, state, req, out, err);
-}
-
-enum optimal_offer
-torus_optimal_offer(const void *params, int metric, char *cost, size_t size)
-{
-	const struct torus_params *p = params;
-
-	(void)cost;
-	(void)size;
-	if (p->bw)
-		return p->rows * p->cols <= TORUS_BW_SEARCH_CELLS ? OPTIMAL_ALREADY :
-		    OPTIMAL_NOT_OFFERED;
-	return torus_optimal_offered(p->rows, p->cols, metric, NULL) ? OPTIMAL_READY :
-	    OPTIMAL_NOT_OFFERED;
 }

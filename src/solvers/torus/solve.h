@@ -33,14 +33,4 @@
 bool torus_solve(const struct torus_params *params, const struct torus_state *state,
     const struct solve_request *req, struct movelist *out, struct tw_error *err);
 
-/* Puzzle-table entry point (engine/puzzle.h): torus_solve, or with
- * req->optimal torus_solve_optimal (optimal.h). */
-bool torus_solve_entry(const void *params, const void *state,
-    const struct solve_request *req, struct movelist *out, struct tw_error *err);
-
-/* Puzzle-table optimal_offer: OPTIMAL_READY on the boards
- * torus_optimal_offered accepts in metric (building their small tables
- * on first use), OPTIMAL_NOT_OFFERED elsewhere; cost is not written. */
-enum optimal_offer torus_optimal_offer(const void *params, int metric, char *cost, size_t size);
-
 #endif
