@@ -74,6 +74,34 @@ colour_unicode_80x24(void **unused)
 	close_screen();
 }
 
+/* The black-and-white torus at 80x24: # and . pieces, black ones in
+ * reverse video, the goal pattern beside the board, the title saying
+ * which game it is. */
+static void
+black_and_white_80x24(void **unused)
+{
+	struct game *g;
+	char *text;
+	int y, x;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from("torus:3x3:goal=x.x/.x./x.x:xxx/xx./...");
+	game_draw(g, stdscr);
+	text = dump();
+	compare_golden("torus-3x3-bw-80x24.txt", text);
+	assert_non_null(strstr(text, "black and white"));
+	assert_non_null(strstr(text, "goal"));
+	free(text);
+	/* Row 1 of the board is all black: its # cells reversed. */
+	for (y = 0; y < 24 && (x = find_on_row(y, "#")) < 0; y++)
+		;
+	assert_true(y < 24);
+	assert_true(cell_at(y, x).attrs & A_REVERSE);
+	game_free(g);
+	close_screen();
+}
+
 static void
 mono_ascii_80x24(void **unused)
 {
@@ -568,6 +596,7 @@ main(void)
 		cmocka_unit_test(any_other_key_stops_the_solution),
 		cmocka_unit_test(a_solve_is_recorded_once_through_undo_and_redo),
 		cmocka_unit_test(a_long_message_wraps_and_is_never_cut),
+		cmocka_unit_test(black_and_white_80x24),
 		cmocka_unit_test(i_shows_the_whole_game_id),
 		cmocka_unit_test(n_during_typed_moves_asks_for_a_new_game),
 	};
