@@ -266,9 +266,14 @@ wd_get(int lines, int len, int metric, bool grouped)
 		t->len = len;
 		t->metric = metric;
 		t->types = grouped ? 3 : lines;
-		for (int h = 0; h < lines; h++)
-			t->cls[h] = (uint8_t)(!grouped ? h : h == 0 ? 0 : h <= 2 ? 1 : 2);
-		wd_build(t);
+		if (lines > WD_MAX_LINES) {
+			snprintf(t->why, sizeof t->why, "its %d lines are more than a reduction holds",
+			    lines);
+		} else {
+			for (int h = 0; h < lines && h < WD_MAX_LINES; h++)
+				t->cls[h] = (uint8_t)(!grouped ? h : h == 0 ? 0 : h <= 2 ? 1 : 2);
+			wd_build(t);
+		}
 		if (!t->offered) {
 			/* Only the verdict is kept. */
 			free(t->keys);
