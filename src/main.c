@@ -23,8 +23,9 @@
 #endif
 
 static const char usage[] =
-    "usage: twirl [--ascii] [--no-color]              the menu\n"
-    "       twirl play GAMEID [--ascii] [--no-color]  play a game\n"
+    "usage: twirl [--ascii] [--no-color] [--no-background]   the menu\n"
+    "       twirl play GAMEID [--ascii] [--no-color] [--no-background]\n"
+    "                                                 play a game\n"
     "       twirl solve GAMEID [--metric M] [--optimal] [--gps]\n"
     "                  [--max-length L] [--time-limit S] [--stats]\n"
     "                                                 print moves that solve it\n"
@@ -67,6 +68,9 @@ static const char usage[] =
     "--time-limit S: search for S seconds instead (3x3x3; from 4x4x4 its 3x3x3\n"
     "  finish); the answer then depends on the machine's speed and load.\n"
     "--stats: the solution's length in every metric, and per phase, on stderr.\n"
+    "--no-background: games do not work out the hint before h is pressed (by\n"
+    "  default they do, one solve at a time at the lowest priority, so that h\n"
+    "  answers at once).\n"
     "--gps (rolling cube, open boards): the generalized path string, e.g.\n"
     "  N(E){dx-2}NE(N){dy-2}E, in constant time however large the board.\n"
     "Exit status: 0 done, 1 no solution, 2 bad input. See twirl(6).\n";
@@ -550,7 +554,7 @@ remove_stale_temps(void)
 int
 main(int argc, char **argv)
 {
-	struct ui_options opt = {false, false};
+	struct ui_options opt = {0};
 	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
 	bool optimal = false, verify = false, gps = false, stats = false;
 	int max_length = 0;
@@ -580,6 +584,8 @@ main(int argc, char **argv)
 			opt.ascii = true;
 		} else if (strcmp(a, "--no-color") == 0 || strcmp(a, "--no-colour") == 0) {
 			opt.no_color = true;
+		} else if (strcmp(a, "--no-background") == 0) {
+			opt.no_background = true;
 		} else if (strcmp(a, "--optimal") == 0) {
 			optimal = true;
 		} else if (strcmp(a, "--verify") == 0) {

@@ -219,6 +219,8 @@ ui_run(const struct ui_options *opt, const struct gameid *gid,
 	char *kept = NULL, note[300];
 	int rc = 0;
 
+	game_background_hints = !opt->no_background;
+
 	/* Everything that can fail is tried before the screen is taken:
 	 * the terminal, the replay file, the game ID. */
 	if (!terminal_usable(err))

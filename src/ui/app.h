@@ -10,6 +10,7 @@
 struct ui_options {
 	bool ascii;      /* --ascii: no box drawing or arrows */
 	bool no_color;   /* --no-color (NO_COLOR in the environment too) */
+	bool no_background;  /* --no-background: no hint worked out before h */
 };
 
 /* Runs the interactive program: the menu, straight into the game of gid

@@ -135,6 +135,92 @@ clear_hint(struct game *g)
 	g->hint_state = NULL;
 }
 
+bool game_background_hints = true;
+
+/* Whether the known solution (hint) applies to the position now. */
+static bool
+hint_applies(const struct game *g)
+{
+	return g->hint_state != NULL && g->hint_pos < g->hint.len &&
+	    g->p->state_equal(g->hist->params, g->hint_state, history_state(g->hist));
+}
+
+/* After a move from `before`: when it is the known solution's next move
+ * (by its effect, whatever its spelling), the solution only gets
+ * shorter. */
+static void
+hint_follow(struct game *g, const void *before)
+{
+	void *next;
+
+	if (g->hint_state == NULL || g->hint_pos >= g->hint.len ||
+	    !g->p->state_equal(g->hist->params, g->hint_state, before))
+		return;
+	next = g->p->state_dup(g->hist->params, before, NULL);
+	if (next != NULL && g->p->move_apply(g->hist->params, next, g->hint.moves[g->hint_pos], NULL) &&
+	    g->p->state_equal(g->hist->params, next, history_state(g->hist))) {
+		g->hint_pos++;
+		g->p->state_free(g->hint_state);
+		g->hint_state = next;
+		return;
+	}
+	if (next != NULL)
+		g->p->state_free(next);
+}
+
+/* The solution worked out in the background becomes the known one when
+ * it is for the position as it stands. */
+static void
+finish_background(struct game *g)
+{
+	struct solve_job *job = g->background;
+
+	g->background = NULL;
+	if (job->ok && job->moves.len > 0 && !g->solved &&
+	    g->p->state_equal(g->hist->params, job->state, history_state(g->hist))) {
+		clear_hint(g);
+		g->hint = job->moves;
+		g->hint_cut = job->truncated;
+		memset(&job->moves, 0, sizeof job->moves);
+		g->hint_state = g->p->state_dup(g->hist->params, history_state(g->hist), NULL);
+	}
+	solve_job_free(job);
+}
+
+/* How long the position stands still before its hint is worked out: a
+ * player making moves does not start a solve a move. */
+#define BACKGROUND_AFTER 0.3
+
+/* One background solve at a time, of the position as it stands: let go
+ * of when the position moves on, started once it has stood still for
+ * BACKGROUND_AFTER seconds and no answer for it is known. Quick hints
+ * only: proven-shortest ones may take minutes and gigabytes, asked for
+ * or not at all. */
+static void
+tick_background(struct game *g, double now)
+{
+	struct tw_error err;
+
+	if (g->background != NULL && solve_job_done(g->background))
+		finish_background(g);
+	if (g->still_state == NULL || !g->p->state_equal(g->hist->params, g->still_state,
+	    history_state(g->hist))) {
+		if (g->still_state != NULL)
+			g->p->state_free(g->still_state);
+		g->still_state = g->p->state_dup(g->hist->params, history_state(g->hist), NULL);
+		g->still_since = now;
+		if (g->background != NULL) {
+			solve_job_free(g->background);   /* cancelled, let go of */
+			g->background = NULL;
+		}
+	}
+	if (!game_background_hints || g->background != NULL || g->job != NULL || g->solved ||
+	    g->playing || g->optimal_hints || hint_applies(g) || now - g->still_since < BACKGROUND_AFTER)
+		return;
+	g->background = solve_job_start(g->p, g->hist->params, history_state(g->hist), 0, false,
+	    true, &err);
+}
+
 void
 game_stop_playing(struct game *g)
 {
@@ -330,6 +416,9 @@ game_free(struct game *g)
 		solve_job_cancel(g->job);
 		solve_job_free(g->job);
 	}
+	solve_job_free(g->background);
+	if (g->still_state != NULL)
+		g->p->state_free(g->still_state);
 	clear_anim(g);
 	clear_hint(g);
 	game_stop_playing(g);
@@ -465,6 +554,8 @@ game_make_move(struct game *g, const char *move, enum history_kind kind)
 		return false;
 	}
 	record(g, kind == HISTORY_HINT ? SAVE_HINT : SAVE_MOVE, move);
+	if (kind == HISTORY_MOVE)
+		hint_follow(g, before);
 	animate(g, before, move);
 	g->p->state_free(before);
 	g->view->moved(g->ui, g->hist->params, move);
@@ -712,9 +803,29 @@ game_start_job(struct game *g, enum job_mode mode)
 		game_say(g, false, "Already solved");
 		return;
 	}
-	if (mode == JOB_HINT && g->hint_state != NULL &&
-	    g->hint_pos < g->hint.len &&
-	    g->p->state_equal(g->hist->params, g->hint_state, history_state(g->hist))) {
+	if (g->background != NULL && solve_job_done(g->background))
+		finish_background(g);
+	if (mode == JOB_SOLVE && hint_applies(g) && !g->hint_cut) {
+		/* The known solution, played from where it stands. */
+		game_stop_playing(g);
+		for (size_t i = g->hint_pos; i < g->hint.len; i++)
+			if (!movelist_push(&g->plan, g->hint.moves[i], NULL)) {
+				game_stop_playing(g);
+				break;
+			}
+		if (g->plan.len > 0) {
+			g->plan_kind = HISTORY_HINT;
+			g->plan_cut = false;
+			g->plan_total = (long)g->plan.len;
+			g->playing = true;
+			g->paused = false;
+			g->next_play = ui_clock();
+			game_say(g, false, "Solution: %zu moves. space pause, . step, +/- speed, End to the end",
+			    g->plan.len);
+			return;
+		}
+	}
+	if (mode == JOB_HINT && hint_applies(g)) {
 		/* The last solution still applies: its next move. */
 		char *mv = strdup(g->hint.moves[g->hint_pos]);
 
@@ -732,8 +843,16 @@ game_start_job(struct game *g, enum job_mode mode)
 		free(mv);
 		return;
 	}
-	g->job = solve_job_start(g->p, g->hist->params, history_state(g->hist),
-	    0, g->optimal_hints, &err);
+	if (g->background != NULL && !g->optimal_hints &&
+	    g->p->state_equal(g->hist->params, g->background->state, history_state(g->hist))) {
+		/* The solve under way in the background is this one: its
+		 * progress shows from where it is. */
+		g->job = g->background;
+		g->background = NULL;
+	} else {
+		g->job = solve_job_start(g->p, g->hist->params, history_state(g->hist),
+		    0, g->optimal_hints, false, &err);
+	}
 	if (g->job == NULL) {
 		game_say(g, true, "%s", err.msg);
 		return;
@@ -917,6 +1036,7 @@ game_tick(struct game *g)
 	solve_jobs_reap();
 	if (g->job != NULL && solve_job_done(g->job))
 		finish_job(g);
+	tick_background(g, now);
 	/* Fast speeds play several moves a frame. */
 	while (g->playing && !g->paused && g->paused_since == 0 && !game_animating(g) &&
 	    now >= g->next_play && burst++ < 400)

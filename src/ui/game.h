@@ -112,4 +112,9 @@ int game_timeout_ms(const struct game *g);
 const void *game_state(const struct game *g);
 const struct history *game_history(const struct game *g);
 
+/* Whether games work out the hint for the position in the background
+ * before h is pressed (default true; twirl --no-background turns it
+ * off). Set before the first game starts. */
+extern bool game_background_hints;
+
 #endif

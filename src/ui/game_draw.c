@@ -44,7 +44,7 @@ static const struct help_entry shared_help[] = {
 	{"Ctrl-S", "save this game (name it, Enter); saved again under its name, the save is updated"},
 	{"Ctrl-O", "saved games: resume one (this game is kept) or watch one"},
 	{"n", "new scramble"},
-	{"h", "hint: the solver's next move"},
+	{"h", "hint: the solver's next move (worked out while you think, so usually at once)"},
 	{"H", "solve: watch the whole solution"},
 	{"g", "show the whole game ID (the status bar cuts a long one)"},
 	{"O", "hints and solutions: proven shortest (slower) or quick, where the board has an optimal solver; a large table is built only when you say yes"},

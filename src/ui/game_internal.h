@@ -99,6 +99,13 @@ struct game {
 	bool hint_cut;          /* hint is only the start of a longer solution */
 	bool plan_cut;          /* likewise for the plan being played */
 	void *hint_state;       /* position hint.moves[hint_pos] applies to */
+
+	/* The hint worked out before h is pressed (game_background_hints):
+	 * one solve at a time of the position as it stands once it has
+	 * stood still for a moment; its answer becomes hint. */
+	struct solve_job *background;
+	void *still_state;      /* the position last seen, and since when */
+	double still_since;
 };
 
 /* game.c */

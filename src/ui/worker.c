@@ -1,12 +1,26 @@
+/* For the thread's own nice value (Linux: setpriority on a thread id
+ * sets that thread's alone). */
+#define _GNU_SOURCE
 #include "ui/worker.h"
 
 #include <stdlib.h>
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 static void *
 run(void *arg)
 {
 	struct solve_job *job = arg;
 
+#if defined(__linux__)
+	/* A solve nobody asked for yet gives way to everything else:
+	 * the keys, the animation, other programs. */
+	if (job->background)
+		(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+#endif
 	job->ok = job->puzzle->solve(job->params, job->state, &job->req,
 	    &job->moves, &job->err);
 	atomic_store(&job->done, true);
@@ -15,13 +29,14 @@ run(void *arg)
 
 struct solve_job *
 solve_job_start(const struct puzzle *p, const void *params, const void *state,
-    int metric, bool optimal, struct tw_error *err)
+    int metric, bool optimal, bool background, struct tw_error *err)
 {
 	struct solve_job *job = tw_calloc(1, sizeof *job, err);
 
 	if (job == NULL)
 		return NULL;
 	job->puzzle = p;
+	job->background = background;
 	atomic_init(&job->cancel, false);
 	atomic_init(&job->progress, 0);
 	atomic_init(&job->phase, NULL);

@@ -24,13 +24,16 @@ struct solve_job {
 	struct movelist moves;
 	struct tw_error err;
 	struct solve_job *next_abandoned;   /* solve_job_free's list */
+	bool background;         /* solving unasked, at the lowest priority */
 };
 
 /* Starts solving a copy of state in metric (an index into p->metrics),
- * asking for a proven shortest answer when optimal. NULL with err set if
- * the copy or the thread cannot be made. */
+ * asking for a proven shortest answer when optimal; in the background
+ * (a hint worked out before it is asked for), its thread at the lowest
+ * priority (nice 19, on Linux). NULL with err set if the copy or the
+ * thread cannot be made. */
 struct solve_job *solve_job_start(const struct puzzle *p, const void *params,
-    const void *state, int metric, bool optimal, struct tw_error *err);
+    const void *state, int metric, bool optimal, bool background, struct tw_error *err);
 
 bool solve_job_done(struct solve_job *job);
 

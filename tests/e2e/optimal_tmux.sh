@@ -69,8 +69,11 @@ done
 [ -n "$rss" ] && [ "$rss" -lt 400000 ] && ok "  ... and the build's memory is given back" ||
     bad "  ... and the build's memory is given back (${rss:-?} kB: $(ps -o pid,rss,args -p "$pid" | tail -1))" three
 tm send-keys -t three q
-[ -z "$(ls -A "$tmp/cache/twirl" 2>/dev/null | grep -v '^\.twirl-lock$')" ] &&
-    ok "  ... leaving no table and no temporary file" ||
-    bad "  ... leaving no table and no temporary file ($(ls -A "$tmp/cache/twirl"))" three
+# (The quick hint's tables, which the game builds in the background
+# before h is pressed, may be there: nothing of the optimal build is.)
+[ -z "$(ls -A "$tmp/cache/twirl" 2>/dev/null | grep -v '^\.twirl-lock$' |
+    grep -v '^cube2-distances\.tbl$' | grep -v '^cube3-two-phase\.tbl$')" ] &&
+    ok "  ... leaving no optimal table and no temporary file" ||
+    bad "  ... leaving no optimal table and no temporary file ($(ls -A "$tmp/cache/twirl"))" three
 
 e2e_finish

@@ -361,6 +361,62 @@ hint_plays_one_marked_move_and_undo_takes_it_back(void **unused)
 	close_screen();
 }
 
+static bool
+hint_known(struct game *g)
+{
+	return g->hint_state != NULL && g->background == NULL &&
+	    g->p->state_equal(game_history(g)->params, g->hint_state, game_state(g));
+}
+
+/* The hint is worked out in the background once the position stands
+ * still: h then answers at once, with no solve of its own; a move along
+ * the known solution only shortens it; a move off it starts the next
+ * background solve; with the setting off, nothing is solved unasked. */
+static void
+the_hint_is_ready_before_h(void **unused)
+{
+	struct game *g;
+	size_t left;
+	const char *off;
+
+	(void)unused;
+	open_screen(24, 80, true, true);
+	g = game_from("torus:5x5#4");
+	assert_true(tick_until(g, hint_known));
+	game_key(g, 'h');
+	assert_null(g->job);
+	assert_int_equal(game_history(g)->len, 1);
+	assert_non_null(strstr(g->msg, "Hint: "));
+	/* The player plays the next move of the solution by hand. */
+	left = g->hint.len - g->hint_pos;
+	assert_true(game_make_move(g, g->hint.moves[g->hint_pos], HISTORY_MOVE));
+	assert_int_equal(g->hint.len - g->hint_pos, left - 1);
+	game_tick(g);
+	assert_null(g->background);
+	game_key(g, 'h');
+	assert_null(g->job);
+	assert_int_equal(game_history(g)->len, 3);
+	/* Off the solution: the hint no longer applies, and the next one
+	 * is worked out. */
+	off = strcmp(g->hint.moves[g->hint_pos], "E1") == 0 ? "E2" : "E1";
+	assert_true(game_make_move(g, off, HISTORY_MOVE));
+	assert_false(hint_known(g));
+	assert_true(tick_until(g, hint_known));
+	game_free(g);
+	/* The setting off. */
+	game_background_hints = false;
+	g = game_from("torus:5x5#4");
+	for (int i = 0; i < 20; i++) {
+		fake_now += 1;
+		game_tick(g);
+	}
+	assert_null(g->background);
+	assert_null(g->hint_state);
+	game_background_hints = true;
+	game_free(g);
+	close_screen();
+}
+
 static void
 solve_plays_the_solution_to_the_end(void **unused)
 {
@@ -592,6 +648,7 @@ main(void)
 		cmocka_unit_test(mouse_drag_shifts_the_row),
 		cmocka_unit_test(click_selects_the_tile_keys_then_shift),
 		cmocka_unit_test(hint_plays_one_marked_move_and_undo_takes_it_back),
+		cmocka_unit_test(the_hint_is_ready_before_h),
 		cmocka_unit_test(solve_plays_the_solution_to_the_end),
 		cmocka_unit_test(any_other_key_stops_the_solution),
 		cmocka_unit_test(a_solve_is_recorded_once_through_undo_and_redo),
