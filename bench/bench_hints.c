@@ -1,7 +1,7 @@
 /* How long h takes to show a hint in a game, with the hint worked out in
  * the background before the key (ui/game.c) and without it.
  *
- *   bench_hints [--quick] [--seed S]
+ *   bench_hints [--quick] [--seed S] [--game ID]...
  *
  * For every menu preset of every puzzle, a game of the preset's seeded
  * scramble is opened on a headless screen and ticked on the real clock
@@ -10,7 +10,8 @@
  * made is measured. Then, with the hint known, a move off the solution,
  * and h 0 and 2 s after it. Then the CPU the idle game spends in 5 s once
  * its hint is known (it must be none), and h without the background
- * (--no-background), for comparison. Wall-clock milliseconds; the
+ * (--no-background), for comparison. --game adds a game ID of its own
+ * (a big cube) after the presets. Wall-clock milliseconds; the
  * machine's load counts. Prints a Markdown table. */
 #include <locale.h>
 #include <stdio.h>
@@ -140,6 +141,10 @@ move_off(struct game *g, struct tw_rng *rng)
 	return false;
 }
 
+static const double delays[] = {0, 2, 10, 30};
+
+static void measure(const char *id, int ndelays);
+
 static void
 cell(double ms)
 {
@@ -152,9 +157,8 @@ cell(double ms)
 int
 main(int argc, char **argv)
 {
-	static const double delays[] = {0, 2, 10, 30};
-	int ndelays = 4;
-	const char *seed = "1";
+	int ndelays = 4, nextra = 0;
+	const char *seed = "1", *extra[16];
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *screen;
 
@@ -163,8 +167,10 @@ main(int argc, char **argv)
 			ndelays = 2;
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			seed = argv[++i];
+		else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc && nextra < 16)
+			extra[nextra++] = argv[++i];
 		else {
-			fprintf(stderr, "usage: bench_hints [--quick] [--seed S]\n");
+			fprintf(stderr, "usage: bench_hints [--quick] [--seed S] [--game ID]...\n");
 			return 2;
 		}
 	}
@@ -187,53 +193,62 @@ main(int argc, char **argv)
 
 		for (int j = 0; v != NULL && v->presets[j] != NULL; j++) {
 			char id[160];
-			struct tw_rng rng;
-			struct game *g;
-			double idle;
 
 			snprintf(id, sizeof id, "%s:%s#%s", twirl_puzzles[i]->id, v->presets[j], seed);
-			printf("| %s |", id);
-			fflush(stdout);
-			for (int d = 0; d < ndelays; d++) {
-				g = open_game(id);
-				run_for(g, delays[d]);
-				cell(hint_latency(g));
-				fflush(stdout);
-				game_free(g);
-			}
-			tw_rng_seed(&rng, 99);
-			for (int d = 0; d < 2; d++) {
-				g = open_game(id);
-				if (!wait_known(g) || !move_off(g, &rng)) {
-					printf(" — |");
-				} else {
-					run_for(g, d == 0 ? 0 : 2);
-					cell(hint_latency(g));
-				}
-				fflush(stdout);
-				game_free(g);
-			}
-			g = open_game(id);
-			if (wait_known(g)) {
-				double c0 = cpu();
-
-				run_for(g, 5);
-				idle = (cpu() - c0) * 1000;
-				printf(" %.1f |", idle);
-			} else {
-				printf(" — |");
-			}
-			game_free(g);
-			game_background_hints = false;
-			g = open_game(id);
-			cell(hint_latency(g));
-			game_free(g);
-			game_background_hints = true;
-			printf("\n");
-			fflush(stdout);
+			measure(id, ndelays);
 		}
 	}
+	for (int k = 0; k < nextra; k++)
+		measure(extra[k], ndelays);
 	endwin();
 	delscreen(screen);
 	return 0;
+}
+
+static void
+measure(const char *id, int ndelays)
+{
+	struct tw_rng rng;
+	struct game *g;
+	double idle;
+
+	printf("| %s |", id);
+	fflush(stdout);
+	for (int d = 0; d < ndelays; d++) {
+		g = open_game(id);
+		run_for(g, delays[d]);
+		cell(hint_latency(g));
+		fflush(stdout);
+		game_free(g);
+	}
+	tw_rng_seed(&rng, 99);
+	for (int d = 0; d < 2; d++) {
+		g = open_game(id);
+		if (!wait_known(g) || !move_off(g, &rng)) {
+			printf(" — |");
+		} else {
+			run_for(g, d == 0 ? 0 : 2);
+			cell(hint_latency(g));
+		}
+		fflush(stdout);
+		game_free(g);
+	}
+	g = open_game(id);
+	if (wait_known(g)) {
+		double c0 = cpu();
+
+		run_for(g, 5);
+		idle = (cpu() - c0) * 1000;
+		printf(" %.1f |", idle);
+	} else {
+		printf(" — |");
+	}
+	game_free(g);
+	game_background_hints = false;
+	g = open_game(id);
+	cell(hint_latency(g));
+	game_free(g);
+	game_background_hints = true;
+	printf("\n");
+	fflush(stdout);
 }
