@@ -214,8 +214,11 @@ tick_background(struct game *g, double now)
 			g->background = NULL;
 		}
 	}
+	/* Nor while a solve let go of is still stopping: they never pile
+	 * up. */
 	if (!game_background_hints || g->background != NULL || g->job != NULL || g->solved ||
-	    g->playing || g->optimal_hints || hint_applies(g) || now - g->still_since < BACKGROUND_AFTER)
+	    g->playing || g->optimal_hints || hint_applies(g) ||
+	    now - g->still_since < BACKGROUND_AFTER || solve_jobs_reap() > 0)
 		return;
 	g->background = solve_job_start(g->p, g->hist->params, history_state(g->hist), 0, false,
 	    true, &err);
