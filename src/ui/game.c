@@ -176,7 +176,7 @@ finish_background(struct game *g)
 	struct solve_job *job = g->background;
 
 	g->background = NULL;
-	if (job->ok && job->moves.len > 0 && !g->solved &&
+	if (job->ok && job->moves.len > 0 && !g->solved && !g->optimal_hints &&
 	    g->p->state_equal(g->hist->params, job->state, history_state(g->hist))) {
 		clear_hint(g);
 		g->hint = job->moves;
@@ -899,6 +899,9 @@ game_optimal_hints(struct game *g, bool on)
 {
 	g->optimal_hints = on;
 	clear_hint(g);
+	/* A quick answer under way is no proven-shortest one. */
+	solve_job_free(g->background);
+	g->background = NULL;
 	if (on)
 		game_say(g, false, "Hints: proven shortest (a key cancels a long search). O: quick ones");
 	else
