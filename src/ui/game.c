@@ -137,6 +137,23 @@ clear_hint(struct game *g)
 
 bool game_background_hints = true;
 
+/* Starts playing moves as the plan (H, typed moves), taking them:
+ * *moves is left empty. cut: they are only the start of a solution of
+ * total moves. */
+static void
+play_plan(struct game *g, struct movelist *moves, enum history_kind kind, bool cut, long total)
+{
+	game_stop_playing(g);
+	g->plan = *moves;
+	memset(moves, 0, sizeof *moves);
+	g->plan_kind = kind;
+	g->plan_cut = cut;
+	g->plan_total = total;
+	g->playing = true;
+	g->paused = false;
+	g->next_play = ui_clock();
+}
+
 /* Whether the known solution (hint) applies to the position now. */
 static bool
 hint_applies(const struct game *g)
@@ -810,23 +827,18 @@ game_start_job(struct game *g, enum job_mode mode)
 		finish_background(g);
 	if (mode == JOB_SOLVE && hint_applies(g) && !g->hint_cut) {
 		/* The known solution, played from where it stands. */
-		game_stop_playing(g);
-		for (size_t i = g->hint_pos; i < g->hint.len; i++)
-			if (!movelist_push(&g->plan, g->hint.moves[i], NULL)) {
-				game_stop_playing(g);
-				break;
-			}
-		if (g->plan.len > 0) {
-			g->plan_kind = HISTORY_HINT;
-			g->plan_cut = false;
-			g->plan_total = (long)g->plan.len;
-			g->playing = true;
-			g->paused = false;
-			g->next_play = ui_clock();
+		struct movelist rest = MOVELIST_EMPTY;
+		bool copied = true;
+
+		for (size_t i = g->hint_pos; i < g->hint.len && copied; i++)
+			copied = movelist_push(&rest, g->hint.moves[i], NULL);
+		if (copied && rest.len > 0) {
+			play_plan(g, &rest, HISTORY_HINT, false, (long)rest.len);
 			game_say(g, false, "Solution: %zu moves. space pause, . step, +/- speed, End to the end",
 			    g->plan.len);
 			return;
 		}
+		movelist_clear(&rest);
 	}
 	if (mode == JOB_HINT && hint_applies(g)) {
 		/* The last solution still applies: its next move. */
@@ -949,18 +961,11 @@ finish_job(struct game *g)
 		    history_state(g->hist), NULL);
 		game_start_job(g, JOB_HINT);
 	} else {
-		game_stop_playing(g);
-		g->plan = job->moves;
-		g->plan_kind = HISTORY_HINT;
-		g->plan_cut = job->truncated;
 		/* A rolling cube's runs stand for many rolls each: the
 		 * total is the solver's count when it gives one. */
-		g->plan_total = job->total_length > (long)job->moves.len ? job->total_length :
-		    (long)job->moves.len;
-		memset(&job->moves, 0, sizeof job->moves);
-		g->playing = true;
-		g->paused = false;
-		g->next_play = ui_clock();
+		play_plan(g, &job->moves, HISTORY_HINT, job->truncated,
+		    job->total_length > (long)job->moves.len ? job->total_length :
+		    (long)job->moves.len);
 		group_digits(g->plan_total, total, sizeof total);
 		game_say(g, false, "Solution: %s moves%s. space pause, . step, +/- speed, End to the end",
 		    total, g->plan_cut ? " (played a stretch at a time)" : "");
@@ -993,15 +998,7 @@ game_play_next(struct game *g)
 void
 game_play_typed(struct game *g, struct movelist *moves)
 {
-	game_stop_playing(g);
-	g->plan = *moves;
-	memset(moves, 0, sizeof *moves);
-	g->plan_kind = HISTORY_MOVE;
-	g->plan_cut = false;
-	g->plan_total = (long)g->plan.len;
-	g->playing = true;
-	g->paused = false;
-	g->next_play = ui_clock();
+	play_plan(g, moves, HISTORY_MOVE, false, (long)moves->len);
 	game_say(g, false, "Playing %zu typed move%s", g->plan.len, g->plan.len == 1 ? "" : "s");
 }
 
