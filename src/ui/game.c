@@ -212,9 +212,10 @@ finish_background(struct game *g)
  * of when the position moves on, started once it has stood still for
  * BACKGROUND_AFTER seconds and no answer for it is known. Quick hints
  * only: proven-shortest ones may take minutes and gigabytes, asked for
- * or not at all. */
+ * or not at all. stopping: how many solves let go of still run
+ * (solve_jobs_reap). */
 static void
-tick_background(struct game *g, double now)
+tick_background(struct game *g, double now, int stopping)
 {
 	struct tw_error err;
 
@@ -235,7 +236,7 @@ tick_background(struct game *g, double now)
 	 * up. */
 	if (!game_background_hints || g->background != NULL || g->job != NULL || g->solved ||
 	    g->playing || g->optimal_hints || hint_applies(g) ||
-	    now - g->still_since < BACKGROUND_AFTER || solve_jobs_reap() > 0)
+	    now - g->still_since < BACKGROUND_AFTER || stopping > 0)
 		return;
 	g->background = solve_job_start(g->p, g->hist->params, history_state(g->hist), 0, false,
 	    true, &err);
@@ -1036,10 +1037,11 @@ game_tick(struct game *g)
 	double now = ui_clock();
 	int burst = 0;
 
-	solve_jobs_reap();
+	int stopping = solve_jobs_reap();
+
 	if (g->job != NULL && solve_job_done(g->job))
 		finish_job(g);
-	tick_background(g, now);
+	tick_background(g, now, stopping);
 	/* Fast speeds play several moves a frame. */
 	while (g->playing && !g->paused && g->paused_since == 0 && !game_animating(g) &&
 	    now >= g->next_play && burst++ < 400)
