@@ -44,17 +44,20 @@ static const char usage[] =
     "  torus:2x3:6,5,4,3,2,1  this position (tiles row by row)\n"
     "  rollcube:12x9:start=1,1:goal=5,6:label=3  a rolling cube on an open board\n"
     "  cube:3#7 cube:2:UUUU...    a seeded cube, a cube by its facelets (URFDLB)\n"
+    "  cube:5:turns=8#1           practice: 8 random quarter turns of single layers\n"
     "  nrp:4x4k3#77 nrp:3x3k2:9,8,7,6,5,4,3,2,1  number rotation, k x k blocks;\n"
     "  nrp:3x3k2o:9d,8,...  orientable tiles (rotation u r d l after the number)\n"
     "Metrics (torus): drag (a shift by any amount is one move; default), push\n"
     "  (cells moved).\n"
     "Metrics (cube): htm (default) and obtm count a turn of a block holding an\n"
     "  outer layer (R, Rw, 3Rw) one and an inner slice (2R, M) two; qtm the same\n"
-    "  with a half turn two; btm any block one; stm single-layer turns.\n"
+    "  with a half turn two; btm any block one; stm single-layer turns; sqtm\n"
+    "  single-layer quarter turns (a half turn two; the default on practice boards).\n"
     "Metrics (nrp): qtm (quarter turns, a half turn counts 2; default), htm (a half\n"
     "  turn counts 1). Metric (rollcube): moves.\n"
     "--optimal: a proven shortest answer (rolling cube, 2x2x2, 3x3x3 in htm or\n"
-    "  qtm, nrp boards of at most 12 cells, torus boards of at most 16 cells and 6\n"
+    "  qtm, any cube near solved in sqtm, stm, htm, qtm or obtm: a 4x4x4 10 turns\n"
+    "  from solved takes about 2 s, refused after 3e8 positions), nrp boards of at most 12 cells, torus boards of at most 16 cells and 6\n"
     "  a side and the 5x5); refused where the solver cannot prove it (a torus\n"
     "  position after 1.5e9 search nodes, about a minute, too: on the 5x5 that\n"
     "  reaches answers of about 13 moves). The 3x3x3's first use builds a\n"
@@ -288,6 +291,8 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 			return fail("%s has no metric '%s' (known: %s)", p->id,
 			    quoted(metric), known);
 		}
+	} else {
+		req.metric = puzzle_board_metric(p, gid->params);
 	}
 	if (optimal && !p->optimal_solver)
 		return fail("%s has no optimal solver: its solver finds short solutions, not proven shortest ones (drop --optimal)",

@@ -28,6 +28,21 @@ puzzle_apply_list(const struct puzzle *p, const void *params, void *state,
 	return true;
 }
 
+void
+puzzle_board_variant(const struct puzzle *p, const void *params, char *buf, size_t size)
+{
+	if (size > 0)
+		buf[0] = '\0';
+	if (p->board_variant != NULL && size > 0)
+		p->board_variant(params, buf, size);
+}
+
+int
+puzzle_board_metric(const struct puzzle *p, const void *params)
+{
+	return p->board_metric != NULL ? p->board_metric(params) : 0;
+}
+
 long
 puzzle_list_cost(const struct puzzle *p, const void *params,
     const struct movelist *list, int metric)

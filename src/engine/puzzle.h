@@ -102,6 +102,16 @@ struct puzzle {
 	bool (*move_apply)(const void *params, void *state, const char *move, struct tw_error *err);
 	char *(*move_inverse)(const void *params, const char *move, struct tw_error *err);
 	long (*move_cost)(const void *params, const char *move, int metric);
+	/* May be NULL (then 0). The metric (index into metrics) a board is
+	 * played in: the game counts its moves, records its solves and asks
+	 * for hints in it, and twirl solve uses it when no --metric is
+	 * given (a cube's practice board counts single-layer quarter turns,
+	 * as the paper it comes from). */
+	int (*board_metric)(const void *params);
+	/* May be NULL (no variants). A board's variant in a few words for
+	 * titles and statistics, written to buf ("" for the plain board):
+	 * "black and white", "maze", "practice, 8 turns". */
+	void (*board_variant)(const void *params, char *buf, size_t size);
 	/* A random move of the board in the puzzle's notation, in any
 	 * spelling its parser takes (malloc'd; NULL only when out of
 	 * memory). It may be illegal where it is played (a wall in the
@@ -175,6 +185,12 @@ int puzzle_metric_index(const struct puzzle *p, const char *name);
  * fails with "move N (TEXT): reason"; state then holds the moves before it. */
 bool puzzle_apply_list(const struct puzzle *p, const void *params, void *state,
     const struct movelist *list, struct tw_error *err);
+
+/* p's board variant (board_variant) in buf, "" when it has none. */
+void puzzle_board_variant(const struct puzzle *p, const void *params, char *buf, size_t size);
+
+/* The metric p's board params is played in (board_metric, or 0). */
+int puzzle_board_metric(const struct puzzle *p, const void *params);
 
 /* Sum of move_cost over list in metric; -1 if a move does not parse. */
 long puzzle_list_cost(const struct puzzle *p, const void *params,

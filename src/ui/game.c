@@ -238,8 +238,8 @@ tick_background(struct game *g, double now, int stopping)
 	    g->playing || g->optimal_hints || hint_applies(g) ||
 	    now - g->still_since < BACKGROUND_AFTER || stopping > 0)
 		return;
-	g->background = solve_job_start(g->p, g->hist->params, history_state(g->hist), 0, false,
-	    true, &err);
+	g->background = solve_job_start(g->p, g->hist->params, history_state(g->hist),
+	    game_metric(g), false, true, &err);
 }
 
 void
@@ -511,14 +511,19 @@ record_stats(struct game *g, long moves, double seconds, bool unaided)
 		stats_note(flags, unaided, g->record_note, sizeof g->record_note);
 }
 
+int
+game_metric(const struct game *g)
+{
+	return puzzle_board_metric(g->p, g->hist->params);
+}
+
 static void
 check_solved(struct game *g)
 {
 	char t[32];
-	/* Moves as the status bar counts them (the puzzle's first metric:
-	 * a cube's whole-cube rotations count 0, a rolling cube's run its
-	 * rolls). */
-	size_t hints = 0, i, moves = (size_t)history_cost(g->hist, 0);
+	/* Moves as the status bar counts them (the board's metric: a cube's
+	 * whole-cube rotations count 0, a rolling cube's run its rolls). */
+	size_t hints = 0, i, moves = (size_t)history_cost(g->hist, game_metric(g));
 
 	if (!g->p->state_is_solved(g->hist->params, history_state(g->hist))) {
 		g->solved = false;
@@ -539,13 +544,15 @@ check_solved(struct game *g)
 	g->banner = true;
 	for (i = 0; i < g->hist->cursor; i++)
 		if (g->hist->entries[i].kind == HISTORY_HINT) {
-			long c = g->p->move_cost(g->hist->params, g->hist->entries[i].move, 0);
+			long c = g->p->move_cost(g->hist->params, g->hist->entries[i].move,
+			    game_metric(g));
 
 			hints += c > 0 ? (size_t)c : 0;
 		}
 	g->hints_at_solve = hints;
 	ui_format_time(g->solved_at - g->started, t, sizeof t);
-	record_stats(g, history_cost(g->hist, 0), g->solved_at - g->started, hints == 0);
+	record_stats(g, history_cost(g->hist, game_metric(g)), g->solved_at - g->started,
+	    hints == 0);
 	/* A level's best counts only the level's own start, unaided. */
 	if (g->level_key[0] != '\0' && hints == 0)
 		storage_record_best(g->level_key, (long)moves, NULL);
@@ -867,7 +874,7 @@ game_start_job(struct game *g, enum job_mode mode)
 		g->background = NULL;
 	} else {
 		g->job = solve_job_start(g->p, g->hist->params, history_state(g->hist),
-		    0, g->optimal_hints, false, &err);
+		    game_metric(g), g->optimal_hints, false, &err);
 	}
 	if (g->job == NULL) {
 		game_say(g, true, "%s", err.msg);
@@ -883,7 +890,8 @@ game_toggle_optimal(struct game *g)
 {
 	char cost[160] = "";
 	enum optimal_offer offer = g->p->optimal_offer != NULL ?
-	    g->p->optimal_offer(g->hist->params, 0, cost, sizeof cost) : OPTIMAL_NOT_OFFERED;
+	    g->p->optimal_offer(g->hist->params, game_metric(g), cost, sizeof cost) :
+	    OPTIMAL_NOT_OFFERED;
 
 	if (g->optimal_hints) {
 		game_optimal_hints(g, false);

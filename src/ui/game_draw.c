@@ -168,17 +168,17 @@ draw_too_small(WINDOW *w, int need_w, int need_h)
 static void
 draw_title(struct game *g, WINDOW *w, int cols)
 {
-	char line[256], *ps = g->p->params_format(g->hist->params, NULL);
-	bool bw = ps != NULL && (strstr(ps, ":bw") != NULL || strstr(ps, ":goal=") != NULL);
+	char line[256], *ps = g->p->params_format(g->hist->params, NULL), variant[64];
 
+	puzzle_board_variant(g->p, g->hist->params, variant, sizeof variant);
 	if (ps != NULL && strchr(ps, ':') != NULL)
 		*strchr(ps, ':') = '\0';   /* the size, not a whole map */
 	if (g->level_title[0] != '\0')
 		snprintf(line, sizeof line, " twirl %s %s %s %s", dot(), g->p->name,
 		    dot(), g->level_title);
 	else
-		snprintf(line, sizeof line, " twirl %s %s %s%s", dot(), g->p->name,
-		    ps != NULL ? ps : "", bw ? ", black and white" : "");
+		snprintf(line, sizeof line, " twirl %s %s %s%s%s", dot(), g->p->name,
+		    ps != NULL ? ps : "", variant[0] != '\0' ? ", " : "", variant);
 	free(ps);
 	ui_text(w, 0, 0, line, ui_pair_attr(PAIR_TITLE, A_BOLD) | A_BOLD);
 	if (g->solved)
@@ -189,14 +189,16 @@ static void
 draw_status(struct game *g, WINDOW *w, int rows, int cols)
 {
 	char line[256], t[32];
-	long c0 = history_cost(g->hist, 0), c1 = -1;
+	/* The board's metric first, then the puzzle's first (or second). */
+	int m0 = game_metric(g), m1 = m0 == 0 ? 1 : 0;
+	long c0 = history_cost(g->hist, m0), c1 = -1;
 
 	if (g->p->metrics[1] != NULL)
-		c1 = history_cost(g->hist, 1);
+		c1 = history_cost(g->hist, m1);
 	ui_format_time(game_play_seconds(g), t, sizeof t);
 	if (c1 >= 0)
 		snprintf(line, sizeof line, " Moves %ld %s %s %ld %s   Time %s   %s",
-		    c0, g->p->metrics[0], dot(), c1, g->p->metrics[1], t, g->gameid);
+		    c0, g->p->metrics[m0], dot(), c1, g->p->metrics[m1], t, g->gameid);
 	else
 		snprintf(line, sizeof line, " Moves %ld   Time %s   %s", c0, t, g->gameid);
 	ui_fill(w, rows - 2, 0, 1, cols, ui_pair_attr(PAIR_STATUS, A_REVERSE));

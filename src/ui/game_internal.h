@@ -119,6 +119,9 @@ void game_redo(struct game *g);
 void game_restart(struct game *g);
 void game_new_scramble(struct game *g);
 void game_start_job(struct game *g, enum job_mode mode);
+/* The metric the game counts, records and asks for hints in: the
+ * board's (puzzle_board_metric). */
+int game_metric(const struct game *g);
 
 /* O: hints and solutions from now on are proven shortest answers, or
  * quick ones again; says which, refuses on a board without an optimal

@@ -9,14 +9,13 @@
 void
 stats_board(const struct puzzle *p, const void *params, char *buf, size_t size)
 {
-	char *ps = p->params_format(params, NULL), *colon;
-	bool maze = ps != NULL && strstr(ps, "map=") != NULL;
-	bool bw = ps != NULL && (strstr(ps, ":bw") != NULL || strstr(ps, ":goal=") != NULL);
+	char *ps = p->params_format(params, NULL), *colon, variant[64];
 
+	puzzle_board_variant(p, params, variant, sizeof variant);
 	if (ps != NULL && (colon = strchr(ps, ':')) != NULL)
 		*colon = '\0';
-	snprintf(buf, size, "%s:%s%s", p->id, ps != NULL ? ps : "?",
-	    maze ? " maze" : bw ? " black and white" : "");
+	snprintf(buf, size, "%s:%s%s%s", p->id, ps != NULL ? ps : "?",
+	    variant[0] != '\0' ? " " : "", variant);
 	free(ps);
 }
 

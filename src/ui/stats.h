@@ -15,7 +15,7 @@
 
 struct stats_best {
 	long solves;
-	long moves;      /* fewest moves, in the puzzle's first metric */
+	long moves;      /* fewest moves, in the board's metric (puzzle_board_metric) */
 	long ms;         /* best time */
 };
 
@@ -32,9 +32,10 @@ enum {
 	STATS_FIRST_UNAIDED = 8, /* the first without help, after helped ones */
 };
 
-/* The board's key for params of p: the puzzle and size ("torus:4x4");
- * boards with a map are "maze", black-and-white tori "black and white"
- * ("torus:4x4 black and white"). Writes into buf. */
+/* The board's key for params of p: the puzzle and size ("torus:4x4"),
+ * then the board's variant if it has one (puzzle_board_variant: "torus:4x4
+ * black and white", "rollcube:8x8 maze", "cube:4 practice, 8 turns").
+ * Writes into buf. */
 void stats_board(const struct puzzle *p, const void *params, char *buf, size_t size);
 
 /* Records a solve of board in moves and ms, unaided or not; returns the

@@ -73,7 +73,7 @@ draw(struct screen *scr, WINDOW *w)
 		ui_text(w, y, 22, line, a);
 	}
 	list_draw_marks(&s->view, w, cols - 8);
-	ui_text(w, rows - 2, 2, "moves in the puzzle's first metric; unhelped: no hint move used",
+	ui_text(w, rows - 2, 2, "moves in the board's metric; unhelped: no hint move used",
 	    A_DIM);
 	ui_text(w, rows - 1, 2, "PgUp PgDn Home End   Esc back", A_DIM);
 }

@@ -86,8 +86,11 @@ expect "cube check: impossible corner" 1 'unsolvable: the corner at UBR has colo
 expect "cube facelet count" 2 - '53 facelets: a 3x3x3 cube has 54' -- check 'cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLBBBBBBBBB'
 expect "cube size" 2 - 'cube size 12: twirl has cubes from 2 to 11' -- solve 'cube:12#1'
 # (The 3x3x3's optimal answers take a 1.8 GB table: test_cube3_optimal.)
-expect "3x3x3 optimal: not in slice turns" 2 - 'counts face turns \(htm, obtm\) or quarter turns \(qtm\), not stm' -- solve 'cube:3#7' --optimal --metric stm
-expect "4x4x4 optimal refused" 2 - 'no proven shortest answers for the 4x4x4' -- solve 'cube:4#1' --optimal
+expect "3x3x3 optimal in slice turns, near solved" 0 "^([URFDLBMES]['2]? )*[URFDLBMES]['2]?\$" "" -- solve 'cube:3:turns=5#7' --optimal --metric stm
+expect "practice 4x4x4: --max-length proves" 1 - 'no answer of at most 2 moves \(sqtm\) exists' -- solve 'cube:4:turns=6#1' --optimal --max-length 2
+expect "practice 4x4x4: proven shortest in sqtm" 0 "^([1-9]?[URFDLB]['2]? )*[1-9]?[URFDLB]['2]?\$" 'moves: [0-9]+ htm.* 6 sqtm' -- solve 'cube:4:turns=6#1' --optimal --stats
+expect "4x4x4 optimal: no btm" 2 - 'not btm' -- solve 'cube:4:turns=6#1' --optimal --metric btm
+expect "practice turns named" 2 - 'practice turns' -- solve 'cube:4:turns=0#1'
 expect "--optimal goes with cache build" 2 - '--optimal goes with cache build' -- cache status --optimal
 expect "5x5x5 reduction: WCA moves" 0 "^([1-9]?[URFDLB]w?['2]? )+[1-9]?[URFDLB]w?['2]?\$" "" -- solve 'cube:5#1'
 expect "4x4x4 --stats: metrics" 0 "^[1-9]?[URFDLB]" 'moves: [0-9]+ htm, [0-9]+ qtm, [0-9]+ obtm, [0-9]+ stm' -- solve 'cube:4#3' --stats

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Proven-shortest hints (O) in a real terminal: refused on a board without
-# an optimal solver, given on the 4x4 torus, "shortest already" where the
-# hints are, and on the
+# an optimal solver, given on the 4x4 torus and a practice 5x5x5 cube (not
+# on a fully scrambled one), "shortest already" where the hints are, and
+# on the
 # 3x3x3 with an empty table cache a question with the build's cost before
 # anything starts; once started, the build shows its progress, a key
 # cancels it within a second, the clock goes on and the memory is given
@@ -38,6 +39,19 @@ check rc "the rolling cube's hints are shortest already" "proven shortest alread
 game two 'cube:2#4'
 tm send-keys -t two O
 check two "  ... and the 2x2x2's" "proven shortest already"
+game practice 'cube:5:turns=6#3'
+check practice "a practice cube is counted in single-layer quarter turns" "Moves 0 sqtm"
+check practice "  ... and named so" "Cube 5, practice, 6 turns"
+tm send-keys -t practice O
+check practice "O on a practice 5x5x5: proven shortest hints" "Hints: proven shortest"
+tm send-keys -t practice h
+check practice "  ... the first move of a 6-move answer" "more to go)" 10
+# (No hint worked out in the background: it would build the 5x5x5's
+# tables.)
+tm new-window -d -n full "$env $twirl play --no-background 'cube:5#3'; sleep 60"
+check full "full opens" "cube:5#3"
+tm send-keys -t full O
+check full "O is not offered on a fully scrambled 5x5x5" "No proven-shortest hints on this board"
 
 game three 'cube:3#5'
 tm send-keys -t three O

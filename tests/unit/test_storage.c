@@ -337,6 +337,35 @@ record_many_solves(int i)
 			_exit(1);
 }
 
+/* Each board variant has statistics of its own: a practice cube's few
+ * turns never make the fully scrambled board's record. */
+static void
+statistics_keep_variants_apart(void **unused)
+{
+	static const struct {
+		const char *id, *board;
+	} boards[] = {
+		{"cube:4#1", "cube:4"},
+		{"cube:4:turns=8#1", "cube:4 practice, 8 turns"},
+		{"cube:4:turns=1#1", "cube:4 practice, 1 turn"},
+		{"torus:4x4:bw#1", "torus:4x4 black and white"},
+		{"torus:3x3:goal=x.x/.x./x.x#1", "torus:3x3 black and white"},
+		{"rollcube:3x3:map=.../.x./...:start=1,1:goal=3,3:label=any", "rollcube:3x3 maze"},
+		{"nrp:4x4k2#1", "nrp:4x4k2"},
+	};
+	char board[128];
+
+	(void)unused;
+	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		struct gameid g;
+
+		assert_true(gameid_parse(twirl_puzzles, boards[i].id, &g, NULL));
+		stats_board(g.puzzle, g.params, board, sizeof board);
+		assert_string_equal(board, boards[i].board);
+		gameid_free(&g);
+	}
+}
+
 static void
 statistics_count_every_solve_of_two_processes(void **unused)
 {
@@ -545,6 +574,7 @@ main(void)
 		cmocka_unit_test(a_new_save_never_replaces_a_file),
 		cmocka_unit_test(stale_temporary_files_of_dead_writers_are_removed),
 		cmocka_unit_test(statistics_say_each_new_best),
+		cmocka_unit_test(statistics_keep_variants_apart),
 		cmocka_unit_test(statistics_count_every_solve_of_two_processes),
 		cmocka_unit_test(level_progress_of_two_processes_is_all_kept),
 		cmocka_unit_test(two_games_kept_at_once_are_both_kept),

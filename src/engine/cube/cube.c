@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", NULL};
+const char *const cube_metrics[] = {"htm", "qtm", "obtm", "stm", "btm", "sqtm", NULL};
 
 static const char face_letter[] = "URFDLB";
 
@@ -387,6 +387,23 @@ cube_apply_alg(struct cube *c, const char *alg, struct tw_error *err)
 	return true;
 }
 
+void
+cube_layer_name(int n, int axis, int layer, char *buf, size_t size)
+{
+	static const char ref[] = "URF", opp[] = "DLB", middle[] = "EMS";
+
+	if (layer <= 1)
+		snprintf(buf, size, "%c", ref[axis]);
+	else if (layer >= n)
+		snprintf(buf, size, "%c", opp[axis]);
+	else if (n == 3)
+		snprintf(buf, size, "%c", middle[axis]);
+	else if (2 * layer <= n + 1)
+		snprintf(buf, size, "%d%c", layer, ref[axis]);
+	else
+		snprintf(buf, size, "%d%c", n + 1 - layer, opp[axis]);
+}
+
 long
 cube_move_metric_cost(int n, const struct cube_move *mv, enum cube_metric metric)
 {
@@ -403,11 +420,13 @@ cube_move_metric_cost(int n, const struct cube_move *mv, enum cube_metric metric
 	case CUBE_BTM:
 		return 1;
 	case CUBE_STM:
+	case CUBE_SQTM:
 		break;
 	}
 	{
 		int k = mv->last - mv->first + 1;
+		long layers = outer ? (k < n - k ? k : n - k) : k;
 
-		return outer ? (k < n - k ? k : n - k) : k;
+		return metric == CUBE_SQTM && mv->turns == 2 ? 2 * layers : layers;
 	}
 }

@@ -77,16 +77,25 @@ bool cube_apply_alg(struct cube *c, const char *alg, struct tw_error *err);
 /* The inverse of a move (R -> R', R2 -> R2). */
 struct cube_move cube_move_inverse(const struct cube_move *mv);
 
+/* Writes the WCA/SiGN name of one layer of an n-cube: layer (1..n, 1 at
+ * the U, R or F face) of axis (0 U-D, 1 R-L, 2 F-B), named from the
+ * nearer face: "U", "2U", "3D", "D"; the 3x3x3's middle layers "E", "M",
+ * "S". A quarter turn of it is the name, the other way the name and '. */
+void cube_layer_name(int n, int axis, int layer, char *buf, size_t size);
+
 /* The metrics a cube's moves are counted in (twirl solve --metric):
  * CUBE_HTM and CUBE_OBTM count a turn of any block that holds an outer
  * layer (R, Rw, 3Rw) as 1 and an inner slice (2R, M) as 2, the way the
  * big-cube solvers report; CUBE_QTM the same with half turns 2;
  * CUBE_BTM any block 1; CUBE_STM single-layer turns (a block of k of the
- * n layers is min(k, n - k) of them). Rotations count 0 in all. */
-enum cube_metric { CUBE_HTM, CUBE_QTM, CUBE_OBTM, CUBE_STM, CUBE_BTM };
+ * n layers is min(k, n - k) of them); CUBE_SQTM single-layer quarter
+ * turns, the integer-programming paper's count ([Cube IP],
+ * docs/papers.md): as CUBE_STM with a half turn 2. Rotations count 0 in
+ * all. */
+enum cube_metric { CUBE_HTM, CUBE_QTM, CUBE_OBTM, CUBE_STM, CUBE_BTM, CUBE_SQTM };
 
 /* The metrics' names in the order of enum cube_metric, NULL-ended: "htm",
- * "qtm", "obtm", "stm", "btm". */
+ * "qtm", "obtm", "stm", "btm", "sqtm". */
 extern const char *const cube_metrics[];
 
 /* The cost of mv on an n-cube in metric. */

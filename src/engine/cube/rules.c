@@ -10,6 +10,7 @@
 
 struct cube_params {
 	int n;
+	int practice_turns;      /* 0: a full scramble */
 };
 
 int
@@ -18,13 +19,38 @@ cube_params_size(const void *params)
 	return ((const struct cube_params *)params)->n;
 }
 
+int
+cube_params_practice_turns(const void *params)
+{
+	return ((const struct cube_params *)params)->practice_turns;
+}
+
+void
+cube_board_variant(const void *params, char *buf, size_t size)
+{
+	int k = cube_params_practice_turns(params);
+
+	if (k > 0)
+		snprintf(buf, size, "practice, %d turn%s", k, k == 1 ? "" : "s");
+	else if (size > 0)
+		buf[0] = '\0';
+}
+
+int
+cube_board_metric(const void *params)
+{
+	return cube_params_practice_turns(params) > 0 ? CUBE_SQTM : CUBE_HTM;
+}
+
 void *
 cube_params_default(struct tw_error *err)
 {
 	struct cube_params *p = tw_alloc(sizeof *p, err);
 
-	if (p != NULL)
+	if (p != NULL) {
 		p->n = 3;
+		p->practice_turns = 0;
+	}
 	return p;
 }
 
@@ -54,6 +80,23 @@ cube_params_parse(const char *text, size_t *used, struct tw_error *err)
 	if (p == NULL)
 		return NULL;
 	p->n = (int)n;
+	p->practice_turns = 0;
+	if (strncmp(c, ":turns=", 7) == 0) {
+		const char *digits = c + 7;
+		long k = 0;
+
+		for (c = digits; *c >= '0' && *c <= '9'; c++)
+			k = k < 1000 ? k * 10 + (*c - '0') : k;
+		if (c == digits || k < 1 || k > CUBE_PRACTICE_MAX_TURNS ||
+		    (*c != '\0' && *c != ':' && *c != '#')) {
+			tw_error_set_kind(err, TW_ERROR_BAD_INPUT,
+			    "practice turns '%.*s': a number from 1 to %d, e.g. cube:%ld:turns=8",
+			    (int)strcspn(digits, ":#"), digits, CUBE_PRACTICE_MAX_TURNS, n);
+			free(p);
+			return NULL;
+		}
+		p->practice_turns = (int)k;
+	}
 	*used = (size_t)(c - text);
 	return p;
 }
@@ -61,7 +104,11 @@ cube_params_parse(const char *text, size_t *used, struct tw_error *err)
 char *
 cube_params_format(const void *params, struct tw_error *err)
 {
-	return tw_asprintf(err, "%d", ((const struct cube_params *)params)->n);
+	const struct cube_params *p = params;
+
+	if (p->practice_turns > 0)
+		return tw_asprintf(err, "%d:turns=%d", p->n, p->practice_turns);
+	return tw_asprintf(err, "%d", p->n);
 }
 
 void *
@@ -374,6 +421,33 @@ random_moves(struct tw_rng *rng, struct cube *c)
 	}
 }
 
+/* A practice scramble: turns random quarter turns of single layers (the
+ * integer-programming paper's moves, [Cube IP]), none undoing the one
+ * before. */
+static void
+practice_moves(struct tw_rng *rng, struct cube *c, int turns)
+{
+	int last_axis = -1, last_layer = 0, last_way = 0;
+
+	for (int k = 0; k < turns; k++) {
+		int axis, layer, way;
+		char token[16];
+
+		do {
+			axis = (int)tw_rng_below(rng, 3);
+			layer = 1 + (int)tw_rng_below(rng, (uint64_t)c->n);
+			way = (int)tw_rng_below(rng, 2);
+		} while (axis == last_axis && layer == last_layer && way != last_way);
+		last_axis = axis;
+		last_layer = layer;
+		last_way = way;
+		cube_layer_name(c->n, axis, layer, token, sizeof token - 1);
+		if (way == 1)
+			strcat(token, "'");
+		cube_apply_alg(c, token, NULL);
+	}
+}
+
 void *
 cube_scramble(const void *params, struct tw_rng *rng, struct tw_error *err)
 {
@@ -383,7 +457,10 @@ cube_scramble(const void *params, struct tw_rng *rng, struct tw_error *err)
 	if (c == NULL)
 		return NULL;
 	do {
-		if (p->n == 3) {
+		if (p->practice_turns > 0) {
+			cube_solved(c, p->n);
+			practice_moves(rng, c, p->practice_turns);
+		} else if (p->n == 3) {
 			cube3_random(rng, c);
 		} else if (p->n == 2) {
 			/* A random 3x3x3 state's corners: uniform over all

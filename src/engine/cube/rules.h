@@ -4,7 +4,8 @@
  * or twisted corners, flipped edges, parity on 3x3x3, centres on odd
  * cubes); 2x2x2 and 3x3x3 scrambles are uniformly random states drawn
  * directly, bigger cubes get random moves (40 for 4x4x4, then 60, 80,
- * 100 ... as WCA does). See engine/puzzle.h for the functions'
+ * 100 ... as WCA does); a practice board (cube:N:turns=K) gets K random
+ * quarter turns of single layers instead. See engine/puzzle.h for the functions'
  * contracts. */
 #ifndef TWIRL_CUBE_RULES_H
 #define TWIRL_CUBE_RULES_H
@@ -12,8 +13,23 @@
 #include "engine/cube/cube.h"
 #include "engine/puzzle.h"
 
+/* The most turns a practice scramble takes (cube:N:turns=K). */
+#define CUBE_PRACTICE_MAX_TURNS 100
+
 /* The cube size N of params (2..11). */
 int cube_params_size(const void *params);
+
+/* The turns of a practice scramble (game ID cube:N:turns=K: K random
+ * quarter turns of single layers, docs/game-ids.md), 0 for a full
+ * scramble. */
+int cube_params_practice_turns(const void *params);
+
+/* The puzzle table's board_metric: sqtm on a practice board (the paper's
+ * count), htm otherwise. */
+int cube_board_metric(const void *params);
+
+/* The puzzle table's board_variant: "practice, K turns" or "". */
+void cube_board_variant(const void *params, char *buf, size_t size);
 
 void *cube_params_default(struct tw_error *err);
 void *cube_params_parse(const char *text, size_t *used, struct tw_error *err);

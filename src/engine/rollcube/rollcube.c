@@ -288,6 +288,12 @@ fail:
 	return NULL;
 }
 
+void
+rollcube_board_variant(const void *params, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", ((const struct rollcube_params *)params)->cells != NULL ? "maze" : "");
+}
+
 char *
 rollcube_params_format(const void *params, struct tw_error *err)
 {

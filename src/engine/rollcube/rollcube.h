@@ -90,6 +90,8 @@ void rollcube_params_clear(struct rollcube_params *p);
 void *rollcube_params_default(struct tw_error *err);
 void *rollcube_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *rollcube_params_format(const void *params, struct tw_error *err);
+/* The puzzle table's board_variant: "maze" (a board with a map) or "". */
+void rollcube_board_variant(const void *params, char *buf, size_t size);
 void *rollcube_params_dup(const void *params, struct tw_error *err);
 void rollcube_params_free(void *params);
 char *rollcube_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);

@@ -200,6 +200,12 @@ torus_params_parse(const char *text, size_t *used, struct tw_error *err)
 	return p;
 }
 
+void
+torus_board_variant(const void *params, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", ((const struct torus_params *)params)->bw ? "black and white" : "");
+}
+
 char *
 torus_params_format(const void *params, struct tw_error *err)
 {

@@ -90,6 +90,8 @@ int torus_bw_lower_bound(const struct torus_params *p, const struct torus_state 
 void *torus_params_default(struct tw_error *err);
 void *torus_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *torus_params_format(const void *params, struct tw_error *err);
+/* The puzzle table's board_variant: "black and white" or "". */
+void torus_board_variant(const void *params, char *buf, size_t size);
 void *torus_params_dup(const void *params, struct tw_error *err);
 void torus_params_free(void *params);
 char *torus_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);

@@ -7,6 +7,7 @@
 
 #include "engine/cube/rules.h"
 #include "solvers/cube/optimal.h"
+#include "solvers/cube/perimeter.h"
 #include "solvers/cube/sizes.h"
 
 bool
@@ -23,15 +24,40 @@ cube_solve_entry(const void *params, const void *state,
 	}
 	if (!cube_state_solvable(params, state, err))
 		return false;
+	if (!req->optimal && cube_params_practice_turns(params) > 0 && c->n >= 3 &&
+	    !cube_is_solved(c)) {
+		/* A practice board is a few turns from solved, where a small
+		 * perimeter search finds a shortest answer at once: a hint
+		 * of the turns that undo the scramble, not a reduction's
+		 * forty. Further away, the size's own solver. */
+		struct cube_perimeter_options quick = {.metric = (enum cube_metric)req->metric,
+		    .cancel = req->cancel, .nodes = CUBE_PERIMETER_QUICK_NODES,
+		    .table_states = CUBE_PERIMETER_QUICK_TABLE};
+		struct tw_error why;
+		size_t at = out->len;
+
+		if (cube_perimeter_solve(c, &quick, out, NULL, &why))
+			return true;
+		movelist_truncate(out, at);
+		if (why.kind == TW_ERROR_CANCELLED || why.kind == TW_ERROR_NO_MEMORY) {
+			*err = why;
+			return false;
+		}
+	}
 	return (req->optimal ? size->solve_optimal : size->solve)(c, req, out, err);
 }
 
-/* Puzzle-table optimal_offer: the size's (sizes.h). */
+/* Puzzle-table optimal_offer: the size's (sizes.h); from the 4x4x4 on,
+ * whose proven-shortest answers reach a few turns from solved, on
+ * practice boards only. */
 static enum optimal_offer
 cube_optimal_offer(const void *params, int metric, char *cost, size_t size)
 {
-	const struct cube_size *row = cube_size_of(cube_params_size(params));
+	int n = cube_params_size(params);
+	const struct cube_size *row = cube_size_of(n);
 
+	if (n >= 4 && cube_params_practice_turns(params) == 0)
+		return OPTIMAL_NOT_OFFERED;
 	return row != NULL && row->optimal_offer != NULL ? row->optimal_offer(metric, cost, size) :
 	    OPTIMAL_NOT_OFFERED;
 }
@@ -86,13 +112,15 @@ const struct puzzle cube_puzzle = {
 	.move_apply = cube_move_apply,
 	.move_inverse = cube_move_inverse_text,
 	.move_cost = cube_move_cost,
-	/* The 2x2x2 solver is optimal, the 3x3x3 has an optimal mode; other
-	 * sizes refuse --optimal. */
+	.board_metric = cube_board_metric,
+	.board_variant = cube_board_variant,
+	/* The 2x2x2 solver is optimal, the 3x3x3 has an optimal mode, and
+	 * every size proves shortest answers near solved. */
 	.optimal_solver = true,
 	.time_limit = true,
 	.move_random = cube_move_random,
 	.reversible = true,
-	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", NULL},
+	.sample_params = (const char *const[]){"2", "3", "4", "5", "6", "7", "4:turns=6", NULL},
 	.prepare_tables = cube_prepare_tables,
 	.prepare_optimal_tables = cube3_optimal_prepare_both,
 	.optimal_offer = cube_optimal_offer,

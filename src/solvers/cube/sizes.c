@@ -8,6 +8,7 @@
 #include "solvers/cube/cube2.h"
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/optimal.h"
+#include "solvers/cube/perimeter.h"
 #include "solvers/cube/big/n4/n4.h"
 #include "solvers/cube/big/n5/n5.h"
 #include "solvers/cube/big/n6/n6.h"
@@ -15,16 +16,18 @@
 #include "solvers/cube/big/even/even.h"
 #include "solvers/cube/big/odd/odd.h"
 
-/* The 2x2x2: optimal in face or quarter turns; two equal quarter turns
- * are written as one half turn (WCA notation), which the quarter-turn
- * metric still counts as 2. */
+/* The 2x2x2: optimal in face or quarter turns (its single-layer metrics
+ * are these: a layer is a face, and a wide turn a face and a rotation);
+ * two equal quarter turns are written as one half turn (WCA notation),
+ * which the quarter-turn metrics still count as 2. */
 static bool
 solve2(const struct cube *c, const struct solve_request *req, struct movelist *out,
     struct tw_error *err)
 {
 	struct movelist q = MOVELIST_EMPTY;
 	size_t i;
-	bool ok = cube2_solve(c, req->metric == CUBE_QTM ? CUBE2_QTM : CUBE2_HTM, &q, err);
+	bool quarter = req->metric == CUBE_QTM || req->metric == CUBE_SQTM;
+	bool ok = cube2_solve(c, quarter ? CUBE2_QTM : CUBE2_HTM, &q, err);
 
 	for (i = 0; ok && i < q.len; i++) {
 		if (i + 1 < q.len && strcmp(q.moves[i], q.moves[i + 1]) == 0) {
@@ -55,7 +58,30 @@ solve3(const struct cube *c, const struct solve_request *req, struct movelist *o
 	return cube3_solve(c, &opt, out, err);
 }
 
-/* The 3x3x3 proven shortest, in face or quarter turns. */
+/* Any size near solved, proven shortest by the perimeter search
+ * (perimeter.h) in req's metric. */
+static bool
+solve_near(const struct cube *c, const struct solve_request *req, struct movelist *out,
+    struct tw_error *err)
+{
+	struct cube_perimeter_options po = {.metric = (enum cube_metric)req->metric,
+	    .cancel = req->cancel, .progress = req->progress, .phase = req->phase,
+	    .max_length = req->max_length};
+	struct cube_perimeter_stats st = {0};
+	bool ok = cube_perimeter_solve(c, &po, out, &st, err);
+
+	if (!ok && st.none_within_max && req->none_within_max != NULL)
+		*req->none_within_max = true;
+	if (ok && req->stats != NULL) {
+		req->stats->metric = cube_metrics[req->metric];
+		req->stats->lower_bound = st.lower_bound;
+		req->stats->bound_source = "the perimeter table's bound at the start";
+	}
+	return ok;
+}
+
+/* The 3x3x3 proven shortest: any position in face or quarter turns;
+ * near solved in the single-layer metrics (a slice turn M counts 1). */
 static bool
 solve3_optimal(const struct cube *c, const struct solve_request *req, struct movelist *out,
     struct tw_error *err)
@@ -67,11 +93,8 @@ solve3_optimal(const struct cube *c, const struct solve_request *req, struct mov
 
 	/* On a 3x3x3, a wide turn is a face turn and a rotation: the outer
 	 * block turn metric is the face-turn metric. */
-	if (req->metric == CUBE_STM || req->metric == CUBE_BTM) {
-		tw_error_set(err, "--optimal on the 3x3x3 counts face turns (htm, obtm) or quarter turns (qtm), not %s",
-		    cube_metrics[req->metric]);
-		return false;
-	}
+	if (req->metric == CUBE_STM || req->metric == CUBE_BTM || req->metric == CUBE_SQTM)
+		return solve_near(c, req, out, err);
 	oo.metric = req->metric == CUBE_QTM ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM;
 	ok = cube3_optimal_solve(c, &oo, out, &st, err);
 	if (!ok && st.none_within_max && req->none_within_max != NULL)
@@ -138,13 +161,23 @@ offer3(int metric, char *cost, size_t size)
 {
 	enum cube3_optimal_metric m = metric == CUBE_QTM ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM;
 
-	if (metric == CUBE_STM || metric == CUBE_BTM)
-		return OPTIMAL_NOT_OFFERED;
+	if (metric == CUBE_STM || metric == CUBE_BTM || metric == CUBE_SQTM)
+		return OPTIMAL_READY;
 	if (cube3_optimal_tables_ready(m))
 		return OPTIMAL_READY;
 	snprintf(cost, size, "%s", m == CUBE3_OPTIMAL_QTM ? CUBE3_OPTIMAL_QTM_COST :
 	    CUBE3_OPTIMAL_HTM_COST);
 	return OPTIMAL_NEEDS_TABLES;
+}
+
+/* From the 4x4x4 on, the perimeter search: no tables to build first. */
+static enum optimal_offer
+offer_near(int metric, char *cost, size_t size)
+{
+	(void)cost;
+	(void)size;
+	return cube_perimeter_metric_ok(5, (enum cube_metric)metric, NULL) ? OPTIMAL_READY :
+	    OPTIMAL_NOT_OFFERED;
 }
 
 /* docs/papers.md names each method's source. */
@@ -153,21 +186,21 @@ static const struct cube_size sizes[] = {
 	    cube2_prepare, NULL, 200},
 	{3, "two-phase (Kociemba); optimal IDA* on request", solve3, solve3_optimal, offer3, NULL,
 	    prepare3, NULL, 200},
-	{4, "three-phase reduction", solve_big, NULL, NULL, cube4_reduce_solve,
+	{4, "three-phase reduction", solve_big, solve_near, offer_near, cube4_reduce_solve,
 	    cube4_reduce_prepare, cube4_reduce_table_bytes, 200},
-	{5, "five-phase reduction", solve_big, NULL, NULL, cube5_reduce_solve,
+	{5, "five-phase reduction", solve_big, solve_near, offer_near, cube5_reduce_solve,
 	    cube5_reduce_prepare, cube5_reduce_table_bytes, 350},
-	{6, "staged to a 5x5x5, then its phases", solve_big, NULL, NULL, cube6_reduce_solve,
+	{6, "staged to a 5x5x5, then its phases", solve_big, solve_near, offer_near, cube6_reduce_solve,
 	    cube6_reduce_prepare, cube6_reduce_table_bytes, 30},
-	{7, "centres first, then edges orbit by orbit", solve_big, NULL, NULL, cube7_reduce_solve,
+	{7, "centres first, then edges orbit by orbit", solve_big, solve_near, offer_near, cube7_reduce_solve,
 	    cube7_reduce_prepare, cube7_reduce_table_bytes, 20},
-	{8, "even: centre passes on 6x6x6s, then as a 7x7x7", solve_big, NULL, NULL,
+	{8, "even: centre passes on 6x6x6s, then as a 7x7x7", solve_big, solve_near, offer_near,
 	    cube8_reduce_solve, cube8_reduce_prepare, cube8_reduce_table_bytes, 0},
-	{9, "odd: centre passes on 7x7x7s", solve_big, NULL, NULL, cube9_reduce_solve,
+	{9, "odd: centre passes on 7x7x7s", solve_big, solve_near, offer_near, cube9_reduce_solve,
 	    cube9_reduce_prepare, cube9_reduce_table_bytes, 0},
-	{10, "even: centre passes on 6x6x6s, then as a 9x9x9", solve_big, NULL, NULL,
+	{10, "even: centre passes on 6x6x6s, then as a 9x9x9", solve_big, solve_near, offer_near,
 	    cube10_reduce_solve, cube10_reduce_prepare, cube10_reduce_table_bytes, 0},
-	{11, "odd: centre passes on 7x7x7s", solve_big, NULL, NULL, cube11_reduce_solve,
+	{11, "odd: centre passes on 7x7x7s", solve_big, solve_near, offer_near, cube11_reduce_solve,
 	    cube11_reduce_prepare, cube11_reduce_table_bytes, 0},
 };
 

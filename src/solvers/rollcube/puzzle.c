@@ -39,6 +39,7 @@ const struct puzzle rollcube_puzzle = {
 	.move_apply = rollcube_move_apply,
 	.move_inverse = rollcube_move_inverse,
 	.move_cost = rollcube_move_cost,
+	.board_variant = rollcube_board_variant,
 	/* SRC and the breadth-first search both give shortest paths. */
 	.optimal_solver = true,
 	.move_random = rollcube_move_random,

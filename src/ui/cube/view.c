@@ -39,9 +39,9 @@ static const struct help_entry cube_help[] = {
 	{NULL, NULL},
 };
 
-static const char *const cube_presets[] = {"2", "3", "4", "5", NULL};
+static const char *const cube_presets[] = {"2", "3", "4", "5", "4:turns=8", NULL};
 static const char *const cube_preset_labels[] = {"Cube 2x2x2", "Cube 3x3x3", "Cube 4x4x4",
-	"Cube 5x5x5", NULL};
+	"Cube 5x5x5", "Cube 4x4x4, practice: 8 turns", NULL};
 
 static void *
 cube_ui_new(const void *params)
@@ -344,7 +344,7 @@ const struct puzzle_view cube_view = {
 	.help = cube_help,
 	.presets = cube_presets,
 	.preset_labels = cube_preset_labels,
-	.custom_prompt = "Cube size, 2 to 11:",
+	.custom_prompt = "Cube size, 2 to 11, e.g. 6, or 6:turns=5 to practise on 5 random turns:",
 	.ui_new = cube_ui_new,
 	.ui_free = cube_ui_free,
 	.layout = cube_layout,
