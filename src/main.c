@@ -42,6 +42,8 @@ static const char usage[] =
     "  torus:4x4            a random 4x4 torus\n"
     "  torus:4x4#8812       the scramble of seed 8812, the same on every machine\n"
     "  torus:2x3:6,5,4,3,2,1  this position (tiles row by row)\n"
+    "  torus:6x6:bw#3 torus:6x6:bw:random#3  black and white: the goal half black,\n"
+    "                       or start and goal both drawn from the seed\n"
     "  rollcube:12x9:start=1,1:goal=5,6:label=3  a rolling cube on an open board\n"
     "  cube:3#7 cube:2:UUUU...    a seeded cube, a cube by its facelets (URFDLB)\n"
     "  cube:5:turns=8#1           practice: 8 random quarter turns of single layers\n"
@@ -359,16 +361,30 @@ cmd_scramble(const struct gameid *gid)
 {
 	struct tw_error err;
 	struct gameid g = *gid;
-	void *state;
-	char *id;
+	void *state, *drawn = NULL;
+	char *id, seed[24];
 
-	if (g.kind == GAMEID_STATE)
-		g.kind = GAMEID_PARAMS;   /* a new scramble of the same board */
-	state = gameid_start_state(&g, clock_seed(), &err);
-	if (state == NULL)
+	if (g.kind != GAMEID_SEED) {
+		/* A new scramble of the same board, from a seed of the clock
+		 * (and a board drawn from it, where the params say so). */
+		snprintf(seed, sizeof seed, "%llu", (unsigned long long)clock_seed());
+		g.kind = GAMEID_SEED;
+		g.seed = seed;
+		drawn = puzzle_params_seeded(gid->puzzle, gid->params, seed, &err);
+		if (drawn == NULL)
+			return fail("%s", err.msg);
+		g.params = drawn;
+	}
+	state = gameid_start_state(&g, 0, &err);
+	if (state == NULL) {
+		if (drawn != NULL)
+			gid->puzzle->params_free(drawn);
 		return fail("%s", err.msg);
-	id = gameid_format_state(gid->puzzle, gid->params, state, &err);
+	}
+	id = gameid_format_state(gid->puzzle, g.params, state, &err);
 	gid->puzzle->state_free(state);
+	if (drawn != NULL)
+		gid->puzzle->params_free(drawn);
 	if (id == NULL)
 		return fail("%s", err.msg);
 	puts(id);

@@ -100,6 +100,15 @@ parse(const struct puzzle *const *puzzles, const char *text, struct gameid *gid,
 		gid->seed = tw_strdup(rest + 1, err);
 		if (gid->seed == NULL)
 			goto fail;
+		if (gid->puzzle->params_seeded != NULL) {
+			/* A board drawn from the seed: its params from now on. */
+			void *seeded = gid->puzzle->params_seeded(gid->params, gid->seed, err);
+
+			if (seeded == NULL)
+				goto fail;
+			gid->puzzle->params_free(gid->params);
+			gid->params = seeded;
+		}
 		return true;
 	}
 	if (*rest == ':') {

@@ -24,10 +24,12 @@ struct gameid {
 /* Finds a puzzle by its id in a NULL-terminated table; NULL if none. */
 const struct puzzle *puzzle_find(const struct puzzle *const *puzzles, const char *id);
 
-/* Parses text into *gid (zeroed first; free with gameid_free). Errors name
- * the bad part: unknown puzzle (listing the known ones), bad params, empty
- * seed, bad state, all of kind TW_ERROR_BAD_INPUT; out of memory. The
- * state is not checked for solvability. */
+/* Parses text into *gid (zeroed first; free with gameid_free). With a
+ * seed, the params are those of the board the seed gives
+ * (puzzle_params_seeded: torus:6x6:bw:random#3 has its goal drawn).
+ * Errors name the bad part: unknown puzzle (listing the known ones), bad
+ * params, empty seed, bad state, all of kind TW_ERROR_BAD_INPUT; out of
+ * memory. The state is not checked for solvability. */
 bool gameid_parse(const struct puzzle *const *puzzles, const char *text,
     struct gameid *gid, struct tw_error *err);
 

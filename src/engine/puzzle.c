@@ -28,6 +28,14 @@ puzzle_apply_list(const struct puzzle *p, const void *params, void *state,
 	return true;
 }
 
+void *
+puzzle_params_seeded(const struct puzzle *p, const void *params, const char *seed,
+    struct tw_error *err)
+{
+	return p->params_seeded != NULL ? p->params_seeded(params, seed, err) :
+	    p->params_dup(params, err);
+}
+
 void
 puzzle_board_variant(const struct puzzle *p, const void *params, char *buf, size_t size)
 {

@@ -112,6 +112,12 @@ struct puzzle {
 	 * titles and statistics, written to buf ("" for the plain board):
 	 * "black and white", "maze", "practice, 8 turns". */
 	void (*board_variant)(const void *params, char *buf, size_t size);
+	/* May be NULL (no board is drawn from a seed). For params whose
+	 * board is itself drawn from the seed (the black-and-white torus's
+	 * random goal, torus:6x6:bw:random): the params of the board seed
+	 * gives, newly allocated (params_free), the same on every machine;
+	 * other params: a copy. Errors: out of memory. */
+	void *(*params_seeded)(const void *params, const char *seed, struct tw_error *err);
 	/* A random move of the board in the puzzle's notation, in any
 	 * spelling its parser takes (malloc'd; NULL only when out of
 	 * memory). It may be illegal where it is played (a wall in the
@@ -185,6 +191,11 @@ int puzzle_metric_index(const struct puzzle *p, const char *name);
  * fails with "move N (TEXT): reason"; state then holds the moves before it. */
 bool puzzle_apply_list(const struct puzzle *p, const void *params, void *state,
     const struct movelist *list, struct tw_error *err);
+
+/* The params of the board seed gives (params_seeded, or a copy of
+ * params); caller frees with p->params_free. Errors: out of memory. */
+void *puzzle_params_seeded(const struct puzzle *p, const void *params, const char *seed,
+    struct tw_error *err);
 
 /* p's board variant (board_variant) in buf, "" when it has none. */
 void puzzle_board_variant(const struct puzzle *p, const void *params, char *buf, size_t size);

@@ -376,24 +376,31 @@ game_from_id(const struct gameid *gid, struct tw_error *err)
 	struct gameid seeded = *gid;
 	struct game *g = NULL;
 	char seed[24];
-	void *start_state;
+	void *start_state, *drawn = NULL;
 
 	if (gid->kind == GAMEID_STATE &&
 	    !gid->puzzle->state_solvable(gid->params, gid->state, err))
 		return NULL;
 	/* A bare board ("torus:4x4") gets a fresh seed, so its ID stays
-	 * short and shareable. */
+	 * short and shareable; a board drawn from the seed (a random goal)
+	 * is drawn now. */
 	if (gid->kind == GAMEID_PARAMS) {
 		ui_new_seed(seed, sizeof seed);
 		seeded.kind = GAMEID_SEED;
 		seeded.seed = seed;
+		drawn = puzzle_params_seeded(gid->puzzle, gid->params, seed, err);
+		if (drawn == NULL)
+			return NULL;
+		seeded.params = drawn;
 	}
 	start_state = gameid_start_state(&seeded, 0, err);
 	if (start_state != NULL) {
-		g = game_new(gid->puzzle, gid->params, start_state,
+		g = game_new(gid->puzzle, seeded.params, start_state,
 		    seeded.kind == GAMEID_SEED ? seeded.seed : NULL, err);
 		gid->puzzle->state_free(start_state);
 	}
+	if (drawn != NULL)
+		gid->puzzle->params_free(drawn);
 	return g;
 }
 

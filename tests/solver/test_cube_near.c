@@ -95,11 +95,13 @@ edges_of(int n, enum cube_metric metric, struct edges *es)
 			}
 }
 
-/* A set of facelet strings with their depths. */
+/* A set of facelet strings with their depths: the strings one after
+ * another in an arena, the slots holding their numbers (0 empty). */
 struct seen {
-	char **key;
+	char *arena;
 	int *depth;
-	size_t mask, count;
+	uint32_t *slot;
+	size_t mask, count, room;
 	int nf;
 };
 
@@ -116,49 +118,80 @@ hash_of(const char *f, int nf)
 static void
 seen_init(struct seen *s, int nf)
 {
-	s->mask = (1u << 20) - 1;
-	s->key = calloc(s->mask + 1, sizeof *s->key);
-	s->depth = calloc(s->mask + 1, sizeof *s->depth);
+	s->mask = (1u << 12) - 1;
+	s->slot = calloc(s->mask + 1, sizeof *s->slot);
+	s->room = 1024;
+	s->arena = malloc(s->room * (size_t)nf);
+	s->depth = malloc(s->room * sizeof *s->depth);
 	s->count = 0;
 	s->nf = nf;
-	assert_non_null(s->key);
+	assert_non_null(s->slot);
+	assert_non_null(s->arena);
 	assert_non_null(s->depth);
 }
 
 static void
 seen_free(struct seen *s)
 {
-	for (size_t i = 0; i <= s->mask; i++)
-		free(s->key[i]);
-	free(s->key);
+	free(s->slot);
+	free(s->arena);
 	free(s->depth);
+}
+
+static const char *
+seen_key(const struct seen *s, uint32_t number)
+{
+	return s->arena + (size_t)(number - 1) * (size_t)s->nf;
+}
+
+/* The slot of f: where it is, or the empty one where it would go. */
+static size_t
+seen_find(const struct seen *s, const char *f)
+{
+	size_t i;
+
+	for (i = hash_of(f, s->nf) & s->mask; s->slot[i] != 0; i = (i + 1) & s->mask)
+		if (memcmp(seen_key(s, s->slot[i]), f, (size_t)s->nf) == 0)
+			break;
+	return i;
 }
 
 /* The depth of f, or -1. */
 static int
 seen_get(const struct seen *s, const char *f)
 {
-	for (size_t i = hash_of(f, s->nf) & s->mask; s->key[i] != NULL; i = (i + 1) & s->mask)
-		if (memcmp(s->key[i], f, (size_t)s->nf) == 0)
-			return s->depth[i];
-	return -1;
+	size_t i = seen_find(s, f);
+
+	return s->slot[i] != 0 ? s->depth[s->slot[i] - 1] : -1;
 }
 
 /* Adds f at depth unless present; true when added. */
 static bool
 seen_add(struct seen *s, const char *f, int depth)
 {
-	size_t i;
+	size_t i = seen_find(s, f);
 
-	for (i = hash_of(f, s->nf) & s->mask; s->key[i] != NULL; i = (i + 1) & s->mask)
-		if (memcmp(s->key[i], f, (size_t)s->nf) == 0)
-			return false;
-	assert_true(s->count * 2 < s->mask);
-	s->key[i] = malloc((size_t)s->nf);
-	assert_non_null(s->key[i]);
-	memcpy(s->key[i], f, (size_t)s->nf);
-	s->depth[i] = depth;
-	s->count++;
+	if (s->slot[i] != 0)
+		return false;
+	if (s->count == s->room) {
+		s->room *= 2;
+		s->arena = realloc(s->arena, s->room * (size_t)s->nf);
+		s->depth = realloc(s->depth, s->room * sizeof *s->depth);
+		assert_non_null(s->arena);
+		assert_non_null(s->depth);
+	}
+	memcpy(s->arena + s->count * (size_t)s->nf, f, (size_t)s->nf);
+	s->depth[s->count++] = depth;
+	s->slot[i] = (uint32_t)s->count;
+	if (s->count * 2 > s->mask) {
+		/* Twice the slots, every string placed again. */
+		free(s->slot);
+		s->mask = s->mask * 2 + 1;
+		s->slot = calloc(s->mask + 1, sizeof *s->slot);
+		assert_non_null(s->slot);
+		for (uint32_t k = 1; k <= s->count; k++)
+			s->slot[seen_find(s, seen_key(s, k))] = k;
+	}
 	return true;
 }
 
@@ -166,7 +199,7 @@ seen_add(struct seen *s, const char *f, int depth)
 struct side {
 	struct seen seen;
 	char *layer;
-	size_t layer_len;
+	size_t layer_len, layer_room;
 	int depth;
 };
 
@@ -174,7 +207,10 @@ static void
 side_add(struct side *sd, const char *f, int depth)
 {
 	if (seen_add(&sd->seen, f, depth)) {
-		sd->layer = realloc(sd->layer, (sd->layer_len + 1) * (size_t)sd->seen.nf);
+		if (sd->layer_len == sd->layer_room) {
+			sd->layer_room = sd->layer_room > 0 ? 2 * sd->layer_room : 256;
+			sd->layer = realloc(sd->layer, sd->layer_room * (size_t)sd->seen.nf);
+		}
 		assert_non_null(sd->layer);
 		memcpy(sd->layer + sd->layer_len * (size_t)sd->seen.nf, f, (size_t)sd->seen.nf);
 		sd->layer_len++;
@@ -192,6 +228,7 @@ expand(const struct edges *es, struct side *sd, const struct side *other)
 
 	sd->layer = NULL;
 	sd->layer_len = 0;
+	sd->layer_room = 0;
 	sd->depth++;
 	for (size_t k = 0; k < old_len; k++) {
 		const char *f = old + k * (size_t)es->nf;

@@ -6,7 +6,11 @@
  *     counting bound is never above it;
  *   - boards too large to search, to 20x20: answers replay to the goal,
  *     no shorter than the bound, the same every time; --optimal refused;
- *   - a position with the wrong count is refused with the reason. */
+ *   - a position with the wrong count is refused with the reason;
+ *   - a seeded random pair (torus:MxN:bw:random#SEED): the seed draws
+ *     the goal and the start, the same every time, other seeds other
+ *     goals; the drawn board's ID names its goal and gives the same
+ *     game again; without a seed the params stay as written. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,7 +22,9 @@
 
 #include "tier.h"
 #include "engine/rng.h"
+#include "engine/gameid.h"
 #include "engine/torus/torus.h"
+#include "solvers/registry.h"
 #include "solvers/torus/bw.h"
 
 static struct torus_params *
@@ -200,6 +206,82 @@ a_wrong_count_is_refused(void **unused)
 	free(p);
 }
 
+/* The game ID of gid's start position; caller frees. */
+static char *
+start_id(const struct gameid *gid)
+{
+	void *s = gameid_start_state(gid, 0, NULL);
+	char *id;
+
+	assert_non_null(s);
+	id = gameid_format_state(gid->puzzle, gid->params, s, NULL);
+	assert_non_null(id);
+	gid->puzzle->state_free(s);
+	return id;
+}
+
+static void
+a_seeded_random_pair(void **unused)
+{
+	struct gameid a, b, c, again;
+	struct tw_error err = {0};
+	const struct torus_params *pa;
+	char *ia, *ib, *ic, *text, *seeded_id;
+	int goals_differ = 0;
+
+	(void)unused;
+	assert_true(gameid_parse(twirl_puzzles, "torus:5x6:bw:random#7", &a, &err));
+	assert_true(gameid_parse(twirl_puzzles, "torus:5x6:bw:random#7", &b, &err));
+	pa = a.params;
+	assert_true(pa->bw);
+	assert_false(pa->random_goal);
+	assert_int_equal(memcmp(pa->goal, ((const struct torus_params *)b.params)->goal, 30), 0);
+	ia = start_id(&a);
+	ib = start_id(&b);
+	assert_string_equal(ia, ib);
+	/* The goal keeps the default's count, placed at random. */
+	{
+		int black = 0;
+
+		for (int i = 0; i < 30; i++)
+			black += pa->goal[i];
+		assert_int_equal(black, 2 * 6);
+	}
+	/* The drawn board's own ID names its goal and gives the same game. */
+	text = a.puzzle->params_format(a.params, &err);
+	assert_non_null(strstr(text, ":goal="));
+	seeded_id = malloc(strlen(text) + 16);
+	assert_non_null(seeded_id);
+	sprintf(seeded_id, "torus:%s#7", text);
+	assert_true(gameid_parse(twirl_puzzles, seeded_id, &again, &err));
+	ic = start_id(&again);
+	assert_string_equal(ia, ic);
+	free(ic);
+	gameid_free(&again);
+	/* Other seeds, other goals. */
+	for (int s = 1; s <= 5; s++) {
+		char id[48];
+
+		snprintf(id, sizeof id, "torus:5x6:bw:random#%d", s);
+		assert_true(gameid_parse(twirl_puzzles, id, &c, &err));
+		goals_differ += memcmp(((const struct torus_params *)c.params)->goal, pa->goal, 30) != 0;
+		gameid_free(&c);
+	}
+	assert_true(goals_differ >= 4);
+	/* Without a seed, the params as written. */
+	assert_true(gameid_parse(twirl_puzzles, "torus:5x6:bw:random", &c, &err));
+	free(text);
+	text = c.puzzle->params_format(c.params, &err);
+	assert_string_equal(text, "5x6:bw:random");
+	gameid_free(&c);
+	free(text);
+	free(seeded_id);
+	free(ia);
+	free(ib);
+	gameid_free(&a);
+	gameid_free(&b);
+}
+
 int
 main(void)
 {
@@ -207,6 +289,7 @@ main(void)
 		cmocka_unit_test(small_boards_against_a_search_of_the_engine),
 		cmocka_unit_test(large_boards_are_solved),
 		cmocka_unit_test(a_wrong_count_is_refused),
+		cmocka_unit_test(a_seeded_random_pair),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -176,8 +176,13 @@ torus_params_parse(const char *text, size_t *used, struct tw_error *err)
 		return NULL;
 	p->rows = (int)rows;
 	p->cols = (int)cols;
-	/* The black-and-white torus: ":bw" or ":goal=PATTERN". */
-	if (strncmp(s, ":bw", 3) == 0 && (s[3] == '\0' || s[3] == ':' || s[3] == '#')) {
+	/* The black-and-white torus: ":bw", ":bw:random" or ":goal=PATTERN". */
+	if (strncmp(s, ":bw:random", 10) == 0 && (s[10] == '\0' || s[10] == ':' || s[10] == '#')) {
+		p->bw = true;
+		p->random_goal = true;
+		default_goal(p);
+		s += 10;
+	} else if (strncmp(s, ":bw", 3) == 0 && (s[3] == '\0' || s[3] == ':' || s[3] == '#')) {
 		p->bw = true;
 		default_goal(p);
 		s += 3;
@@ -206,6 +211,37 @@ torus_board_variant(const void *params, char *buf, size_t size)
 	snprintf(buf, size, "%s", ((const struct torus_params *)params)->bw ? "black and white" : "");
 }
 
+void *
+torus_params_seeded(const void *params, const char *seed, struct tw_error *err)
+{
+	struct torus_params *p = tw_memdup(params, sizeof *p, err);
+	struct tw_rng rng;
+	char *text;
+	int cells;
+
+	if (p == NULL || !p->random_goal)
+		return p;
+	/* Apart from the start's draw, which the same seed makes. */
+	text = tw_asprintf(err, "goal:%s", seed);
+	if (text == NULL) {
+		free(p);
+		return NULL;
+	}
+	tw_rng_seed_text(&rng, text);
+	free(text);
+	cells = p->rows * p->cols;
+	default_goal(p);
+	for (int i = cells - 1; i > 0; i--) {
+		int j = (int)tw_rng_below(&rng, (uint64_t)i + 1);
+		uint8_t t = p->goal[i];
+
+		p->goal[i] = p->goal[j];
+		p->goal[j] = t;
+	}
+	p->random_goal = false;
+	return p;
+}
+
 char *
 torus_params_format(const void *params, struct tw_error *err)
 {
@@ -215,6 +251,8 @@ torus_params_format(const void *params, struct tw_error *err)
 
 	if (!p->bw)
 		return tw_asprintf(err, "%dx%d", p->rows, p->cols);
+	if (p->random_goal)
+		return tw_asprintf(err, "%dx%d:bw:random", p->rows, p->cols);
 	default_goal(&standard);
 	if (memcmp(standard.goal, p->goal, (size_t)(p->rows * p->cols)) == 0)
 		return tw_asprintf(err, "%dx%d:bw", p->rows, p->cols);

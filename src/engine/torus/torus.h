@@ -27,6 +27,10 @@ struct torus_params {
 	 * separated by /); its state in the same pattern form. */
 	bool bw;
 	uint8_t goal[TORUS_MAX_SIDE * TORUS_MAX_SIDE];
+	/* torus:6x6:bw:random: the goal is drawn from the game's seed
+	 * (torus_params_seeded), half the rows' worth of black pieces
+	 * placed at random; until a seed is given, the default goal. */
+	bool random_goal;
 };
 
 struct torus_state {
@@ -92,6 +96,9 @@ void *torus_params_parse(const char *text, size_t *used, struct tw_error *err);
 char *torus_params_format(const void *params, struct tw_error *err);
 /* The puzzle table's board_variant: "black and white" or "". */
 void torus_board_variant(const void *params, char *buf, size_t size);
+/* The puzzle table's params_seeded: a random goal's params draw it from
+ * the seed (params random_goal); other params are copied. */
+void *torus_params_seeded(const void *params, const char *seed, struct tw_error *err);
 void *torus_params_dup(const void *params, struct tw_error *err);
 void torus_params_free(void *params);
 char *torus_move_random(const void *params, struct tw_rng *rng, struct tw_error *err);

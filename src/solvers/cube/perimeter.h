@@ -38,8 +38,9 @@
 #include "engine/cube/cube.h"
 #include "engine/movelist.h"
 
-/* The forward search's work budget, in positions generated: about a
- * minute on one core of the 2-core machine BENCHMARKS.md measures on. */
+/* The forward search's work budget, in positions generated: 90 to 110 s
+ * of CPU on the machine BENCHMARKS.md measures on (a position far from
+ * solved is refused sooner when the next bound would not fit). */
 #define CUBE_PERIMETER_NODES 300000000LL
 
 /* The perimeter table's default size cap, in positions (about 100 MB). */

@@ -64,6 +64,7 @@ const struct puzzle torus_puzzle = {
 	.move_inverse = torus_move_inverse,
 	.move_cost = torus_move_cost,
 	.board_variant = torus_board_variant,
+	.params_seeded = torus_params_seeded,
 	.move_random = torus_move_random,
 	.reversible = true,
 	/* The 3x5 after the 20x20: its proven-shortest answers take

@@ -40,9 +40,10 @@ static const struct help_entry torus_help[] = {
 };
 
 static const char *const torus_presets[] = {"3x3", "4x4", "5x5", "6x6", "4x4:bw",
-	"6x6:bw", NULL};
+	"6x6:bw", "5x5:bw:random", NULL};
 static const char *const torus_preset_labels[] = {"Torus 3x3", "Torus 4x4", "Torus 5x5",
-	"Torus 6x6", "Torus 4x4, black and white", "Torus 6x6, black and white", NULL};
+	"Torus 6x6", "Torus 4x4, black and white", "Torus 6x6, black and white",
+	"Torus 5x5, black and white, random goal", NULL};
 
 /* The goal pattern's place right of the board: a gap, then two columns
  * a cell. */
@@ -405,7 +406,7 @@ const struct puzzle_view torus_view = {
 	.help = torus_help,
 	.presets = torus_presets,
 	.preset_labels = torus_preset_labels,
-	.custom_prompt = "Board size, rows x columns (2..20 each), e.g. 5x7, or 5x7:bw for black and white:",
+	.custom_prompt = "Board size, rows x columns (2..20 each), e.g. 5x7, or 5x7:bw for black and white (5x7:bw:random: a random goal):",
 	.ui_new = torus_ui_new,
 	.ui_free = torus_ui_free,
 	.layout = torus_layout,
