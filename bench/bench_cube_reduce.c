@@ -2,8 +2,10 @@
  * makes them) of each size, solved on one core; per size the table build
  * time and size, mean/median/max moves in OBTM (a block turn holding an
  * outer layer 1, an inner slice 2), the written turns (BTM) and STM
- * means, time per solve, the moves (OBTM) and time per phase, and the
- * process's peak resident memory so far.
+ * means, the CPU time of a solve (every thread's, so that a loaded
+ * machine changes it little: mean, median, p95, max) and its wall time,
+ * the moves (OBTM) and wall time per phase, and the process's peak
+ * resident memory so far.
  * Usage: bench_cube_reduce [--quick] [--count K] [--size N] [--seed S]. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,15 @@ now(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double
+cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -45,7 +56,8 @@ bench_size(int n, int count, uint64_t seed)
 {
 	size_t bytes = 0;
 	double build = cube_size_prepare(n, &bytes), total_t = 0;
-	double *times = calloc((size_t)count, sizeof *times);
+	double *times = calloc((size_t)count, sizeof *times), total_cpu = 0;
+	double *cpu = calloc((size_t)count, sizeof *cpu);
 	long *lens = calloc((size_t)count, sizeof *lens), total = 0, stm = 0, written = 0;
 	long phase[REDUCE_PHASES] = {0};
 	double phase_t[REDUCE_PHASES] = {0};
@@ -57,7 +69,7 @@ bench_size(int n, int count, uint64_t seed)
 
 	snprintf(text, sizeof text, "%d", n);
 	params = cube_params_parse(text, &used, NULL);
-	if (times == NULL || lens == NULL || params == NULL)
+	if (times == NULL || cpu == NULL || lens == NULL || params == NULL)
 		return 1;
 	tw_rng_seed(&rng, seed + (uint64_t)n);
 	for (k = 0; k < count; k++) {
@@ -65,7 +77,7 @@ bench_size(int n, int count, uint64_t seed)
 		struct movelist m = MOVELIST_EMPTY;
 		struct cube_reduce_stats st;
 		struct tw_error err;
-		double t0 = now();
+		double t0 = now(), c0 = cpu_now();
 		size_t i;
 
 		if (c == NULL)
@@ -75,6 +87,8 @@ bench_size(int n, int count, uint64_t seed)
 			return 1;
 		}
 		times[k] = now() - t0;
+		cpu[k] = cpu_now() - c0;
+		total_cpu += cpu[k];
 		lens[k] = 0;
 		written += (long)m.len;
 		total_t += times[k];
@@ -99,10 +113,12 @@ bench_size(int n, int count, uint64_t seed)
 		free(c);
 	}
 	qsort(times, (size_t)count, sizeof *times, by_double);
+	qsort(cpu, (size_t)count, sizeof *cpu, by_double);
 	qsort(lens, (size_t)count, sizeof *lens, by_long);
-	printf("%2dx%-2d  build %.3f s %6.1f MB | obtm mean %6.1f median %4ld max %4ld | btm %6.1f stm %6.1f | time mean %7.3f s median %7.3f max %7.3f |",
+	printf("%2dx%-2d  build %.3f s %6.1f MB | obtm mean %6.1f median %4ld max %4ld | btm %6.1f stm %6.1f | cpu mean %7.3f s median %7.3f p95 %7.3f max %7.3f | wall mean %7.3f s median %7.3f max %7.3f |",
 	    n, n, build, (double)bytes / 1e6, (double)total / count, lens[count / 2],
-	    lens[count - 1], (double)written / count, (double)stm / count, total_t / count,
+	    lens[count - 1], (double)written / count, (double)stm / count, total_cpu / count,
+	    cpu[count / 2], cpu[(count * 95 + 99) / 100 - 1], cpu[count - 1], total_t / count,
 	    times[count / 2], times[count - 1]);
 	for (p = 0; p < REDUCE_PHASES; p++)
 		printf(" %s %.1f (%.0f%%, %.2f s)", cube_reduce_phase_name[p], (double)phase[p] / count,
@@ -117,6 +133,7 @@ bench_size(int n, int count, uint64_t seed)
 	fflush(stdout);
 	cube_params_free(params);
 	free(times);
+	free(cpu);
 	free(lens);
 	return 0;
 }

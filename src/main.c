@@ -72,7 +72,8 @@ static const char usage[] =
     "  amount of work (3x3x3: a million search nodes, a few milliseconds).\n"
     "--time-limit S: search for S seconds instead (3x3x3; from 4x4x4 its 3x3x3\n"
     "  finish); the answer then depends on the machine's speed and load.\n"
-    "--stats: the solution's length in every metric, and per phase, on stderr.\n"
+    "--stats: the solution's length in every metric, per phase, and the solve's\n"
+    "  CPU time, on stderr.\n"
     "--no-background: games do not work out the hint before h is pressed (by\n"
     "  default they do, one solve at a time at the lowest priority, so that h\n"
     "  answers at once).\n"
@@ -173,6 +174,16 @@ print_cache_warning(void)
 
 	if (table_cache_take_warning(msg, sizeof msg))
 		fprintf(stderr, "twirl: warning: %s\n", msg);
+}
+
+/* CPU seconds of every thread of this process so far. */
+static double
+process_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* --stats: the length in every metric, then the solver's phases. */
@@ -278,7 +289,8 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 	void *state;
 	char *line;
 	int rc = 0;
-	bool none_within_max = false;
+	bool none_within_max = false, ok;
+	double cpu_start, cpu;
 
 	if (metric != NULL) {
 		req.metric = puzzle_metric_index(p, metric);
@@ -311,7 +323,10 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		return 1;
 	}
 	req.none_within_max = &none_within_max;
-	if (!solve_showing_progress(p, gid->params, state, &req, &moves, &err)) {
+	cpu_start = process_cpu_seconds();
+	ok = solve_showing_progress(p, gid->params, state, &req, &moves, &err);
+	cpu = process_cpu_seconds() - cpu_start;
+	if (!ok) {
 		/* An optimal solver's proof that nothing is that short is an
 		 * answer to --max-length, not a failure. */
 		fprintf(stderr, "twirl: %s\n", err.msg);
@@ -326,8 +341,11 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 	} else if ((line = movelist_join(&moves, &err)) != NULL) {
 		puts(line);
 		free(line);
-		if (want_stats)
+		if (want_stats) {
 			print_stats(p, gid->params, &moves, &stats);
+			fprintf(stderr, "cpu: %.3f s (every thread of the solve, its tables' loading included)\n",
+			    cpu);
+		}
 		print_cache_warning();
 	} else {
 		rc = fail("%s", err.msg);

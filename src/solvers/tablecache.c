@@ -206,27 +206,83 @@ make_header(unsigned char *h, const struct table_spec *spec, uint32_t crc)
 	memcpy(h + 96, spec_params(spec), strlen(spec_params(spec)));
 }
 
-/* Maps path read-only; NULL when it cannot be opened or mapped. */
+/* Maps path read-only, its identity in *st; NULL when it cannot be
+ * opened or mapped. */
 static void *
-map_file(const char *path, size_t *len)
+map_file(const char *path, size_t *len, struct stat *st)
 {
-	struct stat st;
 	void *map;
 	int fd = open(path, O_RDONLY);
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size < TABLE_HEADER_BYTES) {
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode) ||
+	    (uint64_t)st->st_size < TABLE_HEADER_BYTES) {
 		close(fd);
 		return NULL;
 	}
-	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	map = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED)
 		return NULL;
-	*len = (size_t)st.st_size;
+	*len = (size_t)st->st_size;
 	return map;
+}
+
+/* The verification record of a table file (docs/table-cache.md): the file's
+ * identity (device, inode, size, modification and change times) and its
+ * header's checksum when its payload last read through to that
+ * checksum. A file whose identity matches its record is trusted without
+ * reading it; any write to the file changes its times, and a rebuilt
+ * one is another inode. Written only for a file unchanged for
+ * RECORD_SETTLED seconds, so that a write in the same tick of the
+ * file system's clock cannot leave the times as recorded. */
+#define RECORD_SETTLED 2
+#define RECORD_FORMAT "twirl-verified 1 %llu %llu %llu %lld.%09ld %lld.%09ld %lu\n"
+
+static char *
+record_path(const char *dir, const char *name, struct tw_error *err)
+{
+	return tw_asprintf(err, "%s/%s.verified", dir, name);
+}
+
+static int
+record_text(const struct stat *st, uint32_t crc, char *buf, size_t size)
+{
+	return snprintf(buf, size, RECORD_FORMAT, (unsigned long long)st->st_dev,
+	    (unsigned long long)st->st_ino, (unsigned long long)st->st_size,
+	    (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
+	    (long long)st->st_ctim.tv_sec, (long)st->st_ctim.tv_nsec, (unsigned long)crc);
+}
+
+/* Whether the record at path names this file and checksum. */
+static bool
+record_matches(const char *path, const struct stat *st, uint32_t crc)
+{
+	char want[200], got[200] = "";
+	FILE *f = fopen(path, "r");
+	bool same;
+
+	if (f == NULL)
+		return false;
+	same = fgets(got, sizeof got, f) != NULL;
+	fclose(f);
+	record_text(st, crc, want, sizeof want);
+	return same && strcmp(got, want) == 0;
+}
+
+/* Records that the file of st read through to crc, when it has settled;
+ * a failure costs only the next process's reading. */
+static void
+record_write(const char *path, const struct stat *st, uint32_t crc)
+{
+	char text[200];
+	int len = record_text(st, crc, text, sizeof text);
+
+	if (time(NULL) - st->st_ctim.tv_sec < RECORD_SETTLED || len <= 0 ||
+	    (size_t)len >= sizeof text)
+		return;
+	(void)file_write_atomic(path, text, (size_t)len, NULL);
 }
 
 /* Checks a mapped file's header against spec (NULL: only that it is
@@ -266,28 +322,43 @@ table_path(const char *dir, const char *name, struct tw_error *err)
 	return tw_asprintf(err, "%s/%s.tbl", dir, name);
 }
 
-/* The table from the cache file, or NULL (missing, stale, damaged). */
+/* The table from the cache file, or NULL (missing, stale, damaged). The
+ * payload is read through its checksum unless the file's verification
+ * record says it was, unchanged since (then only the pages a search
+ * touches are read). */
 static struct loaded *
 load_file(const struct table_spec *spec)
 {
-	char *dir = table_cache_dir(false, NULL), *path;
+	char *dir = table_cache_dir(false, NULL), *path, *record;
 	struct loaded *t;
 	struct table_file f;
+	struct stat st;
 	size_t len;
 	void *map;
+	bool trusted;
 
 	if (dir == NULL)
 		return NULL;
 	path = table_path(dir, spec->name, NULL);
+	record = record_path(dir, spec->name, NULL);
 	free(dir);
-	if (path == NULL)
-		return NULL;
-	map = map_file(path, &len);
+	map = path != NULL && record != NULL ? map_file(path, &len, &st) : NULL;
 	free(path);
-	if (map == NULL)
+	if (map == NULL) {
+		free(record);
 		return NULL;
-	if (!mapped_valid(map, len, spec, &f) || (t = calloc(1, sizeof *t)) == NULL) {
-		munmap(map, len);
+	}
+	trusted = header_matches(map, len, spec, &f) &&
+	    record_matches(record, &st, get_u32((const unsigned char *)map + 24));
+	if (!trusted) {
+		if (mapped_valid(map, len, spec, &f))
+			record_write(record, &st, get_u32((const unsigned char *)map + 24));
+		else
+			len = 0;
+	}
+	free(record);
+	if (len == 0 || (t = calloc(1, sizeof *t)) == NULL) {
+		munmap(map, len > 0 ? len : (size_t)st.st_size);
 		return NULL;
 	}
 	t->map = map;
@@ -365,6 +436,10 @@ table_cache_retire(const char *name)
 	if (dir == NULL)
 		return;
 	path = table_path(dir, name, &err);
+	if (path != NULL)
+		(void)unlink(path);
+	free(path);
+	path = record_path(dir, name, &err);
 	if (path != NULL)
 		(void)unlink(path);
 	free(path);
@@ -633,6 +708,7 @@ table_on_disk(const struct table_spec *spec)
 {
 	char *dir, *path;
 	struct table_file f;
+	struct stat st;
 	size_t len;
 	void *map;
 	bool found;
@@ -650,7 +726,7 @@ table_on_disk(const struct table_spec *spec)
 		return found;
 	path = table_path(dir, spec->name, NULL);
 	free(dir);
-	map = path != NULL ? map_file(path, &len) : NULL;
+	map = path != NULL ? map_file(path, &len, &st) : NULL;
 	free(path);
 	if (map == NULL)
 		return false;
@@ -713,6 +789,7 @@ table_cache_list(struct table_file **files, size_t *count, struct tw_error *err)
 		return opened == 0;
 	while ((de = readdir(d)) != NULL) {
 		struct table_file f;
+		struct stat st;
 		char *path;
 		size_t len;
 		void *map;
@@ -729,7 +806,7 @@ table_cache_list(struct table_file **files, size_t *count, struct tw_error *err)
 		path = tw_asprintf(NULL, "%s/%s", dir, de->d_name);
 		if (path == NULL)
 			break;
-		map = map_file(path, &len);
+		map = map_file(path, &len, &st);
 		if (map == NULL) {
 			memset(&f, 0, sizeof f);
 			f.problem = "cannot be read";
@@ -767,14 +844,17 @@ table_cache_clear(size_t *removed, struct tw_error *err)
 	while ((de = readdir(d)) != NULL) {
 		char *path;
 
-		if (!is_table_file(de->d_name) &&
+		size_t len = strlen(de->d_name);
+		bool record = len > 9 && strcmp(de->d_name + len - 9, ".verified") == 0;
+
+		if (!is_table_file(de->d_name) && !record &&
 		    strncmp(de->d_name, ".twirl-tmp.", 11) != 0)
 			continue;
 		path = tw_asprintf(NULL, "%s/%s", dir, de->d_name);
 		if (path == NULL)
 			continue;
 		if (unlink(path) == 0) {
-			(*removed)++;
+			*removed += !record;
 		} else if (ok) {
 			tw_error_set(err, "cannot remove %s: %s", path, strerror(errno));
 			ok = false;

@@ -6,7 +6,10 @@
  * ~/.cache/twirl/) if that file is whole and current, else builds it and
  * writes the file atomically for the next process. A file is trusted only
  * when its header names the same table version, parameters and size and
- * the CRC-32 (zlib) of its payload matches; anything else is rebuilt. A
+ * the CRC-32 (zlib) of its payload matches; anything else is rebuilt.
+ * Once a settled file has read through to its checksum, a verification
+ * record (NAME.verified) keeps its identity, and later processes map it
+ * unread while it is unchanged (docs/table-cache.md). A
  * cache directory that cannot be written costs only the rebuild, with one
  * warning (table_cache_take_warning). Tables stay in memory until
  * table_cache_release_all (or the process ends); payloads are mapped
@@ -153,8 +156,9 @@ struct table_file {
  * of them. Errors: the directory cannot be read (a missing one is empty). */
 bool table_cache_list(struct table_file **files, size_t *count, struct tw_error *err);
 
-/* Removes every *.tbl file (and leftover temporary files) of the cache
- * directory; *removed gets how many. Errors: a file that cannot be
+/* Removes every *.tbl file (and its verification record, and leftover
+ * temporary files) of the cache directory; *removed gets how many
+ * tables. Errors: a file that cannot be
  * removed (the others are still removed). */
 bool table_cache_clear(size_t *removed, struct tw_error *err);
 
