@@ -27,15 +27,7 @@
 #include "engine/gameid.h"
 #include "solvers/cube/perimeter.h"
 #include "solvers/registry.h"
-
-static double
-cpu_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "solvers/clock.h"
 
 struct row {
 	int n, turns;
@@ -69,9 +61,9 @@ solve_one(int n, int k, int seed, struct result *r)
 		fprintf(stderr, "%s: %s\n", id, err.msg);
 		exit(2);
 	}
-	t0 = cpu_seconds();
+	t0 = tw_cpu_seconds();
 	r->ok = cube_perimeter_solve(c, &opt, &a, &r->st, &err);
-	r->seconds = cpu_seconds() - t0;
+	r->seconds = tw_cpu_seconds() - t0;
 	if (!r->ok) {
 		snprintf(r->why, sizeof r->why, "%s", err.msg);
 	} else {

@@ -16,24 +16,7 @@
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
 #include "solvers/cube/sizes.h"
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double
-cpu_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "solvers/clock.h"
 
 static int
 by_double(const void *a, const void *b)
@@ -77,7 +60,7 @@ bench_size(int n, int count, uint64_t seed)
 		struct movelist m = MOVELIST_EMPTY;
 		struct cube_reduce_stats st;
 		struct tw_error err;
-		double t0 = now(), c0 = cpu_now();
+		double t0 = tw_monotonic_seconds(), c0 = tw_cpu_seconds();
 		size_t i;
 
 		if (c == NULL)
@@ -86,8 +69,8 @@ bench_size(int n, int count, uint64_t seed)
 			printf("%dx%dx%d: %s\n  cube:%d:%s\n", n, n, n, err.msg, n, c->f);
 			return 1;
 		}
-		times[k] = now() - t0;
-		cpu[k] = cpu_now() - c0;
+		times[k] = tw_monotonic_seconds() - t0;
+		cpu[k] = tw_cpu_seconds() - c0;
 		total_cpu += cpu[k];
 		lens[k] = 0;
 		written += (long)m.len;

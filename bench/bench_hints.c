@@ -23,35 +23,18 @@
 
 #include "engine/gameid.h"
 #include "solvers/registry.h"
+#include "solvers/clock.h"
 #include "ui/game.h"
 #include "ui/game_internal.h"
 #include "ui/view.h"
-
-static double
-wall(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static double
-cpu(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Ticks g as the game screen does (waking at its timeout) for seconds. */
 static void
 run_for(struct game *g, double seconds)
 {
-	double end = wall() + seconds;
+	double end = tw_monotonic_seconds() + seconds;
 
-	while (wall() < end) {
+	while (tw_monotonic_seconds() < end) {
 		int ms = game_timeout_ms(g);
 		struct timespec nap = {0, (long)ms * 1000000};
 
@@ -66,18 +49,18 @@ static double
 hint_latency(struct game *g)
 {
 	size_t before = game_history(g)->len;
-	double t0 = wall();
+	double t0 = tw_monotonic_seconds();
 
 	game_key(g, 'h');
 	while (game_history(g)->len == before) {
 		struct timespec nap = {0, 2000000};
 
-		if (wall() - t0 > 120 || (g->job == NULL && g->msg_error))
+		if (tw_monotonic_seconds() - t0 > 120 || (g->job == NULL && g->msg_error))
 			return -1;
 		nanosleep(&nap, NULL);
 		game_tick(g);
 	}
-	return (wall() - t0) * 1000;
+	return (tw_monotonic_seconds() - t0) * 1000;
 }
 
 static struct game *
@@ -108,9 +91,9 @@ open_game(const char *id)
 static bool
 wait_known(struct game *g)
 {
-	double t0 = wall();
+	double t0 = tw_monotonic_seconds();
 
-	while (wall() - t0 < 120) {
+	while (tw_monotonic_seconds() - t0 < 120) {
 		if (g->hint_state != NULL && g->background == NULL &&
 		    g->p->state_equal(game_history(g)->params, g->hint_state, game_state(g)))
 			return true;
@@ -235,10 +218,10 @@ measure(const char *id, int ndelays)
 	}
 	g = open_game(id);
 	if (wait_known(g)) {
-		double c0 = cpu();
+		double c0 = tw_cpu_seconds();
 
 		run_for(g, 5);
-		idle = (cpu() - c0) * 1000;
+		idle = (tw_cpu_seconds() - c0) * 1000;
 		printf(" %.1f |", idle);
 	} else {
 		printf(" — |");

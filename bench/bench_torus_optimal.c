@@ -26,17 +26,9 @@
 #include "engine/rng.h"
 #include "engine/torus/torus.h"
 #include "solvers/registry.h"
+#include "solvers/clock.h"
 #include "solvers/torus/bw.h"
 #include "solvers/torus/optimal.h"
-
-static double
-cpu_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static long
 answer_cost(const struct torus_params *p, const struct movelist *a, int metric)
@@ -53,18 +45,18 @@ solve_one(const struct torus_params *p, struct torus_state *s, int metric, doubl
 	struct tw_error err;
 	struct solve_request req = {.metric = metric, .optimal = true};
 	struct torus_state *t;
-	double t0 = cpu_seconds();
+	double t0 = tw_cpu_seconds();
 	long len;
 
 	if (!torus_solve_optimal(p, s, &req, &a, &err)) {
-		*seconds = cpu_seconds() - t0;
+		*seconds = tw_cpu_seconds() - t0;
 		if (err.kind != TW_ERROR_OUT_OF_WORK) {
 			fprintf(stderr, "bench_torus_optimal: %s\n", err.msg);
 			exit(1);
 		}
 		return -1;
 	}
-	*seconds = cpu_seconds() - t0;
+	*seconds = tw_cpu_seconds() - t0;
 	t = torus_state_dup(p, s, NULL);
 	for (size_t i = 0; i < a.len; i++)
 		torus_move_apply(p, t, a.moves[i], NULL);
@@ -176,13 +168,13 @@ black_and_white(int count)
 			struct torus_state *s = torus_scramble(p, &rng, NULL);
 			struct movelist a = MOVELIST_EMPTY;
 			struct tw_error err;
-			double t0 = cpu_seconds(), ms;
+			double t0 = tw_cpu_seconds(), ms;
 
 			if (!torus_bw_solve(p, s, &(struct solve_request){.metric = TORUS_DRAG}, &a, &err)) {
 				fprintf(stderr, "bench_torus_optimal: %s\n", err.msg);
 				exit(1);
 			}
-			ms = (cpu_seconds() - t0) * 1000;
+			ms = (tw_cpu_seconds() - t0) * 1000;
 			t_sum += ms;
 			t_max = ms > t_max ? ms : t_max;
 			len_sum += (double)answer_cost(p, &a, TORUS_DRAG);
@@ -214,7 +206,7 @@ distances(int max_cells)
 		for (int metric = TORUS_DRAG; metric <= TORUS_PUSH; metric++) {
 			long long counts[64] = {0}, total = 0;
 			struct tw_error err;
-			double t0 = cpu_seconds();
+			double t0 = tw_cpu_seconds();
 			int k = torus_distances(boards[b].m, boards[b].n, metric, counts, 64, NULL, NULL,
 			    &err);
 
@@ -233,7 +225,7 @@ distances(int max_cells)
 			printf(" |");
 			for (int d = 0; d < k; d++)
 				printf(" %lld", counts[d]);
-			printf(" | <!-- %.1f s -->\n", cpu_seconds() - t0);
+			printf(" | <!-- %.1f s -->\n", tw_cpu_seconds() - t0);
 			fflush(stdout);
 		}
 	}

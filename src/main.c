@@ -14,6 +14,7 @@
 #include "engine/gameid.h"
 #include "solvers/files.h"
 #include "solvers/registry.h"
+#include "solvers/clock.h"
 #include "solvers/tablecache.h"
 #include "ui/app.h"
 #include "ui/storage.h"
@@ -176,16 +177,6 @@ print_cache_warning(void)
 		fprintf(stderr, "twirl: warning: %s\n", msg);
 }
 
-/* CPU seconds of every thread of this process so far. */
-static double
-process_cpu_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* --stats: the length in every metric, then the solver's phases. */
 static void
 print_stats(const struct puzzle *p, const void *params, const struct movelist *moves,
@@ -323,9 +314,9 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		return 1;
 	}
 	req.none_within_max = &none_within_max;
-	cpu_start = process_cpu_seconds();
+	cpu_start = tw_cpu_seconds();
 	ok = solve_showing_progress(p, gid->params, state, &req, &moves, &err);
-	cpu = process_cpu_seconds() - cpu_start;
+	cpu = tw_cpu_seconds() - cpu_start;
 	if (!ok) {
 		/* An optimal solver's proof that nothing is that short is an
 		 * answer to --max-length, not a failure. */

@@ -259,16 +259,16 @@ record_text(const struct stat *st, uint32_t crc, char *buf, size_t size)
 static bool
 record_matches(const char *path, const struct stat *st, uint32_t crc)
 {
-	char want[200], got[200] = "";
-	FILE *f = fopen(path, "r");
+	char want[200], *got;
+	size_t len;
 	bool same;
 
-	if (f == NULL)
+	if (!file_read_all(path, sizeof want, &got, &len, NULL))
 		return false;
-	same = fgets(got, sizeof got, f) != NULL;
-	fclose(f);
 	record_text(st, crc, want, sizeof want);
-	return same && strcmp(got, want) == 0;
+	same = strcmp(got, want) == 0;
+	free(got);
+	return same;
 }
 
 /* Records that the file of st read through to crc, when it has settled;
