@@ -39,9 +39,10 @@ puzzle_params_seeded(const struct puzzle *p, const void *params, const char *see
 void
 puzzle_board_variant(const struct puzzle *p, const void *params, char *buf, size_t size)
 {
-	if (size > 0)
-		buf[0] = '\0';
-	if (p->board_variant != NULL && size > 0)
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (p->board_variant != NULL)
 		p->board_variant(params, buf, size);
 }
 

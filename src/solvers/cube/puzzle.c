@@ -40,7 +40,8 @@ cube_solve_entry(const void *params, const void *state,
 			return true;
 		movelist_truncate(out, at);
 		if (why.kind == TW_ERROR_CANCELLED || why.kind == TW_ERROR_NO_MEMORY) {
-			*err = why;
+			if (err != NULL)
+				*err = why;
 			return false;
 		}
 	}
