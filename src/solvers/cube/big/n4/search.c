@@ -6,6 +6,7 @@
 
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/big/core/grouped.h"
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n4/model.h"
 #include "solvers/cube/big/n4/tables.h"
 #include "solvers/clock.h"
@@ -34,13 +35,24 @@ struct p3state {
 };
 
 struct cand2 {
-	int parent, len;             /* phase-2 moves (indices into phase2_moves) */
+	int parent, len;             /* phase-2 moves */
 	uint8_t moves[MAX_PHASE2];
 	int value;                   /* phases 1 and 2 + phase-3 bound */
 	int bound;                   /* phase 3's bound at the start */
 	int order;
 	struct cube cube;
 	struct p3state start;        /* phase 3's state at the start */
+};
+
+/* The phases' states (core/stage.h): phase 1's centre mask; phase 2's
+ * centre coordinates, wing parity and wings (each place's wing). */
+struct state1 {
+	uint32_t mask;
+};
+
+struct state2 {
+	int udfb, rl, par;
+	uint8_t wings[R4_WINGS];
 };
 
 struct run {
@@ -50,19 +62,21 @@ struct run {
 	const struct r4_pairing *pairing;
 	const struct cube_reduce_options *opt;
 	int progress_base;            /* what a first table build filled of the progress */
-	long nodes;
-	bool stopped;                /* cancelled or out of work */
+	struct stage_run sr;         /* the three phases' work */
 	struct cand1 *c1;
 	int n1;
 	long found1;
 	struct cand2 *c2;
 	int n2;
-	uint8_t path[MAX_PHASE1 + MAX_PHASE2 + MAX_PHASE3];
 	int view;
 	struct cube root;
+	int parent, total;           /* phase 2: the phase-1 candidate, the total length */
 	double phase3_start;         /* when phase 3 began (monotonic seconds) */
 	uint8_t p3moves[MAX_PHASE3];
 	int p3len;
+	struct state1 kids1[(MAX_PHASE1 + 1) * R4_MOVES];
+	struct state2 kids2[(MAX_PHASE2 + 1) * R4_MOVES];
+	struct p3state kids3[(MAX_PHASE3 + 1) * R4_MOVES];
 };
 
 static bool
@@ -86,20 +100,6 @@ report(const struct run *r, const char *phase, int permille)
 		atomic_store(r->opt->progress, cube_reduce_figure(r->opt, r->progress_base, permille));
 }
 
-/* One more node; false once the search must stop (cancel or budget). */
-static bool
-tick(struct run *r)
-{
-	if (r->stopped)
-		return false;
-	if (++r->nodes > MAX_NODES)
-		r->stopped = true;
-	if ((r->nodes & 4095) == 0 && r->opt != NULL && r->opt->cancel != NULL &&
-	    atomic_load(r->opt->cancel))
-		r->stopped = true;
-	return !r->stopped;
-}
-
 /* Phase 2's index of c (a view's cube with its R-L centres home). */
 static int
 phase2_index(const struct run *r, const struct cube *c)
@@ -109,17 +109,17 @@ phase2_index(const struct run *r, const struct cube *c)
 }
 
 static void
-keep1(struct run *r, int len)
+keep1(struct run *r, const uint8_t *path, int len)
 {
 	struct cand1 c;
 	int i, at;
 
 	c.view = (uint8_t)r->view;
 	c.len = (uint8_t)len;
-	memcpy(c.moves, r->path, (size_t)len);
+	memcpy(c.moves, path, (size_t)len);
 	c.cube = r->root;
 	for (i = 0; i < len; i++)
-		r4_apply(r->md, &c.cube, r->path[i]);
+		r4_apply(r->md, &c.cube, path[i]);
 	c.value = len + r->t->prune2[phase2_index(r, &c.cube)];
 	c.order = r->found1++;
 	if (r->n1 == PHASE1_KEPT && c.value >= r->c1[r->n1 - 1].value)
@@ -131,32 +131,51 @@ keep1(struct run *r, int len)
 		r->n1++;
 }
 
-/* Every phase-1 solution of exactly depth + done moves that reaches the
- * goal only at its end. */
-static void
-search1(struct run *r, uint32_t mask, int done, int depth, int last)
+/* Phase 1's search (core/stage.h): ctx is the run; each child's bound
+ * is read as it is made. */
+static int
+children1(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
-	int m, h = r->t->prune1[r4_rank1(mask)];
+	const struct run *r = ctx;
+	uint32_t mask = ((const struct state1 *)state)->mask;
+	struct state1 *kid = kids;
+	int m, n = 0;
 
-	if (h > depth || r->found1 >= PHASE1_SOLUTIONS || !tick(r))
-		return;
-	if (depth == 0) {
-		keep1(r, done);
-		return;
-	}
-	if (h == 0)
-		return;
 	for (m = 0; m < R4_MOVES; m++) {
 		uint32_t next;
+		int h;
 
 		if (!allowed(r->md, m, last))
 			continue;
 		next = r->k->move1[m][0][mask & 0xff] | r->k->move1[m][1][mask >> 8 & 0xff] |
 		    r->k->move1[m][2][mask >> 16];
-		r->path[done] = (uint8_t)m;
-		search1(r, next, done + 1, depth - 1, m);
+		h = r->t->prune1[r4_rank1(next)];
+		/* Past the bound, or at the goal early (a shorter solution
+		 * that an earlier depth has found). */
+		if (h > left - 1 || (h == 0 && left > 1))
+			continue;
+		kid[n].mask = next;
+		moves[n++] = (uint8_t)m;
 	}
+	return n;
 }
+
+static bool
+end1(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run *r = ctx;
+
+	(void)state;
+	keep1(r, path, len);
+	return r->found1 >= PHASE1_SOLUTIONS;
+}
+
+static const struct stage_def phase1 = {
+	.state_bytes = sizeof(struct state1),
+	.max_depth = MAX_PHASE1,
+	.children = children1,
+	.at_depth = end1,
+};
 
 /* Phase 3's state of c, or false when phase 3 cannot finish it: the
  * halves must hold one wing of every dedge each, their slot permutations
@@ -209,7 +228,7 @@ phase3_bound(const struct run *r, const struct p3state *s)
 }
 
 static void
-keep2(struct run *r, int parent, int len, int total, const uint8_t *wings)
+keep2(struct run *r, int parent, const uint8_t *path, int len, int total, const uint8_t *wings)
 {
 	struct cand2 c;
 	struct p3state s;
@@ -223,7 +242,7 @@ keep2(struct run *r, int parent, int len, int total, const uint8_t *wings)
 		return;
 	c.cube = r->c1[parent].cube;
 	for (i = 0; i < len; i++)
-		r4_apply(r->md, &c.cube, r->md->phase2_moves[r->path[i]]);
+		r4_apply(r->md, &c.cube, path[i]);
 	if (!phase3_state(r, &c.cube, &s))
 		return;
 	/* The same end (in the same view) by another path of the same or a
@@ -239,63 +258,71 @@ keep2(struct run *r, int parent, int len, int total, const uint8_t *wings)
 	c.bound = h;
 	c.parent = parent;
 	c.len = len;
-	memcpy(c.moves, r->path, (size_t)len);
+	memcpy(c.moves, path, (size_t)len);
 	c.value = total + h;
 	c.order = r->n2;
 	r->c2[r->n2++] = c;
 }
 
-/* Every phase-2 path of exactly depth more moves from a node whose bound
- * is within depth; each child's bound is read before its wings are
- * moved, since most children are cut there. */
-static void
-search2(struct run *r, int parent, int udfb, int rl, int par, int done, int depth, int last,
-    int total, const uint8_t *wings)
+/* Phase 2's search (core/stage.h): ctx is the run; each child's bound
+ * is read before its wings are moved, since most children are cut
+ * there. */
+static int
+children2(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
-	int j, p;
-	uint8_t next[R4_WINGS];
+	const struct run *r = ctx;
+	const struct state2 *s = state;
+	struct state2 *kid = kids;
+	int j, p, n = 0;
 
-	if (r->n2 >= PHASE2_SOLUTIONS || !tick(r))
-		return;
-	if (depth == 0) {
-		keep2(r, parent, done, total, wings);
-		return;
-	}
 	for (j = 0; j < R4_PHASE2_MOVES; j++) {
 		int m = r->md->phase2_moves[j];
-		int udfb2 = r->t->udfb_move[udfb][j], rl2 = r->t->rl_move[rl][j];
-		int par2 = par ^ r->md->wing_odd[m];
+		int udfb2 = r->t->udfb_move[s->udfb][j], rl2 = r->t->rl_move[s->rl][j];
+		int par2 = s->par ^ r->md->wing_odd[m];
 
 		if (!allowed(r->md, m, last) ||
-		    r->t->prune2[(udfb2 * R4_N_RL + rl2) * 2 + par2] > depth - 1)
+		    r->t->prune2[(udfb2 * R4_N_RL + rl2) * 2 + par2] > left - 1)
 			continue;
-		r->path[done] = (uint8_t)j;
+		kid[n].udfb = udfb2;
+		kid[n].rl = rl2;
+		kid[n].par = par2;
 		for (p = 0; p < R4_WINGS; p++)
-			next[r->md->wing_to[m][p]] = wings[p];
-		search2(r, parent, udfb2, rl2, par2, done + 1, depth - 1, m, total, next);
-		if (r->n2 >= PHASE2_SOLUTIONS)
-			return;
+			kid[n].wings[r->md->wing_to[m][p]] = s->wings[p];
+		moves[n++] = (uint8_t)m;
 	}
+	return n;
 }
 
-/* Phase 3 from s, which is within depth of the goal by the bound: each
- * child's centre bound is read first (a small table), the pairing
- * table's entries of the children that pass are fetched together, then
- * the children are searched in move order. */
 static bool
-search3(struct run *r, const struct p3state *s, int done, int depth, int last)
+end2(void *ctx, const void *state, const uint8_t *path, int len)
 {
-	struct p3state kid[R4_PHASE3_MOVES];
-	uint32_t index[R4_PHASE3_MOVES];
-	uint8_t centres[R4_PHASE3_MOVES], move[R4_PHASE3_MOVES];
-	int j, d, n = 0, i;
+	struct run *r = ctx;
 
-	if (!tick(r))
-		return false;
-	if (depth == 0) {
-		r->p3len = done;
-		return true;
-	}
+	keep2(r, r->parent, path, len, r->total, ((const struct state2 *)state)->wings);
+	return r->n2 >= PHASE2_SOLUTIONS;
+}
+
+static const struct stage_def phase2 = {
+	.state_bytes = sizeof(struct state2),
+	.max_depth = MAX_PHASE2,
+	.children = children2,
+	.at_depth = end2,
+};
+
+/* Phase 3's search (core/stage.h): ctx is the run. Each child's centre
+ * bound is read first (a small table), the pairing table's entries of
+ * the children that pass are fetched together, then they are cut on
+ * those. */
+static int
+children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
+{
+	const struct run *r = ctx;
+	const struct p3state *s = state;
+	struct p3state *kid = kids;
+	uint32_t index[R4_PHASE3_MOVES];
+	uint8_t centres[R4_PHASE3_MOVES];
+	int j, d, n = 0, i, kept = 0;
+
 	for (j = 0; j < R4_PHASE3_MOVES; j++) {
 		int m = r->md->phase3_moves[j], h;
 		struct p3state *c = &kid[n];
@@ -307,14 +334,14 @@ search3(struct run *r, const struct p3state *s, int done, int depth, int last)
 		c->rl = r->t->rl3_move[s->rl][j];
 		c->p = (uint8_t)(s->p ^ (m % 3 != 1) ^ r->md->half_odd[j]);
 		h = r->t->prune3_centres[(((uint32_t)c->ud * R4_N_RL + c->fb) * R4_N_RL + c->rl) * 2 + c->p];
-		if (h > depth - 1)
+		if (h > left - 1)
 			continue;
 		for (d = 0; d < R4_SLOTS; d++)
 			c->pi[r->md->half_slot_to[0][j][d]] = r->md->half_slot_to[1][j][s->pi[d]];
 		index[n] = r4_pairing_index(r->pairing, c->pi);
 		__builtin_prefetch(&r->pairing->table[index[n] >> 1]);
 		centres[n] = (uint8_t)h;
-		move[n++] = (uint8_t)m;
+		moves[n++] = (uint8_t)m;
 	}
 	for (i = 0; i < n; i++) {
 		int h = r4_pairing_bound(r->pairing, index[i]);
@@ -323,14 +350,32 @@ search3(struct run *r, const struct p3state *s, int done, int depth, int last)
 			h = centres[i];
 		/* Past the bound, or at the goal early (a shorter phase 3 that
 		 * an earlier total has tried). */
-		if (h > depth - 1 || (h == 0 && depth > 1))
+		if (h > left - 1 || (h == 0 && left > 1))
 			continue;
-		r->p3moves[done] = move[i];
-		if (search3(r, &kid[i], done + 1, depth - 1, move[i]))
-			return true;
+		kid[kept] = kid[i];
+		moves[kept++] = moves[i];
 	}
-	return false;
+	return kept;
 }
+
+/* The first end is phase 3's. */
+static bool
+end3(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run *r = ctx;
+
+	(void)state;
+	memcpy(r->p3moves, path, (size_t)len);
+	r->p3len = len;
+	return true;
+}
+
+static const struct stage_def phase3 = {
+	.state_bytes = sizeof(struct p3state),
+	.max_depth = MAX_PHASE3,
+	.children = children3,
+	.at_depth = end3,
+};
 
 static int
 by_value1(const void *x, const void *y)
@@ -365,52 +410,64 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 	int d, v, i, total, best3 = -1;
 
 	report(r, "centres", 0);
-	for (d = 0; d <= MAX_PHASE1 && r->found1 < PHASE1_SOLUTIONS && !r->stopped; d++)
+	for (d = 0; d <= MAX_PHASE1 && r->found1 < PHASE1_SOLUTIONS && !r->sr.stopped; d++)
 		for (v = 0; v < R4_VIEWS; v++) {
 			report(r, "centres", 10 + 5 * d);
 			r->view = v;
 			r4_view(md, c, v, &r->root);
-			search1(r, r4_centre_mask(&r->root, md, 1, 4), 0, d, -1);
+			r->kids1[0].mask = r4_centre_mask(&r->root, md, 1, 4);
+			r->sr.prev = -1;
+			if (r->found1 < PHASE1_SOLUTIONS && r->t->prune1[r4_rank1(r->kids1[0].mask)] <= d)
+				(void)stage_enumerate(&phase1, r, &r->sr, r->kids1, d);
 		}
-	if (r->stopped || r->n1 == 0)
+	if (r->sr.stopped || r->n1 == 0)
 		return false;
 	qsort(r->c1, (size_t)r->n1, sizeof *r->c1, by_value1);
 	report(r, "centres", 100);
+	r->sr.n_moves = R4_PHASE2_MOVES;    /* the most children a state, each phase */
 	/* Phase 2 by total length, each kept phase-1 solution in turn. */
-	for (total = r->c1[0].value; r->n2 < PHASE2_SOLUTIONS && !r->stopped &&
+	for (total = r->c1[0].value; r->n2 < PHASE2_SOLUTIONS && !r->sr.stopped &&
 	    total <= r->c1[0].value + MAX_PHASE2; total++) {
 		report(r, "centres", 100 + 25 * (total - r->c1[0].value));
 		for (i = 0; i < r->n1 && r->c1[i].value <= total && r->n2 < PHASE2_SOLUTIONS; i++) {
 			const struct cand1 *p = &r->c1[i];
 			int len2 = total - p->len;
 			int idx = phase2_index(r, &p->cube), w;
-			uint8_t wings[R4_WINGS];
+			struct state2 *s = &r->kids2[0];
 
 			if (len2 > MAX_PHASE2 || r->t->prune2[idx] > len2)
 				continue;
 			for (w = 0; w < R4_WINGS; w++)
-				wings[w] = (uint8_t)r4_wing_id(md, &p->cube, w);
-			search2(r, i, idx / 2 / R4_N_RL, idx / 2 % R4_N_RL, idx & 1, 0, len2,
-			    last_move_of1(p), total, wings);
+				s->wings[w] = (uint8_t)r4_wing_id(md, &p->cube, w);
+			s->udfb = idx / 2 / R4_N_RL;
+			s->rl = idx / 2 % R4_N_RL;
+			s->par = idx & 1;
+			r->parent = i;
+			r->total = total;
+			r->sr.prev = last_move_of1(p);
+			(void)stage_enumerate(&phase2, r, &r->sr, r->kids2, len2);
 		}
 	}
-	if (r->stopped || r->n2 == 0)
+	if (r->sr.stopped || r->n2 == 0)
 		return false;
 	qsort(r->c2, (size_t)r->n2, sizeof *r->c2, by_value2);
+	r->sr.n_moves = R4_PHASE3_MOVES;
 	r->phase3_start = tw_monotonic_seconds();
 	report(r, "edges", 400);
 	/* Phase 3 by total length over the first PHASE3_ATTEMPTS ends. */
-	for (total = r->c2[0].value; best3 < 0 && !r->stopped && total <= r->c2[0].value + MAX_PHASE3; total++) {
+	for (total = r->c2[0].value; best3 < 0 && !r->sr.stopped && total <= r->c2[0].value + MAX_PHASE3; total++) {
 		report(r, "edges", 400 + (total - r->c2[0].value < 10 ? 50 * (total - r->c2[0].value) : 500));
 		for (i = 0; i < r->n2 && i < PHASE3_ATTEMPTS && r->c2[i].value <= total; i++) {
 			const struct cand2 *q = &r->c2[i];
 			const struct cand1 *p = &r->c1[q->parent];
-			int last = q->len > 0 ? md->phase2_moves[q->moves[q->len - 1]] : last_move_of1(p);
+			int last = q->len > 0 ? q->moves[q->len - 1] : last_move_of1(p);
 			int depth = total - p->len - q->len;
 
 			if (q->bound > depth || (q->bound == 0 && depth > 0))
 				continue;
-			if (search3(r, &q->start, 0, depth, last)) {
+			r->kids3[0] = q->start;
+			r->sr.prev = last;
+			if (stage_enumerate(&phase3, r, &r->sr, r->kids3, depth)) {
 				best3 = i;
 				break;
 			}
@@ -426,7 +483,7 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 		for (i = 0; i < p->len; i++)
 			moves[n++] = md->view_move[p->view][p->moves[i]];
 		for (i = 0; i < q->len; i++)
-			moves[n++] = md->view_move[p->view][md->phase2_moves[q->moves[i]]];
+			moves[n++] = md->view_move[p->view][q->moves[i]];
 		for (i = 0; i < r->p3len; i++)
 			moves[n++] = md->view_move[p->view][r->p3moves[i]];
 		lens[0] = p->len;
@@ -478,6 +535,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		goto done;
 	}
 	r->opt = opt;
+	stage_run_start(&r->sr, NULL, R4_MOVES, MAX_NODES, opt != NULL ? opt->cancel : NULL);
 	/* A first build names itself on the hint line ("building tables"),
 	 * fills the first 90 % of the progress and can be cancelled; the
 	 * solve fills the rest. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n5/model.h"
 #include "solvers/cube/big/n5/phase3_wm.h"
 #include "solvers/clock.h"
@@ -24,6 +25,13 @@ struct base {
 	uint8_t x, t;
 };
 
+/* The search's state (core/stage.h): the coordinates and the ranks of
+ * their table entries. */
+struct kid3 {
+	struct r5_p3_state s;
+	uint32_t wing, cm;
+};
+
 struct run3 {
 	const struct r5_model *md;
 	const struct r5_p3_tables *t;
@@ -32,26 +40,14 @@ struct run3 {
 	const struct r5_p3_wm_syms *wsy;
 	struct base *bases;
 	int n_bases, want;
-	long max_nodes, nodes;
-	atomic_bool *cancel;
-	bool stopped;
+	struct stage_run sr;                 /* the phase's work, over every start */
+	const struct base *base;             /* the start being searched: its base */
+	unsigned lab;                        /* and labelling */
 	struct r5_end3 *ends;
 	struct cube *end_cube;
 	int n_ends;
-	uint8_t path[R5_MAX_PHASE3];
+	struct kid3 kids[(R5_MAX_PHASE3 + 1) * R5_P3_MOVES];
 };
-
-static bool
-tick(struct run3 *r)
-{
-	if (r->stopped)
-		return false;
-	if (++r->nodes > r->max_nodes)
-		r->stopped = true;
-	if ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))
-		r->stopped = true;
-	return !r->stopped;
-}
 
 /* The base's state under labelling lab. */
 static struct r5_p3_state
@@ -136,18 +132,18 @@ phase4_can_start(const struct r5_model *md, const struct cube *c)
 	return four_off_e(md, &x);
 }
 
-/* An end after len moves (r->path) from base b with labelling lab: kept
+/* An end after len moves (path) from base b with labelling lab: kept
  * if phase 4 can start from it, unless one with the same axis,
  * labelling and cube is. */
 static void
-keep3(struct run3 *r, const struct base *b, unsigned lab, int len)
+keep3(struct run3 *r, const struct base *b, unsigned lab, const uint8_t *path, int len)
 {
 	struct r5_end3 *e = &r->ends[r->n_ends];
 	struct cube c = b->cube;
 	int i;
 
 	for (i = 0; i < len; i++)
-		r5_apply(r->md, &c, r->path[i]);
+		r5_apply(r->md, &c, path[i]);
 	if (!phase4_can_start(r->md, &c))
 		return;
 	for (i = 0; i < r->n_ends; i++)
@@ -158,60 +154,68 @@ keep3(struct run3 *r, const struct base *b, unsigned lab, int len)
 	e->axis = b->axis;
 	e->labelling = (uint16_t)lab;
 	e->len3 = (uint8_t)len;
-	memcpy(e->moves, r->path, (size_t)len);
+	memcpy(e->moves, path, (size_t)len);
 	r->end_cube[r->n_ends++] = c;
 }
 
-/* Every path of exactly depth more moves from s (bound within depth)
- * that reaches the goal only at its end; each child's table entries are
- * read (all children's fetched together first: the search waits on
- * memory) before it is searched. */
-static void
-search3(struct run3 *r, const struct base *b, unsigned lab, struct r5_p3_state s, int done,
-    int depth, int last)
+/* The search (core/stage.h): ctx is the run. Each child's table
+ * entries are read (all children's fetched together first: the search
+ * waits on memory) before it is kept. */
+static int
+children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
+	const struct run3 *r = ctx;
 	const struct r5_p3_tables *t = r->t;
-	struct {
-		struct r5_p3_state s;
-		uint32_t wing, cm;
-		uint8_t m;
-	} kid[R5_P3_MOVES];
-	int j, n = 0, i;
+	const struct kid3 *s = state;
+	struct kid3 *kid = kids;
+	int j, n = 0, i, kept = 0;
 
-	if (r->n_ends >= r->want || !tick(r))
-		return;
-	if (depth == 0) {
-		keep3(r, b, lab, done);
-		return;
-	}
 	for (j = 0; j < R5_P3_MOVES; j++) {
 		int m = r->k->moves[j];
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		kid[n].s = r5_p3_move(r->k, s, j);
+		kid[n].s = r5_p3_move(r->k, s->s, j);
 		kid[n].wing = r5_p3_rank12(r->k, kid[n].s.wings);
 		kid[n].cm = r5_p3_cm_index(kid[n].s);
-		kid[n].m = (uint8_t)m;
+		moves[n] = (uint8_t)m;
 		__builtin_prefetch(&t->wing[kid[n].wing]);
 		__builtin_prefetch(&t->cm[kid[n].cm]);
 		if (r->wm != NULL)
 			__builtin_prefetch(&r->wm->wclass[kid[n].wing]);
 		n++;
 	}
-	for (i = 0; i < n && r->n_ends < r->want; i++) {
+	for (i = 0; i < n; i++) {
 		int hw = t->wing[kid[i].wing], hc = t->cm[kid[i].cm];
 
 		/* Past the bound, or at the goal early (a shorter path that
 		 * an earlier total has found). */
-		if (hw > depth - 1 || hc > depth - 1 || (hw == 0 && hc == 0 && depth > 1))
+		if (hw > left - 1 || hc > left - 1 || (hw == 0 && hc == 0 && left > 1))
 			continue;
-		if (r->wm != NULL && r5_p3_wm_bound(r->wm, r->wsy, kid[i].wing, kid[i].s.midges) > depth - 1)
+		if (r->wm != NULL && r5_p3_wm_bound(r->wm, r->wsy, kid[i].wing, kid[i].s.midges) > left - 1)
 			continue;
-		r->path[done] = kid[i].m;
-		search3(r, b, lab, kid[i].s, done + 1, depth - 1, kid[i].m);
+		kid[kept] = kid[i];
+		moves[kept++] = moves[i];
 	}
+	return kept;
 }
+
+static bool
+end3(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run3 *r = ctx;
+
+	(void)state;
+	keep3(r, r->base, r->lab, path, len);
+	return r->n_ends >= r->want;
+}
+
+static const struct stage_def search3 = {
+	.state_bytes = sizeof(struct kid3),
+	.max_depth = R5_MAX_PHASE3,
+	.children = children3,
+	.at_depth = end3,
+};
 
 static unsigned
 full_label(unsigned low11)
@@ -322,7 +326,7 @@ phase3(struct run3 *r, struct r5_result3 *res, struct tw_error *err)
 	if (starts == NULL)
 		return false;
 	res->starts = n;
-	for (total = n > 0 ? (int)(starts[0] & 63) : 0; n > 0 && r->n_ends < r->want && !r->stopped &&
+	for (total = n > 0 ? (int)(starts[0] & 63) : 0; n > 0 && r->n_ends < r->want && !r->sr.stopped &&
 	    total <= (int)(starts[0] & 63) + R5_MAX_PHASE3; total++)
 		for (i = 0; i < n && (int)(starts[i] & 63) <= total && r->n_ends < r->want; i++) {
 			const struct base *b = &r->bases[starts[i] >> 17];
@@ -331,7 +335,10 @@ phase3(struct run3 *r, struct r5_result3 *res, struct tw_error *err)
 
 			if (depth > R5_MAX_PHASE3)
 				continue;
-			search3(r, b, lab, start_state(b, lab), 0, depth, -1);
+			r->base = b;
+			r->lab = lab;
+			r->kids[0].s = start_state(b, lab);
+			(void)stage_enumerate(&search3, r, &r->sr, r->kids, depth);
 		}
 	free(starts);
 	return true;
@@ -357,8 +364,8 @@ r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_opt
 		return false;
 	}
 	r->want = opt != NULL && opt->phase3_ends > 0 ? opt->phase3_ends : R5_PHASE3_ENDS;
-	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES;
-	r->cancel = opt != NULL ? opt->cancel : NULL;
+	stage_run_start(&r->sr, NULL, R5_P3_MOVES, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES,
+	    opt != NULL ? opt->cancel : NULL);
 	r->bases = malloc((size_t)(p12->n_ends > 0 ? p12->n_ends : 1) * R5_VIEWS * sizeof *r->bases);
 	r->ends = malloc((size_t)r->want * sizeof *r->ends);
 	r->end_cube = malloc((size_t)r->want * sizeof *r->end_cube);
@@ -390,9 +397,9 @@ r5_phase3(const struct cube *c, const struct r5_result *p12, const struct r5_opt
 	}
 	if (!phase3(r, res, err))
 		goto done;
-	res->nodes = r->nodes;
+	res->nodes = r->sr.nodes;
 	res->seconds = tw_monotonic_seconds() - t0;
-	if (!r5_search_ended(r->cancel, r->n_ends, 3, err))
+	if (!r5_search_ended(r->sr.cancel, r->n_ends, 3, err))
 		goto done;
 	res->ends = r->ends;
 	res->n_ends = r->n_ends;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n5/model.h"
 #include "solvers/cube/big/n5/phase45.h"
 #include "solvers/clock.h"
@@ -23,12 +24,11 @@ struct start4 {
 struct run4 {
 	const struct r5_model *md;
 	const struct r5_p45 *k;
-	long max_nodes, nodes;
-	atomic_bool *cancel;
-	bool stopped;
+	struct stage_run sr;           /* the phase's work, over every start */
+	const struct start4 *st;       /* the start being searched */
 	int want, n_ends;
 	struct r5_end4 *ends;
-	uint8_t path[R5_MAX_PHASE4];
+	struct st4 kids[(R5_MAX_PHASE4 + 1) * R5_Q4];
 };
 
 static int
@@ -43,48 +43,61 @@ bound4(const struct r5_p45 *k, struct st4 s)
 	return b > a ? b : a;
 }
 
-static void
-search4(struct run4 *r, const struct start4 *st, struct st4 s, int done, int depth, int last)
+/* The phase's search (core/stage.h): ctx is the run; a child's bound
+ * is read as it is made. */
+static int
+children4(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
+	const struct run4 *r = ctx;
 	const struct r5_p45 *k = r->k;
-	int j;
+	const struct st4 *s = state;
+	struct st4 *t = kids;
+	int j, n = 0;
 
-	if (r->stopped || r->n_ends >= r->want)
-		return;
-	if (++r->nodes > r->max_nodes || ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
-		r->stopped = true;
-		return;
-	}
-	if (depth == 0) {
-		struct r5_end4 *e = &r->ends[r->n_ends++];
-
-		e->parent = st->parent;
-		e->sring = st->sring;
-		e->len4 = (uint8_t)done;
-		memcpy(e->moves, r->path, (size_t)done);
-		return;
-	}
-	for (j = 0; j < R5_Q4 && r->n_ends < r->want; j++) {
+	for (j = 0; j < R5_Q4; j++) {
 		int m = k->t->q4[j], b;
-		struct st4 t;
+		struct st4 c;
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		t.m = k->t->m4[s.m][j];
-		t.l = k->t->w4[0][s.l][j];
-		t.h = k->t->w4[1][s.h][j];
-		t.ud = k->t->c4[0][s.ud][j];
-		t.rl = k->t->c4[1][s.rl][j];
-		t.set = k->t->s4[s.set][j];
-		t.sl = k->t->sw4[0][s.set][s.sl][j];
-		t.sh = k->t->sw4[1][s.set][s.sh][j];
-		b = bound4(k, t);
-		if (b > depth - 1 || (b == 0 && depth > 1))
+		c.m = k->t->m4[s->m][j];
+		c.l = k->t->w4[0][s->l][j];
+		c.h = k->t->w4[1][s->h][j];
+		c.ud = k->t->c4[0][s->ud][j];
+		c.rl = k->t->c4[1][s->rl][j];
+		c.set = k->t->s4[s->set][j];
+		c.sl = k->t->sw4[0][s->set][s->sl][j];
+		c.sh = k->t->sw4[1][s->set][s->sh][j];
+		b = bound4(k, c);
+		if (b > left - 1 || (b == 0 && left > 1))
 			continue;
-		r->path[done] = (uint8_t)m;
-		search4(r, st, t, done + 1, depth - 1, m);
+		t[n] = c;
+		moves[n++] = (uint8_t)m;
 	}
+	return n;
 }
+
+/* An end: kept; enough at want of them. */
+static bool
+end4(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run4 *r = ctx;
+	struct r5_end4 *e = &r->ends[r->n_ends++];
+
+	(void)state;
+	e->parent = r->st->parent;
+	e->sring = r->st->sring;
+	e->len4 = (uint8_t)len;
+	memcpy(e->moves, path, (size_t)len);
+	return r->n_ends >= r->want;
+}
+
+static const struct stage_def phase4 = {
+	.state_bytes = sizeof(struct st4),
+	.max_depth = R5_MAX_PHASE4,
+	.children = children4,
+	.at_depth = end4,
+};
 
 /* The cube of end e3 (in its axis view, after its moves). */
 static void
@@ -188,8 +201,8 @@ r5_phase4(const struct cube *c, const struct r5_result *p12, const struct r5_res
 		return false;
 	t0 = tw_monotonic_seconds();
 	r.want = opt != NULL && opt->phase4_ends > 0 ? opt->phase4_ends : R5_PHASE4_ENDS;
-	r.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES;
-	r.cancel = opt != NULL ? opt->cancel : NULL;
+	stage_run_start(&r.sr, NULL, R5_Q4, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES,
+	    opt != NULL ? opt->cancel : NULL);
 	st = malloc((size_t)(p3->n_ends > 0 ? p3->n_ends : 1) * 2 * 70 * sizeof *st);
 	r.ends = malloc((size_t)r.want * sizeof *r.ends);
 	if (st == NULL || r.ends == NULL) {
@@ -210,15 +223,18 @@ r5_phase4(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	}
 	qsort(st, (size_t)n, sizeof *st, by_est);
 	res->starts = n;
-	for (total = n > 0 ? st[0].est : 0; n > 0 && r.n_ends < r.want && !r.stopped &&
+	for (total = n > 0 ? st[0].est : 0; n > 0 && r.n_ends < r.want && !r.sr.stopped &&
 	    total <= st[0].est + R5_MAX_PHASE4; total++)
-		for (i = 0; i < n && st[i].est <= total && r.n_ends < r.want && !r.stopped; i++)
-			if (total - st[i].len <= R5_MAX_PHASE4)
-				search4(&r, &st[i], st[i].s, 0, total - st[i].len, -1);
+		for (i = 0; i < n && st[i].est <= total && r.n_ends < r.want && !r.sr.stopped; i++)
+			if (total - st[i].len <= R5_MAX_PHASE4) {
+				r.st = &st[i];
+				r.kids[0] = st[i].s;
+				(void)stage_enumerate(&phase4, &r, &r.sr, r.kids, total - st[i].len);
+			}
 	free(st);
-	res->nodes = r.nodes;
+	res->nodes = r.sr.nodes;
 	res->seconds = tw_monotonic_seconds() - t0;
-	if (!r5_search_ended(r.cancel, r.n_ends, 4, err)) {
+	if (!r5_search_ended(r.sr.cancel, r.n_ends, 4, err)) {
 		free(r.ends);
 		return false;
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n5/model.h"
 #include "solvers/cube/big/n5/phase45.h"
 #include "solvers/clock.h"
@@ -22,11 +23,11 @@ struct start5 {
 struct run5 {
 	const struct r5_model *md;
 	const struct r5_p45 *k;
-	long max_nodes, nodes;
-	atomic_bool *cancel;
-	bool stopped, found;
+	struct stage_run sr;           /* the phase's work, over every start */
+	const struct start5 *st;       /* the start being searched */
+	bool found;
 	struct r5_end5 *end;
-	uint8_t path[R5_MAX_PHASE5];
+	struct st5 kids[(R5_MAX_PHASE5 + 1) * R5_Q5];
 };
 
 static int
@@ -42,42 +43,56 @@ bound5(const struct r5_p45 *k, struct st5 s)
 	return c > a ? c : a;
 }
 
-static void
-search5(struct run5 *r, const struct start5 *st, struct st5 s, int done, int depth, int last)
+/* The phase's search (core/stage.h): ctx is the run; a child's bound
+ * is read as it is made. */
+static int
+children5(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
+	const struct run5 *r = ctx;
 	const struct r5_p45 *k = r->k;
-	int j;
+	const struct st5 *s = state;
+	struct st5 *t = kids;
+	int j, n = 0;
 
-	if (r->stopped || r->found)
-		return;
-	if (++r->nodes > r->max_nodes || ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
-		r->stopped = true;
-		return;
-	}
-	if (depth == 0) {
-		r->found = true;
-		r->end->parent = st->parent;
-		r->end->len5 = (uint8_t)done;
-		memcpy(r->end->moves, r->path, (size_t)done);
-		return;
-	}
-	for (j = 0; j < R5_Q5 && !r->found; j++) {
+	for (j = 0; j < R5_Q5; j++) {
 		int m = k->t->q5[j], b;
-		struct st5 t;
+		struct st5 c;
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		t.c = k->t->c5[s.c][j];
-		t.l = k->t->w5[0][s.l][j];
-		t.h = k->t->w5[1][s.h][j];
-		t.ud = k->t->c5ud[s.ud][j];
-		b = bound5(k, t);
-		if (b > depth - 1 || (b == 0 && depth > 1))
+		c.c = k->t->c5[s->c][j];
+		c.l = k->t->w5[0][s->l][j];
+		c.h = k->t->w5[1][s->h][j];
+		c.ud = k->t->c5ud[s->ud][j];
+		b = bound5(k, c);
+		if (b > left - 1 || (b == 0 && left > 1))
 			continue;
-		r->path[done] = (uint8_t)m;
-		search5(r, st, t, done + 1, depth - 1, m);
+		t[n] = c;
+		moves[n++] = (uint8_t)m;
 	}
+	return n;
 }
+
+/* The end: the first one found. */
+static bool
+end5(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run5 *r = ctx;
+
+	(void)state;
+	r->found = true;
+	r->end->parent = r->st->parent;
+	r->end->len5 = (uint8_t)len;
+	memcpy(r->end->moves, path, (size_t)len);
+	return true;
+}
+
+static const struct stage_def phase5 = {
+	.state_bytes = sizeof(struct st5),
+	.max_depth = R5_MAX_PHASE5,
+	.children = children5,
+	.at_depth = end5,
+};
 
 /* The start of the phase-5 frame cube c5; false if phase 5 cannot take it. */
 static bool
@@ -135,8 +150,8 @@ r5_phase5(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	if ((r.md = r5_model_get(err)) == NULL || (r.k = r5_p45_get(err)) == NULL)
 		return false;
 	t0 = tw_monotonic_seconds();
-	r.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES;
-	r.cancel = opt != NULL ? opt->cancel : NULL;
+	stage_run_start(&r.sr, NULL, R5_Q5, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES,
+	    opt != NULL ? opt->cancel : NULL);
 	r.end = res;
 	st = malloc((size_t)(p4->n_ends > 0 ? p4->n_ends : 1) * sizeof *st);
 	if (st == NULL) {
@@ -181,15 +196,18 @@ r5_phase5(const struct cube *c, const struct r5_result *p12, const struct r5_res
 	}
 	qsort(st, (size_t)n, sizeof *st, by_est);
 	res->starts = n;
-	for (total = n > 0 ? st[0].est : 0; n > 0 && !r.found && !r.stopped && total <= st[0].est + R5_MAX_PHASE5;
+	for (total = n > 0 ? st[0].est : 0; n > 0 && !r.found && !r.sr.stopped && total <= st[0].est + R5_MAX_PHASE5;
 	    total++)
-		for (i = 0; i < n && st[i].est <= total && !r.found && !r.stopped; i++)
-			if (total - st[i].len <= R5_MAX_PHASE5)
-				search5(&r, &st[i], st[i].s, 0, total - st[i].len, -1);
+		for (i = 0; i < n && st[i].est <= total && !r.found && !r.sr.stopped; i++)
+			if (total - st[i].len <= R5_MAX_PHASE5) {
+				r.st = &st[i];
+				r.kids[0] = st[i].s;
+				(void)stage_enumerate(&phase5, &r, &r.sr, r.kids, total - st[i].len);
+			}
 	free(st);
-	res->nodes = r.nodes;
+	res->nodes = r.sr.nodes;
 	res->seconds = tw_monotonic_seconds() - t0;
-	return r5_search_ended(r.cancel, r.found, 5, err);
+	return r5_search_ended(r.sr.cancel, r.found, 5, err);
 }
 
 int

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n5/model.h"
 #include "solvers/cube/big/n5/phase1_table.h"
 #include "solvers/cube/big/n5/phase3_wm.h"
@@ -18,6 +19,17 @@ struct cand1 {
 	struct cube cube;            /* the view's cube after the moves */
 };
 
+/* The phases' states (core/stage.h): phase 1's masks x and t and, for
+ * the combined table, the key; phase 2's coordinates and wing parity. */
+struct state1 {
+	uint32_t x, t;
+	uint64_t key;
+};
+
+struct state2 {
+	int x, t, par;
+};
+
 struct run {
 	const struct r5_model *md;
 	const struct r5_tables *t;
@@ -25,33 +37,20 @@ struct run {
 	const uint64_t *xt;          /* phase 1's combined table, or NULL */
 	const struct r5_syms *sy;
 	int want1, kept1, want2;
-	long max_nodes;
-	atomic_bool *cancel;
-	long nodes;
-	bool stopped;                /* cancelled or out of work */
+	struct stage_run sr;         /* both phases' work */
 	struct cand1 *c1;
 	int n1;
 	long found1;
 	struct r5_end *ends;
 	struct cube *end_cube;       /* each end's cube, for the duplicate check */
 	int n2;
-	uint8_t path[R5_MAX_PHASE1 + R5_MAX_PHASE2];
+	int parent;                  /* phase 2: the phase-1 candidate searched on */
 	int view;
 	struct cube root;
+	/* The enumerations' states (core/stage.h). */
+	struct state1 kids1[(R5_MAX_PHASE1 + 1) * R5_MOVES];
+	struct state2 kids2[(R5_MAX_PHASE2 + 1) * R5_MOVES];
 };
-
-/* One more node; false once the search must stop (cancel or budget). */
-static bool
-tick(struct run *r)
-{
-	if (r->stopped)
-		return false;
-	if (++r->nodes > r->max_nodes)
-		r->stopped = true;
-	if ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))
-		r->stopped = true;
-	return !r->stopped;
-}
 
 /* Phase 2's bound of c (a view's cube with its R-L centres on R and L). */
 static int
@@ -67,20 +66,20 @@ phase2_bound(const struct run *r, const struct cube *c, int *x, int *t, int *par
 	return hx > ht ? hx : ht;
 }
 
-/* A phase-1 solution of len moves (r->path): kept among the best kept1
+/* A phase-1 solution of len moves (path): kept among the best kept1
  * by len + phase-2 bound, ties in the order found. */
 static void
-keep1(struct run *r, int len)
+keep1(struct run *r, const uint8_t *path, int len)
 {
 	struct cand1 c;
 	int i, at, x, t, par;
 
 	c.view = (uint8_t)r->view;
 	c.len = (uint8_t)len;
-	memcpy(c.moves, r->path, (size_t)len);
+	memcpy(c.moves, path, (size_t)len);
 	c.cube = r->root;
 	for (i = 0; i < len; i++)
-		r5_apply(r->md, &c.cube, r->path[i]);
+		r5_apply(r->md, &c.cube, path[i]);
 	c.value = len + phase2_bound(r, &c.cube, &x, &t, &par);
 	c.order = r->found1++;
 	if (r->n1 == r->kept1 && c.value >= r->c1[r->n1 - 1].value)
@@ -92,49 +91,39 @@ keep1(struct run *r, int len)
 		r->n1++;
 }
 
-/* Every phase-1 path of exactly depth more moves from masks x, t (whose
- * bound is within depth) that reaches the goal only at its end. Each
- * child's table entries are read before it is searched: X, then T, then
- * (when its largest value, R5_XT_EXACT + 2, could cut) the combined one. */
-static void
-search1(struct run *r, uint32_t x, uint32_t t, int done, int depth, int last)
+/* Phase 1's search (core/stage.h): ctx is the run. */
+/* The children that X and T let through, their combined table entries
+ * fetched together (the search waits on memory), then cut on those in
+ * the last plies (when its largest value, R5_XT_EXACT + 2, could cut). */
+static int
+children1(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
+	const struct run *r = ctx;
 	const struct r5_coords *k = r->k;
-	struct {
-		uint32_t x, t;
-		uint64_t key;
-		uint8_t m;
-	} kid[R5_MOVES];
-	bool combined = r->xt != NULL && depth - 1 < R5_XT_EXACT + 2;
-	int m, n = 0, i;
+	const struct state1 *s = state;
+	struct state1 *kid = kids;
+	bool combined = r->xt != NULL && left - 1 < R5_XT_EXACT + 2;
+	int m, n = 0, i, kept = 0;
 
-	if (r->found1 >= r->want1 || !tick(r))
-		return;
-	if (depth == 0) {
-		keep1(r, done);
-		return;
-	}
-	/* The children that X and T let through, their combined table
-	 * entries fetched together (the search waits on memory). */
 	for (m = 0; m < R5_MOVES; m++) {
 		uint32_t x2, t2, xr, tr;
 		int hx, ht;
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		x2 = r5_move_mask(k->x_move1[m], x);
+		x2 = r5_move_mask(k->x_move1[m], s->x);
 		xr = r5_rank1(k, x2);
 		hx = r->t->prune1_x[xr];
-		if (hx > depth - 1)
+		if (hx > left - 1)
 			continue;
-		t2 = r5_move_mask(k->t_move1[m], t);
+		t2 = r5_move_mask(k->t_move1[m], s->t);
 		tr = r5_rank1(k, t2);
 		ht = r->t->prune1_t[tr];
 		/* Past the bound, or at the goal early (a shorter solution
 		 * that an earlier depth has found). */
-		if (ht > depth - 1 || (hx == 0 && ht == 0 && depth > 1))
+		if (ht > left - 1 || (hx == 0 && ht == 0 && left > 1))
 			continue;
-		kid[n].m = (uint8_t)m;
+		moves[n] = (uint8_t)m;
 		kid[n].x = x2;
 		kid[n].t = t2;
 		if (combined) {
@@ -143,19 +132,37 @@ search1(struct run *r, uint32_t x, uint32_t t, int done, int depth, int last)
 		}
 		n++;
 	}
-	/* In the last plies, both kinds at once. */
-	for (i = 0; i < n && r->found1 < r->want1; i++) {
-		if (combined && r5_xt_bound(r->xt, kid[i].key) > depth - 1)
-			continue;
-		r->path[done] = kid[i].m;
-		search1(r, kid[i].x, kid[i].t, done + 1, depth - 1, kid[i].m);
-	}
+	if (!combined)
+		return n;
+	for (i = 0; i < n; i++)
+		if (r5_xt_bound(r->xt, kid[i].key) <= left - 1) {
+			kid[kept] = kid[i];
+			moves[kept++] = moves[i];
+		}
+	return kept;
 }
 
-/* A phase-2 end of cand1 parent after len2 moves (r->path, indices into
- * phase2_moves): kept unless the same cube in the same view is kept. */
+static bool
+end1(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run *r = ctx;
+
+	(void)state;
+	keep1(r, path, len);
+	return r->found1 >= r->want1;
+}
+
+static const struct stage_def phase1 = {
+	.state_bytes = sizeof(struct state1),
+	.max_depth = R5_MAX_PHASE1,
+	.children = children1,
+	.at_depth = end1,
+};
+
+/* A phase-2 end of cand1 parent after len2 moves (path): kept unless
+ * the same cube in the same view is kept. */
 static void
-keep2(struct run *r, int parent, int len2)
+keep2(struct run *r, int parent, const uint8_t *path, int len2)
 {
 	const struct cand1 *p = &r->c1[parent];
 	struct r5_end *e = &r->ends[r->n2];
@@ -163,7 +170,7 @@ keep2(struct run *r, int parent, int len2)
 	int i;
 
 	for (i = 0; i < len2; i++)
-		r5_apply(r->md, &c, r->md->phase2_moves[r->path[i]]);
+		r5_apply(r->md, &c, path[i]);
 	for (i = 0; i < r->n2; i++)
 		if (r->ends[i].view == p->view && memcmp(r->end_cube[i].f, c.f, R5_FACELETS) == 0)
 			return;
@@ -171,44 +178,57 @@ keep2(struct run *r, int parent, int len2)
 	e->len1 = p->len;
 	e->len2 = (uint8_t)len2;
 	memcpy(e->moves, p->moves, p->len);
-	for (i = 0; i < len2; i++)
-		e->moves[p->len + i] = r->md->phase2_moves[r->path[i]];
+	memcpy(e->moves + p->len, path, (size_t)len2);
 	r->end_cube[r->n2++] = c;
 }
 
-/* Every phase-2 path of exactly depth more moves from (x, t, par), whose
- * bound is within depth; children are cut on their table entries before
- * anything else is done for them. */
-static void
-search2(struct run *r, int parent, int x, int t, int par, int done, int depth, int last)
+/* Phase 2's search (core/stage.h): ctx is the run; children are cut on
+ * their table entries before anything else is done for them. */
+static int
+children2(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
+	const struct run *r = ctx;
 	const struct r5_tables *tb = r->t;
-	int j;
+	const struct state2 *s = state;
+	struct state2 *kid = kids;
+	int j, n = 0;
 
-	if (r->n2 >= r->want2 || !tick(r))
-		return;
-	if (depth == 0) {
-		keep2(r, parent, done);
-		return;
-	}
-	for (j = 0; j < R5_PHASE2_MOVES && r->n2 < r->want2; j++) {
+	for (j = 0; j < R5_PHASE2_MOVES; j++) {
 		int m = r->md->phase2_moves[j], x2, t2, par2, hx, ht;
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		x2 = tb->x2_move[x][j];
-		par2 = par ^ r->md->wing_odd[m];
+		x2 = tb->x2_move[s->x][j];
+		par2 = s->par ^ r->md->wing_odd[m];
 		hx = tb->prune2_x[x2 * 2 + par2];
-		if (hx > depth - 1)
+		if (hx > left - 1)
 			continue;
-		t2 = tb->t2_move[t][j];
+		t2 = tb->t2_move[s->t][j];
 		ht = tb->prune2_t[t2 * 2 + par2];
-		if (ht > depth - 1 || (hx == 0 && ht == 0 && depth > 1))
+		if (ht > left - 1 || (hx == 0 && ht == 0 && left > 1))
 			continue;
-		r->path[done] = (uint8_t)j;
-		search2(r, parent, x2, t2, par2, done + 1, depth - 1, m);
+		kid[n] = (struct state2){.x = x2, .t = t2, .par = par2};
+		moves[n++] = (uint8_t)m;
 	}
+	return n;
 }
+
+static bool
+end2(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run *r = ctx;
+
+	(void)state;
+	keep2(r, r->parent, path, len);
+	return r->n2 >= r->want2;
+}
+
+static const struct stage_def phase2 = {
+	.state_bytes = sizeof(struct state2),
+	.max_depth = R5_MAX_PHASE2,
+	.children = children2,
+	.at_depth = end2,
+};
 
 static int
 by_value1(const void *a, const void *b)
@@ -229,36 +249,41 @@ phases(struct run *r, const struct cube *c, struct r5_result *res)
 	long nodes0;
 	int d, v, i, total;
 
-	for (d = 0; d <= R5_MAX_PHASE1 && r->found1 < r->want1 && !r->stopped; d++)
+	for (d = 0; d <= R5_MAX_PHASE1 && r->found1 < r->want1 && !r->sr.stopped; d++)
 		for (v = 0; v < R5_VIEWS && r->found1 < r->want1; v++) {
-			uint32_t x, t;
+			struct state1 *s = &r->kids1[0];
 
 			r->view = v;
 			r5_view(md, c, v, &r->root);
-			x = r5_x_mask(md, &r->root, FACE_R, FACE_L);
-			t = r5_t_mask(md, &r->root, FACE_R, FACE_L);
-			if (r->t->prune1_x[r5_rank1(r->k, x)] <= d && r->t->prune1_t[r5_rank1(r->k, t)] <= d)
-				search1(r, x, t, 0, d, -1);
+			s->x = r5_x_mask(md, &r->root, FACE_R, FACE_L);
+			s->t = r5_t_mask(md, &r->root, FACE_R, FACE_L);
+			r->sr.prev = -1;
+			if (r->t->prune1_x[r5_rank1(r->k, s->x)] <= d && r->t->prune1_t[r5_rank1(r->k, s->t)] <= d)
+				(void)stage_enumerate(&phase1, r, &r->sr, r->kids1, d);
 		}
-	res->nodes1 = nodes0 = r->nodes;
+	res->nodes1 = nodes0 = r->sr.nodes;
 	res->phase1_found = r->found1;
 	res->phase1_kept = r->n1;
 	res->seconds1 = tw_monotonic_seconds() - t0;
 	if (r->n1 == 0)
 		return;
 	qsort(r->c1, (size_t)r->n1, sizeof *r->c1, by_value1);
+	r->sr.n_moves = R5_PHASE2_MOVES;    /* phase 2's children a state at most */
 	t0 = tw_monotonic_seconds();
-	for (total = r->c1[0].value; r->n2 < r->want2 && !r->stopped &&
+	for (total = r->c1[0].value; r->n2 < r->want2 && !r->sr.stopped &&
 	    total <= r->c1[0].value + R5_MAX_PHASE2; total++)
 		for (i = 0; i < r->n1 && r->c1[i].value <= total && r->n2 < r->want2; i++) {
 			const struct cand1 *p = &r->c1[i];
-			int len2 = total - p->len, x, t, par;
+			struct state2 *s = &r->kids2[0];
+			int len2 = total - p->len;
 
-			if (len2 > R5_MAX_PHASE2 || phase2_bound(r, &p->cube, &x, &t, &par) > len2)
+			if (len2 > R5_MAX_PHASE2 || phase2_bound(r, &p->cube, &s->x, &s->t, &s->par) > len2)
 				continue;
-			search2(r, i, x, t, par, 0, len2, p->len > 0 ? p->moves[p->len - 1] : -1);
+			r->parent = i;
+			r->sr.prev = p->len > 0 ? p->moves[p->len - 1] : -1;
+			(void)stage_enumerate(&phase2, r, &r->sr, r->kids2, len2);
 		}
-	res->nodes2 = r->nodes - nodes0;
+	res->nodes2 = r->sr.nodes - nodes0;
 	res->seconds2 = tw_monotonic_seconds() - t0;
 }
 
@@ -282,8 +307,8 @@ r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result
 	r->want1 = opt != NULL && opt->phase1_solutions > 0 ? opt->phase1_solutions : R5_PHASE1_SOLUTIONS;
 	r->kept1 = opt != NULL && opt->phase1_kept > 0 ? opt->phase1_kept : R5_PHASE1_KEPT;
 	r->want2 = opt != NULL && opt->phase2_ends > 0 ? opt->phase2_ends : R5_PHASE2_ENDS;
-	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES;
-	r->cancel = opt != NULL ? opt->cancel : NULL;
+	stage_run_start(&r->sr, NULL, R5_MOVES, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : R5_MAX_NODES,
+	    opt != NULL ? opt->cancel : NULL);
 	r->c1 = malloc((size_t)r->kept1 * sizeof *r->c1);
 	r->ends = malloc((size_t)r->want2 * sizeof *r->ends);
 	r->end_cube = malloc((size_t)r->want2 * sizeof *r->end_cube);
@@ -296,7 +321,7 @@ r5_phases12(const struct cube *c, const struct r5_options *opt, struct r5_result
 	if (opt == NULL || !opt->plain_bound)
 		r->xt = r5_xt_table(&r->sy);
 	phases(r, c, res);
-	if (!r5_search_ended(r->cancel, r->n2, 2, err))
+	if (!r5_search_ended(r->sr.cancel, r->n2, 2, err))
 		goto done;
 	res->ends = r->ends;
 	res->n_ends = r->n2;

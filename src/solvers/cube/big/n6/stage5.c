@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "solvers/cube/big/core/pieces.h"
+#include "solvers/cube/big/core/stage.h"
 
 #define S5_MOVES 27
 #define S5_C84 70
@@ -233,15 +234,6 @@ struct s5_state {
 	uint8_t v[2][3];   /* home, swapped; axis: distance */
 };
 
-struct s5_run {
-	const struct s5_tables *t;
-	atomic_bool *cancel;
-	long nodes, max_nodes;
-	bool stopped;
-	int len;
-	uint8_t path[32];
-};
-
 /* Axis a's distances to home and to swapped, into s->v. */
 static void
 s5_axis(const struct s5_tables *t, struct s5_state *s, int a)
@@ -294,41 +286,41 @@ s5_step(const struct s5_tables *t, const struct s5_state *s, int m, struct s5_st
 	}
 }
 
-/* Depth-first to bound; true when a goal is reached (path[0..g)). */
-static bool
-s5_search(struct s5_run *run, const struct s5_state *s, int g, int bound, int prev)
+/* The stage's search (core/stage.h): ctx is the tables. */
+static int
+s5_estimate(void *ctx, const void *state, int limit)
 {
-	const struct s5_tables *t = run->t;
-	int m, h = s5_bound(t, s, bound - g);
-
-	if (h == 0) {
-		run->len = g;
-		return true;
-	}
-	if (g + h > bound)
-		return false;
-	for (m = 0; m < S5_MOVES; m++) {
-		struct s5_state c;
-
-		if (prev >= 0 && ((t->axis[m] == t->axis[prev] && t->key[m] <= t->key[prev]) ||
-		    (!t->wide[m] && !t->wide[prev] && t->face[m] <= t->face[prev])))
-			continue;
-		if (g + 1 == bound && !t->wide[m])
-			continue;
-		if (++run->nodes > run->max_nodes ||
-		    ((run->nodes & 4095) == 0 && run->cancel != NULL && atomic_load(run->cancel))) {
-			run->stopped = true;
-			return false;
-		}
-		s5_step(t, s, m, &c);
-		run->path[g] = (uint8_t)m;
-		if (s5_search(run, &c, g + 1, bound, m))
-			return true;
-		if (run->stopped)
-			return false;
-	}
-	return false;
+	return s5_bound(ctx, state, limit);
 }
+
+static bool
+s5_may_follow(void *ctx, int prev, int m, int g, int bound)
+{
+	const struct s5_tables *t = ctx;
+
+	if (prev >= 0 && ((t->axis[m] == t->axis[prev] && t->key[m] <= t->key[prev]) ||
+	    (!t->wide[m] && !t->wide[prev] && t->face[m] <= t->face[prev])))
+		return false;
+	/* A face turn keeps the goals: a path ends with a wide turn. */
+	return g + 1 != bound || t->wide[m];
+}
+
+static void
+s5_child(void *ctx, const void *state, int m, void *child)
+{
+	s5_step(ctx, state, m, child);
+}
+
+#define S5_MAX_BOUND 31
+
+static const struct stage_def s5_stage = {
+	.state_bytes = sizeof(struct s5_state),
+	.max_depth = S5_MAX_BOUND + 1,
+	.count = STAGE_COUNT_CHILDREN,
+	.estimate = s5_estimate,
+	.may_follow = s5_may_follow,
+	.step = s5_child,
+};
 
 size_t
 r6_stage5_tables(void)
@@ -340,18 +332,17 @@ r6_stage5_tables(void)
 bool
 r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, struct tw_error *err)
 {
-	struct s5_run run = {0};
-	struct s5_state s;
-	int a, k, i, bound;
+	struct stage_run run;
+	struct s5_state stack[S5_MAX_BOUND + 2], *s = &stack[0];
+	int a, k, i, found;
 
 	pthread_once(&s5_once, s5_build);
 	if (s5 == NULL) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
-	run.t = s5;
-	run.cancel = opt != NULL ? opt->cancel : NULL;
-	run.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES;
+	stage_run_start(&run, NULL, S5_MOVES, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES,
+	    opt != NULL ? opt->cancel : NULL);
 	for (a = 0; a < 3; a++)
 		for (k = 0; k < 3; k++) {
 			int mask = 0;
@@ -370,22 +361,16 @@ r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 				tw_error_set(err, "stage 5: not four of each colour on an axis");
 				return false;
 			}
-			s.r[a][k] = s5->rank8[mask];
+			s->r[a][k] = s5->rank8[mask];
 		}
 	for (a = 0; a < 3; a++)
-		s5_axis(s5, &s, a);
-	for (bound = s5_bound(s5, &s, 99); bound < 32; bound++) {
-		if (s5_search(&run, &s, 0, bound, -1))
-			break;
-		if (run.stopped) {
-			if (run.cancel != NULL && atomic_load(run.cancel))
-				tw_error_cancelled(err);
-			else
-				tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work");
-			return false;
-		}
+		s5_axis(s5, s, a);
+	found = stage_ida(&s5_stage, s5, &run, stack, s5_bound(s5, s, 99), S5_MAX_BOUND);
+	if (found < 0 && stage_cancelled(&run)) {
+		tw_error_cancelled(err);
+		return false;
 	}
-	if (bound >= 32) {
+	if (found <= 0) {
 		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work");
 		return false;
 	}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "solvers/cube/big/core/pieces.h"
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n6/model.h"
 
 #define MAX_FACELETS (6 * 7 * 7)   /* the 7x7x7's */
@@ -41,15 +42,17 @@ struct candidate {
 	uint8_t path[R6S_MAX_STAGE];
 };
 
+/* A stage's state: masks of the sets. */
+struct masks {
+	uint32_t s[R6S_MAX_SETS];
+};
+
 struct run {
 	const struct r6s_def *d;
 	const struct r6_options *opt;  /* the caller's (may be NULL) */
 	int stage;
-	long nodes, max_nodes;
-	atomic_bool *cancel;
-	bool stopped;
-	uint8_t path[R6S_MAX_STAGE];
-	int len;                       /* stages 2 to 4: the end's path length */
+	struct stage_run sr;           /* the stage's work; stages 2 to 4: the end's path */
+	struct masks stack[R6S_MAX_STAGE + 1];
 	/* Stages 3 and 4: the wing parities (model.h) at the stage's start
 	 * and those an end must have even (parity_base ^ its turns'). */
 	int parity_base, parity_even;
@@ -71,7 +74,7 @@ move_mask(const struct r6s_def *d, int s, int m, uint32_t x)
  * kept sorted by score (stage 2's max(X, T), then X + T, an end with
  * the inner wings' permutation odd as if one turn longer). */
 static void
-collect(struct run *r, const uint32_t *s, int len, bool odd)
+collect(struct run *r, const uint32_t *s, const uint8_t *path, int len, bool odd)
 {
 	int x = r->d->stage2_table(R6_TABLE_X2)[r6s_rank8(s[r->d->set_outer_x])];
 	int t = r->d->stage2_table(R6_TABLE_T2)[r6s_rank8(s[r->d->set_oblique_a])];
@@ -91,66 +94,86 @@ collect(struct run *r, const uint32_t *s, int len, bool odd)
 	r->cand[i].len = len;
 	r->cand[i].view = r->view;
 	memcpy(r->cand[i].end, s, bytes);
-	memcpy(r->cand[i].path, r->path, (size_t)len);
+	memcpy(r->cand[i].path, path, (size_t)len);
 }
 
-/* IDA*'s depth-first pass below s (g turns done, bound the most): true
- * when the stage has its end (stage 1: enough of them) in r->path. */
-static bool
-dfs(struct run *r, const uint32_t *s, int g, int bound, int prev)
+/* The stages' search (core/stage.h): ctx is the run. */
+static int
+estimate(void *ctx, const void *state, int limit)
 {
-	const struct r6s_def *d = r->d;
-	const uint8_t *moves = d->moves[r->stage];
+	const struct run *r = ctx;
+
+	(void)limit;
+	return r->d->estimate(r->stage, ((const struct masks *)state)->s);
+}
+
+static bool
+may_follow(void *ctx, int prev, int m, int g, int bound)
+{
+	const struct run *r = ctx;
 	const struct r6_model *md = r6_model();
+
+	(void)g;
+	(void)bound;
+	/* Turns of one axis commute: one order of their blocks. */
+	return prev < 0 || md->axis[m] != md->axis[prev] || r->d->order[m] > r->d->order[prev];
+}
+
+static void
+step(void *ctx, const void *state, int m, void *child)
+{
+	const struct run *r = ctx;
+	const struct r6s_def *d = r->d;
+	const uint32_t *s = ((const struct masks *)state)->s;
+	uint32_t *t = ((struct masks *)child)->s;
 	unsigned sets = d->stage_sets[r->stage];
-	int h = d->estimate(r->stage, s), j, n = d->n_moves[r->stage];
+	int k;
 
-	if (h == 0 && r->stage != 1) {
-		int parity = r->parity_base;
+	for (k = 0; k < d->sets; k++)
+		t[k] = sets >> k & 1 ? move_mask(d, k, m, s[k]) : s[k];
+}
 
-		for (j = 0; j < g; j++)
-			parity ^= md->wing_odd[r->path[j]];
-		if ((parity & r->parity_even) == 0) {
-			r->len = g;
-			return true;
-		}
-		h = 1;   /* the wrong parity: at least one turn more */
-	} else if (h == 0) {
-		int parity = r->parity_base;
+/* Stages 2 to 4 end at a state of bound 0 whose wing parities are even
+ * where asked (else one turn more at least); stage 1 collects its ends
+ * and stops after R6S_STAGE1_ENDS of them. */
+static int
+at_zero(void *ctx, const void *state, const uint8_t *path, int len)
+{
+	struct run *r = ctx;
+	const struct r6_model *md = r6_model();
+	int parity = r->parity_base, j;
 
-		for (j = 0; j < g; j++)
-			parity ^= md->wing_odd[r->path[j]];
-		collect(r, s, g, (parity & r->parity_even) != 0);
-		return r->n_ends >= R6S_STAGE1_ENDS;
-	}
-	if (g + h > bound || g >= R6S_MAX_STAGE)
-		return false;
-	for (j = 0; j < n; j++) {
-		int m = moves[j], k;
-		uint32_t t[R6S_MAX_SETS];
+	for (j = 0; j < len; j++)
+		parity ^= md->wing_odd[path[j]];
+	if (r->stage != 1)
+		return (parity & r->parity_even) == 0 ? STAGE_END : 1;
+	collect(r, ((const struct masks *)state)->s, path, len, (parity & r->parity_even) != 0);
+	return r->n_ends >= R6S_STAGE1_ENDS ? STAGE_END : STAGE_LEAF;
+}
 
-		if (prev >= 0 && md->axis[m] == md->axis[prev] && d->order[m] <= d->order[prev])
-			continue;
-		if (++r->nodes > r->max_nodes ||
-		    ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
-			r->stopped = true;
-			return false;
-		}
-		for (k = 0; k < d->sets; k++)
-			t[k] = sets >> k & 1 ? move_mask(d, k, m, s[k]) : s[k];
-		r->path[g] = (uint8_t)m;
-		if (dfs(r, t, g + 1, bound, m))
-			return true;
-		if (r->stopped)
-			return false;
-	}
-	return false;
+static const struct stage_def stage_search = {
+	.state_bytes = sizeof(struct masks),
+	.max_depth = R6S_MAX_STAGE,
+	.count = STAGE_COUNT_CHILDREN,
+	.estimate = estimate,
+	.may_follow = may_follow,
+	.step = step,
+	.at_zero = at_zero,
+};
+
+/* One pass from s under bound: true at the stage's end (stage 1: enough
+ * ends), its path in r->sr. */
+static bool
+pass(struct run *r, const uint32_t *s, int bound)
+{
+	memcpy(r->stack[0].s, s, sizeof r->stack[0].s);
+	return stage_ida_pass(&stage_search, r, &r->sr, r->stack, bound);
 }
 
 static bool
 stage_failed(const struct run *r, int stage, struct tw_error *err)
 {
-	if (r->cancel != NULL && atomic_load(r->cancel))
+	if (stage_cancelled(&r->sr))
 		tw_error_cancelled(err);
 	else
 		tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-%d end within the search's work", stage);
@@ -163,9 +186,8 @@ start_run(struct run *r, int stage, const struct r6_options *opt)
 	r->stage = stage;
 	r->opt = opt;
 	r->parity_even = 0;
-	r->nodes = 0;
-	r->stopped = false;
-	r->max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : r->d->nodes[stage];
+	stage_run_start(&r->sr, r->d->moves[stage], r->d->n_moves[stage],
+	    opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : r->d->nodes[stage], opt != NULL ? opt->cancel : NULL);
 }
 
 /* Stage 1 on the three views' colours vc: the candidates in r. */
@@ -185,20 +207,20 @@ stage1(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], struct tw_error *err)
 		h = d->estimate(1, s[v]);
 		h0 = h < h0 ? h : h0;
 	}
-	for (b = h0; b <= R6S_MAX_STAGE && r->n_ends == 0 && !r->stopped; b++)
-		for (v = 0; v < R6_VIEWS && !r->stopped; v++) {
+	for (b = h0; b <= R6S_MAX_STAGE && r->n_ends == 0 && !r->sr.stopped; b++)
+		for (v = 0; v < R6_VIEWS && !r->sr.stopped; v++) {
 			r->view = v;
-			if (dfs(r, s[v], 0, b, -1))
+			if (pass(r, s[v], b))
 				break;
 		}
 	/* Ends found before the work ran out still count. */
-	if (r->n_cand == 0 || (r->cancel != NULL && atomic_load(r->cancel)))
+	if (r->n_cand == 0 || stage_cancelled(&r->sr))
 		return stage_failed(r, 1, err);
 	return true;
 }
 
 /* Stage 2 from the candidates, interleaved by stage 1 + 2's length:
- * *chosen the candidate, its stage-2 path in r->path, *len2 long. */
+ * *chosen the candidate, its stage-2 path in r->sr.path, *len2 long. */
 static bool
 stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2,
     struct tw_error *err)
@@ -220,15 +242,15 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 		h[k] = d->estimate(2, s[k]);
 		lo = r->cand[k].len + h[k] < lo ? r->cand[k].len + h[k] : lo;
 	}
-	for (total = lo; total <= lo + R6S_MAX_STAGE && !r->stopped; total++)
-		for (k = 0; k < r->n_cand && !r->stopped; k++) {
+	for (total = lo; total <= lo + R6S_MAX_STAGE && !r->sr.stopped; total++)
+		for (k = 0; k < r->n_cand && !r->sr.stopped; k++) {
 			int bound = total - r->cand[k].len;
 
 			if (bound < h[k] || bound > R6S_MAX_STAGE)
 				continue;
-			if (dfs(r, s[k], 0, bound, -1)) {
+			if (pass(r, s[k], bound)) {
 				*chosen = k;
-				*len2 = r->len;
+				*len2 = r->sr.len;
 				return true;
 			}
 		}
@@ -247,18 +269,18 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 
 	d->masks_of(col, 0, s);
 	r->parity_base = d->wing_parity(col);
-	for (b = d->estimate(r->stage, s); b <= R6S_MAX_STAGE && !found && !r->stopped; b++)
-		found = dfs(r, s, 0, b, -1);
+	for (b = d->estimate(r->stage, s); b <= R6S_MAX_STAGE && !found && !r->sr.stopped; b++)
+		found = pass(r, s, b);
 	if (!found)
 		return stage_failed(r, r->stage, err);
-	for (i = 0; i < r->len; i++) {
-		d->apply(col, r->path[i]);
-		if (!r6_path_push(path, r->path[i])) {
+	for (i = 0; i < r->sr.len; i++) {
+		d->apply(col, r->sr.path[i]);
+		if (!r6_path_push(path, r->sr.path[i])) {
 			tw_error_set(err, "the stages' path is full");
 			return false;
 		}
 	}
-	*len = r->len;
+	*len = r->sr.len;
 	return true;
 }
 
@@ -270,11 +292,11 @@ stage34_even(struct run *r, const struct r6_options *opt, int stage, uint8_t *co
 {
 	start_run(r, stage, opt);
 	r->parity_even = stage == 3 ? R6_INNER_ODD : R6_INNER_ODD | R6_OUTER_ODD;
-	if (r->max_nodes > R6S_NODES_PARITY)
-		r->max_nodes = R6S_NODES_PARITY;
+	if (r->sr.max_nodes > R6S_NODES_PARITY)
+		r->sr.max_nodes = R6S_NODES_PARITY;
 	if (r->d->wing_parity(col) >= 0 && stage34(r, col, path, len, err))
 		return true;
-	if (r->cancel != NULL && atomic_load(r->cancel))
+	if (stage_cancelled(&r->sr))
 		return stage_failed(r, stage, err);
 	start_run(r, stage, opt);
 	return stage34(r, col, path, len, err);
@@ -307,7 +329,6 @@ r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_opt
 		return false;
 	}
 	r->d = d;
-	r->cancel = opt != NULL ? opt->cancel : NULL;
 	for (v = 0; v < R6_VIEWS; v++)
 		d->view_colours(col, v, vc[v]);
 	/* Wing parities (model.h): stage 1 prefers ends with the inner
@@ -336,12 +357,12 @@ r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_opt
 		r6_path_push(path, c->path[i]);
 	}
 	for (i = 0; i < len2; i++) {
-		d->apply(out, r->path[i]);
-		r6_path_push(path, r->path[i]);
+		d->apply(out, r->sr.path[i]);
+		r6_path_push(path, r->sr.path[i]);
 	}
 	if (stage_moves != NULL) {
 		stage_moves[0] = obtm_of(c->path, c->len);
-		stage_moves[1] = obtm_of(r->path, len2);
+		stage_moves[1] = obtm_of(r->sr.path, len2);
 	}
 	if (!stage34_even(r, opt, 3, out, path, &len3, err))
 		goto done;

@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "solvers/cube/big/core/pieces.h"
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/tablecache.h"
 
 enum { SET_OX, SET_IX, SET_A, SET_B, SET_IT, SET_OT, SETS };
@@ -561,46 +562,63 @@ bars_h(uint32_t y)
 	return tb.bars_dist[y / 2] >> (y % 2 * 4) & 15;
 }
 
-struct bars_run {
-	const struct bar_set *bs;
-	atomic_bool *cancel;
-	long nodes, max_nodes;
-	bool stopped;
-	int len;
-	uint8_t path[BARS_MAX + 2];     /* the turn or macro starting at each OBTM */
+/* Stages 1b and 3b's search (core/stage.h): a state is the oblique A
+ * pairs' and the outer Ts' places (bars_h), ctx the bar set, a move one
+ * of its turns or macros, which costs its OBTM. */
+struct bars_state {
+	uint32_t p, o;
 };
 
-static bool
-bars_dfs(struct bars_run *r, uint32_t p, uint32_t o, int g, int bound, int prev)
+static int
+bars_estimate(void *ctx, const void *state, int limit)
 {
-	const struct r6_model *md = r6_model();
-	int h = bars_h(p ^ o), j;
+	const struct bars_state *s = state;
 
-	if (h == 0) {
-		r->len = g;
-		return true;
-	}
-	if (g + h > bound)
-		return false;
-	if (++r->nodes > r->max_nodes || ((r->nodes & 4095) == 0 && r->cancel != NULL && atomic_load(r->cancel))) {
-		r->stopped = true;
-		return false;
-	}
-	for (j = 0; j < r->bs->n; j++) {
-		const struct bar_move *b = &r->bs->mv[j];
-
-		/* Two turns of one face are one; a macro undoes itself. */
-		if (prev >= 0 && (j == prev || (b->n == 1 && r->bs->mv[prev].n == 1 &&
-		    md->face[b->m[0]] == md->face[r->bs->mv[prev].m[0]])))
-			continue;
-		r->path[g] = (uint8_t)j;
-		if (bars_dfs(r, bar_apply(SET_A, b, p), bar_apply(SET_OT, b, o), g + b->cost, bound, j))
-			return true;
-		if (r->stopped)
-			return false;
-	}
-	return false;
+	(void)ctx;
+	(void)limit;
+	return bars_h(s->p ^ s->o);
 }
+
+static bool
+bars_may_follow(void *ctx, int prev, int j, int g, int bound)
+{
+	const struct bar_set *bs = ctx;
+	const struct r6_model *md = r6_model();
+	const struct bar_move *b = &bs->mv[j];
+
+	(void)g;
+	(void)bound;
+	/* Two turns of one face are one; a macro undoes itself. */
+	return prev < 0 || (j != prev && (b->n != 1 || bs->mv[prev].n != 1 ||
+	    md->face[b->m[0]] != md->face[bs->mv[prev].m[0]]));
+}
+
+static void
+bars_step(void *ctx, const void *state, int j, void *child)
+{
+	const struct bar_move *b = &((const struct bar_set *)ctx)->mv[j];
+	const struct bars_state *s = state;
+	struct bars_state *c = child;
+
+	c->p = bar_apply(SET_A, b, s->p);
+	c->o = bar_apply(SET_OT, b, s->o);
+}
+
+static int
+bars_cost(void *ctx, int j)
+{
+	return ((const struct bar_set *)ctx)->mv[j].cost;
+}
+
+static const struct stage_def bars_search = {
+	.state_bytes = sizeof(struct bars_state),
+	.max_depth = BARS_MAX,
+	.count = STAGE_COUNT_EXPANSIONS,
+	.estimate = bars_estimate,
+	.may_follow = bars_may_follow,
+	.step = bars_step,
+	.cost = bars_cost,
+};
 
 /* Stage 1b (after stage 1, R-L) or 3b (after stage 3, U-D): every outer
  * T of the axis's kind exactly where its oblique pair is (def.stage_b).
@@ -610,30 +628,30 @@ static bool
 bars_stage(int stage, const struct r6_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
     struct tw_error *err)
 {
-	struct bars_run r = {0};
+	const struct bar_set *bs = &tb.bars[stage == 1 ? 0 : 1];
+	struct stage_run r;
+	struct bars_state stack[BARS_MAX + 1];
 	uint32_t s[SETS];
-	int bound, i, k;
+	int i, k;
 
-	r.bs = &tb.bars[stage == 1 ? 0 : 1];
-	r.cancel = opt != NULL ? opt->cancel : NULL;
-	r.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : BARS_NODES;
+	stage_run_start(&r, NULL, bs->n, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : BARS_NODES,
+	    opt != NULL ? opt->cancel : NULL);
 	masks_of(col, stage == 1 ? 1 : 0, s);
 	if (s[SET_A] != s[SET_B]) {
 		tw_error_set(err, "internal error: stage %db starts with pairs of two kinds", stage);
 		return false;
 	}
-	for (bound = bars_h(s[SET_A] ^ s[SET_OT]); bound <= BARS_MAX; bound++)
-		if (bars_dfs(&r, s[SET_A], s[SET_OT], 0, bound, -1) || r.stopped)
-			break;
-	if (r.stopped || bound > BARS_MAX) {
-		if (r.cancel != NULL && atomic_load(r.cancel))
+	stack[0].p = s[SET_A];
+	stack[0].o = s[SET_OT];
+	if (stage_ida(&bars_search, (void *)bs, &r, stack, bars_h(s[SET_A] ^ s[SET_OT]), BARS_MAX) != 1) {
+		if (stage_cancelled(&r))
 			tw_error_cancelled(err);
 		else
 			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-%db end within the search's work", stage);
 		return false;
 	}
-	for (i = 0; i < r.len; i += r.bs->mv[r.path[i]].cost) {
-		const struct bar_move *b = &r.bs->mv[r.path[i]];
+	for (i = 0; i < r.len; i++) {
+		const struct bar_move *b = &bs->mv[r.path[i]];
 
 		for (k = 0; k < b->n; k++) {
 			if (*len >= max) {

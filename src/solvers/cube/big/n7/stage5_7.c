@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "solvers/cube/big/core/pieces.h"
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n6/n6.h"
 #include "solvers/tablecache.h"
 
@@ -561,15 +562,11 @@ struct state {
 	uint8_t r[3][PARTS];
 };
 
-struct run {
+/* A search's tables and the weight of its bound (s7_tries). */
+struct search_ctx {
 	const struct s7_tables *t;
-	int num, den;                 /* the bound's weight (s7_tries) */
 	const struct s7_prune *p;
-	atomic_bool *cancel;
-	long nodes, max_nodes;
-	bool stopped;
-	int len;
-	uint8_t path[S5_MAX];
+	int num, den;
 };
 
 static int
@@ -606,44 +603,51 @@ bound_of(const struct s7_prune *t, const struct state *s, int num, int den)
 	return sum > h ? sum : h;
 }
 
-static bool
-search(struct run *run, const struct state *s, int g, int bound, int prev)
+/* The stage's search (core/stage.h). */
+static int
+estimate(void *ctx, const void *state, int limit)
 {
-	const struct s7_tables *t = run->t;
-	int m, h = bound_of(run->p, s, run->num, run->den), a, k;
+	const struct search_ctx *c = ctx;
 
-	if (h == 0) {
-		run->len = g;
-		return true;
-	}
-	if (g + h > bound || g >= S5_MAX)
-		return false;
-	for (m = 0; m < S5_MOVES; m++) {
-		struct state c;
-
-		if (prev >= 0 && ((t->axis[m] == t->axis[prev] && t->key[m] <= t->key[prev]) ||
-		    (!t->wide[m] && !t->wide[prev] && t->face[m] <= t->face[prev])))
-			continue;
-		if (g + 1 == bound && !t->wide[m])
-			continue;
-		if (++run->nodes > run->max_nodes ||
-		    ((run->nodes & 4095) == 0 && run->cancel != NULL && atomic_load(run->cancel))) {
-			run->stopped = true;
-			return false;
-		}
-		c = *s;
-		for (a = 0; a < 3; a++)
-			if (t->wide[m] || a == t->axis[m])
-				for (k = 0; k < PARTS; k++)
-					c.r[a][k] = t->next[a][m][k][s->r[a][k]];
-		run->path[g] = (uint8_t)m;
-		if (search(run, &c, g + 1, bound, m))
-			return true;
-		if (run->stopped)
-			return false;
-	}
-	return false;
+	(void)limit;
+	return bound_of(c->p, state, c->num, c->den);
 }
+
+static bool
+may_follow(void *ctx, int prev, int m, int g, int bound)
+{
+	const struct s7_tables *t = ((const struct search_ctx *)ctx)->t;
+
+	if (prev >= 0 && ((t->axis[m] == t->axis[prev] && t->key[m] <= t->key[prev]) ||
+	    (!t->wide[m] && !t->wide[prev] && t->face[m] <= t->face[prev])))
+		return false;
+	/* A face turn keeps the goals: a path ends with a wide turn. */
+	return g + 1 != bound || t->wide[m];
+}
+
+static void
+step(void *ctx, const void *state, int m, void *child)
+{
+	const struct s7_tables *t = ((const struct search_ctx *)ctx)->t;
+	const struct state *s = state;
+	struct state *c = child;
+	int a, k;
+
+	*c = *s;
+	for (a = 0; a < 3; a++)
+		if (t->wide[m] || a == t->axis[m])
+			for (k = 0; k < PARTS; k++)
+				c->r[a][k] = t->next[a][m][k][s->r[a][k]];
+}
+
+static const struct stage_def stage5 = {
+	.state_bytes = sizeof(struct state),
+	.max_depth = S5_MAX,
+	.count = STAGE_COUNT_CHILDREN,
+	.estimate = estimate,
+	.may_follow = may_follow,
+	.step = step,
+};
 
 size_t
 r7_stage5_tables(void)
@@ -701,35 +705,35 @@ static int
 stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct r6_path *path, long *nodes,
     struct tw_error *err)
 {
-	struct run run = {0};
-	struct state s;
+	struct stage_run run;
+	struct search_ctx ctx = {.p = &s7p};
+	struct state stack[S5_MAX + 1];
 	long work = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES, all = 0;
-	int i, bound = S5_MAX, k, tries = max_bound < S5_MAX ? 1 : (int)(sizeof s7_tries / sizeof s7_tries[0]);
+	int i, k, tries = max_bound < S5_MAX ? 1 : (int)(sizeof s7_tries / sizeof s7_tries[0]);
 	bool found = false;
 
 	if (!r7_stage5_load(NULL, err))
 		return -1;
-	run.t = s7;
-	run.p = &s7p;
-	run.cancel = opt != NULL ? opt->cancel : NULL;
-	if (!state_of(col, &s, err))
+	ctx.t = s7;
+	if (!state_of(col, &stack[0], err))
 		return -1;
 	for (k = 0; k < tries && !found; k++) {
-		run.num = s7_tries[k].num;
-		run.den = s7_tries[k].den;
-		run.max_nodes = s7_tries[k].nodes > 0 && s7_tries[k].nodes < work ? s7_tries[k].nodes : work;
-		run.nodes = 0;
-		run.stopped = false;
+		int last;
+
+		ctx.num = s7_tries[k].num;
+		ctx.den = s7_tries[k].den;
+		stage_run_start(&run, NULL, S5_MOVES,
+		    s7_tries[k].nodes > 0 && s7_tries[k].nodes < work ? s7_tries[k].nodes : work,
+		    opt != NULL ? opt->cancel : NULL);
 		/* A weighted bound counts the turns left num/den times, so
 		 * its total may pass max_bound (and S5_MAX) while the turns
 		 * themselves stay within them (search stops at S5_MAX). */
-		for (bound = bound_of(&s7p, &s, run.num, run.den);
-		    bound < S5_MAX * run.num / run.den && bound <= max_bound * run.num / run.den;
-		    bound++)
-			if ((found = search(&run, &s, 0, bound, -1)) || run.stopped)
-				break;
+		last = S5_MAX * ctx.num / ctx.den - 1;
+		if (max_bound * ctx.num / ctx.den < last)
+			last = max_bound * ctx.num / ctx.den;
+		found = stage_ida(&stage5, &ctx, &run, stack, bound_of(&s7p, &stack[0], ctx.num, ctx.den), last) == 1;
 		all += run.nodes;
-		if (run.cancel != NULL && atomic_load(run.cancel)) {
+		if (stage_cancelled(&run)) {
 			tw_error_cancelled(err);
 			return -1;
 		}

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solvers/cube/big/core/stage.h"
 #include "solvers/cube/big/n5/n5.h"
 #include "solvers/tablecache.h"
 
@@ -371,44 +372,57 @@ bound(const uint8_t *s)
 	return h;
 }
 
-struct sc_search {
-	uint8_t path[64];
-	int found;
-	long nodes, max_nodes;
-	atomic_bool *cancel;
-	bool stopped;
+/* The stage's search (core/stage.h): a state is the places' colours,
+ * a move costs its OBTM (a slice 2). */
+struct sc_state {
+	uint8_t s[SC_PLACES];
 };
 
-static bool
-dfs(struct sc_search *ss, const uint8_t *s, int g, int limit, int depth, int last)
+#define SC_MAX_DEPTH STAGE_MAX_DEPTH
+/* No pass can go past this bound: SC_MAX_DEPTH moves of cost 2. */
+#define SC_MAX_BOUND (2 * SC_MAX_DEPTH + 1)
+
+static int
+sc_estimate(void *ctx, const void *state, int limit)
 {
-	int h = bound(s), m;
-
-	if (h == 0) {
-		ss->found = depth;
-		return true;
-	}
-	if (g + h > limit || depth >= (int)sizeof ss->path)
-		return false;
-	if (++ss->nodes > ss->max_nodes || ((ss->nodes & 4095) == 0 && ss->cancel != NULL &&
-	    atomic_load(ss->cancel))) {
-		ss->stopped = true;
-		return false;
-	}
-	for (m = 0; m < SC_MOVES; m++) {
-		uint8_t next[SC_PLACES];
-
-		if (last >= 0 && scm.axis[m] == scm.axis[last] && scm.key[m] <= scm.key[last])
-			continue;
-		apply(s, m, next);
-		ss->path[depth] = (uint8_t)m;
-		if (dfs(ss, next, g + scm.cost[m], limit, depth + 1, m))
-			return true;
-		if (ss->stopped)
-			return false;
-	}
-	return false;
+	(void)ctx;
+	(void)limit;
+	return bound(((const struct sc_state *)state)->s);
 }
+
+static bool
+sc_may_follow(void *ctx, int prev, int m, int g, int limit)
+{
+	(void)ctx;
+	(void)g;
+	(void)limit;
+	/* Turns of one axis commute: one order of their blocks. */
+	return prev < 0 || scm.axis[m] != scm.axis[prev] || scm.key[m] > scm.key[prev];
+}
+
+static void
+sc_step(void *ctx, const void *state, int m, void *child)
+{
+	(void)ctx;
+	apply(((const struct sc_state *)state)->s, m, ((struct sc_state *)child)->s);
+}
+
+static int
+sc_cost(void *ctx, int m)
+{
+	(void)ctx;
+	return scm.cost[m];
+}
+
+static const struct stage_def sc_search = {
+	.state_bytes = sizeof(struct sc_state),
+	.max_depth = SC_MAX_DEPTH,
+	.count = STAGE_COUNT_EXPANSIONS,
+	.estimate = sc_estimate,
+	.may_follow = sc_may_follow,
+	.step = sc_step,
+	.cost = sc_cost,
+};
 
 bool
 r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move *moves, int max, int *n,
@@ -416,9 +430,10 @@ r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move
 {
 	static const char letter[] = "URFDLB";
 	struct cube fake = *c5;
-	struct sc_search ss = {0};
-	uint8_t m5[R5_MAX_PHASE1 + R5_MAX_PHASE2], s[SC_PLACES];
-	int f, i, r, c, k, limit;
+	struct stage_run run;
+	struct sc_state stack[SC_MAX_DEPTH + 1];
+	uint8_t m5[R5_MAX_PHASE1 + R5_MAX_PHASE2], *s = stack[0].s;
+	int f, i, r, c, k;
 
 	*n = 0;
 	if (c5->n != 5) {
@@ -463,24 +478,21 @@ r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move
 			tw_error_set(err, "internal error: stage C's centres are not staged");
 			return false;
 		}
-	ss.max_nodes = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : SC_DEFAULT_NODES;
-	ss.cancel = opt != NULL ? opt->cancel : NULL;
-	ss.found = -1;
-	for (limit = bound(s); ss.found < 0 && !ss.stopped; limit++)
-		(void)dfs(&ss, s, 0, limit, 0, -1);
-	if (ss.found < 0) {
-		if (ss.cancel != NULL && atomic_load(ss.cancel))
+	stage_run_start(&run, NULL, SC_MOVES, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : SC_DEFAULT_NODES,
+	    opt != NULL ? opt->cancel : NULL);
+	if (stage_ida(&sc_search, NULL, &run, stack, bound(s), SC_MAX_BOUND) != 1) {
+		if (stage_cancelled(&run))
 			tw_error_cancelled(err);
 		else
 			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "stage C: no end within the search's work");
 		return false;
 	}
-	if (*n + ss.found > max) {
+	if (*n + run.len > max) {
 		tw_error_set(err, "internal error: stage C's answer is too long");
 		return false;
 	}
-	for (i = 0; i < ss.found; i++) {
-		int m = ss.path[i];
+	for (i = 0; i < run.len; i++) {
+		int m = run.path[i];
 
 		moves[(*n)++] = (struct cube_move){.face = (enum cube_face)scm.face[m], .first = scm.first[m],
 		    .last = scm.last[m], .turns = scm.turns[m]};
