@@ -210,7 +210,7 @@ end3(void *ctx, const void *state, const uint8_t *path, int len)
 	return r->n_ends >= r->want;
 }
 
-static const struct stage_def search3 = {
+static const struct stage_def phase3_search = {
 	.state_bytes = sizeof(struct kid3),
 	.max_depth = R5_MAX_PHASE3,
 	.children = children3,
@@ -338,7 +338,7 @@ phase3(struct run3 *r, struct r5_result3 *res, struct tw_error *err)
 			r->base = b;
 			r->lab = lab;
 			r->kids[0].s = start_state(b, lab);
-			(void)stage_enumerate(&search3, r, &r->sr, r->kids, depth);
+			(void)stage_enumerate(&phase3_search, r, &r->sr, r->kids, depth);
 		}
 	free(starts);
 	return true;
