@@ -1,5 +1,5 @@
 /* The 8x8x8 staged reduction (src/solvers/cube/big/even): stage 5's
- * oblique pairs brought home (r8_pairs_home) from positions scrambled by
+ * oblique pairs brought home (even_pairs_home) from positions scrambled by
  * the turns that keep stage 5's end, each answer checked on the colours
  * and, for short scrambles, its OBTM against an independent search over
  * the colours; a pair off its axis refused; whole solves of random
@@ -58,7 +58,7 @@ search_home(uint8_t *col, int budget)
 	const struct r6_model *md = r6_model();
 	int k;
 
-	if (r8_pairs_are_home(col))
+	if (even_pairs_are_home(col))
 		return 1;
 	for (k = 0; k < n_keep; k++) {
 		int m = keep_moves[k], c = md->obtm[m];
@@ -117,9 +117,9 @@ pairs_come_home_by_the_fewest_turns(void **unused)
 			cost += md->obtm[m];
 		}
 		memcpy(start, col, sizeof start);
-		if (!r8_pairs_home(col, &path, &err))
+		if (!even_pairs_home(col, &path, &err))
 			fail_msg("round %d: %s", k, err.msg);
-		assert_true(r8_pairs_are_home(col));
+		assert_true(even_pairs_are_home(col));
 		assert_true(r6_stage_done(col, 5));
 		/* The path replayed on the start gives the end. */
 		for (i = 0; i < path.len; i++)
@@ -173,7 +173,7 @@ pair_off_its_axis_is_refused(void **unused)
 			col[md->partner[e]] = 0;
 			break;
 		}
-	assert_false(r8_pairs_home(col, &path, &err));
+	assert_false(even_pairs_home(col, &path, &err));
 	assert_non_null(strstr(err.msg, "off its axis"));
 	assert_int_equal(path.len, 0);
 }

@@ -11,7 +11,7 @@
  *     (facelet rows and columns 0 2 3 4 5 7: the inner 4x4 of every
  *     face's centres) through the 6x6x6's stages 1 to 5, then its oblique
  *     pairs (the 8x8x8's inner T pairs, rows 2 and 5 columns 3-4 and the
- *     turned ones) home by r8_pairs_home;
+ *     turned ones) home by even_pairs_home;
  *  2. centre pass 2: the 6x6x6 of layers {1} {2} {3,4} {5,6} {7} {8}
  *     (rows and columns 0 1 3 4 6 7) through the 7x7x7's stages 1 to 4
  *     without 1b and 3b (n7.h; that 6x6x6 is a 7x7x7 without its
@@ -63,15 +63,15 @@
  * "pairs home: no end within the search's work" (a mask the turns
  * cannot bring home; never seen); "the stages' path is full";
  * "internal error: ..." if the table and the colours disagree. */
-bool r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err);
+bool even_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err);
 
 /* Whether every oblique pair of col (as above) shows its face's inner X
  * block's colour. */
-bool r8_pairs_are_home(const uint8_t *col);
+bool even_pairs_are_home(const uint8_t *col);
 
 /* The pairs' table's size in bytes, built now if it was not; 0 if
  * memory ran out. */
-size_t r8_pairs_tables(void);
+size_t even_pairs_tables(void);
 
 /* Builds or loads every table the 8x8x8 solver reads (the 6x6x6's, the
  * 7x7x7's, the 5x5x5's, the pairs'); false with the reason (err may be

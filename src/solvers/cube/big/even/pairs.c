@@ -1,4 +1,4 @@
-/* Stage 5's oblique pairs home (even.h, r8_pairs_home). After
+/* Stage 5's oblique pairs home (even.h, even_pairs_home). After
  * the 6x6x6's stage 5 every oblique pair is one colour and on its axis:
  * it shows its face's colour (the inner X block's) or the opposite
  * face's. Face turns and half turns of layers 1-2 or of layer 2 alone
@@ -163,7 +163,7 @@ ph_build(void)
 }
 
 size_t
-r8_pairs_tables(void)
+even_pairs_tables(void)
 {
 	pthread_once(&ph_once, ph_build);
 	return ph != NULL ? sizeof *ph + PH_STATES : 0;
@@ -189,7 +189,7 @@ ph_mask(const struct ph_tables *t, const uint8_t *col)
 }
 
 bool
-r8_pairs_are_home(const uint8_t *col)
+even_pairs_are_home(const uint8_t *col)
 {
 	const struct r6_model *md = r6_model();
 	int d;
@@ -202,12 +202,12 @@ r8_pairs_are_home(const uint8_t *col)
 }
 
 bool
-r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
+even_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
 {
 	long s0;
 	uint32_t s;
 
-	if (r8_pairs_tables() == 0) {
+	if (even_pairs_tables() == 0) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
@@ -239,7 +239,7 @@ r8_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
 		r6_apply(col, ph->move[m]);
 		s = ph_apply(ph, s, m);
 	}
-	if (!r8_pairs_are_home(col) || !r6_stage_done(col, 5)) {
+	if (!even_pairs_are_home(col) || !r6_stage_done(col, 5)) {
 		tw_error_set(err, "internal error: pairs home: the pairs' moves disagree with the colours");
 		return false;
 	}

@@ -19,7 +19,7 @@
 /* Room for the layer turns of a solve of an n-cube: the passes' paths
  * (each turn at most n layers), the odd cube's passes (a stage path
  * and stage C each) and the orbits' answers (at most 600 tokens each). */
-#define R8_TURNS(n) ((size_t)(n) * (4 * (size_t)R6_MAX_PATH + R7_MAX_PASSES * ((size_t)R7_MAX_PATH + 64) + \
+#define EVEN_TURNS(n) ((size_t)(n) * (4 * (size_t)R6_MAX_PATH + R7_MAX_PASSES * ((size_t)R7_MAX_PATH + 64) + \
 	(size_t)(n) / 2 * 600))
 
 /* An even cube's plan: its centre passes in order (the first by
@@ -55,7 +55,7 @@ static const struct even_plan plan10 = {
 	    {10, 6, {0, 1, 2, 5, 8, 9}, {0, 1, 4, 7, 8, 9}, {0, 1, 4, 5, 8, 9}}},
 	{true, true, false},
 	{10, 9, {0, 1, 2, 3, 4, 6, 7, 8, 9}, {0, 1, 2, 3, 5, 6, 7, 8, 9}, {0, 1, 2, 3, 4, 6, 7, 8, 9}},
-	&r9_plan9,
+	&odd_plan9,
 };
 
 /* The progress figure (thousandths of the solve after the caller's
@@ -97,7 +97,7 @@ centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const s
 	cube_grouping_read(c, g, &c6);
 	r6_colours(&c6, col);
 	if (!r6_stages_1to4(col, ro, &view, vcol, &path, NULL, err) || !r6_stage5(vcol, ro, &path, err) ||
-	    (home && !r8_pairs_home(vcol, &path, err)))
+	    (home && !even_pairs_home(vcol, &path, err)))
 		return false;
 	push_path(c, g, view, &path, turns, len);
 	return true;
@@ -150,7 +150,7 @@ centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const s
 	if (!r7_stages_1to4(col7, ro, false, &view, vcol7, &path, NULL, err))
 		return false;
 	r7_fake6(vcol7, col6);
-	if (!r6_stage5(col6, ro, &path, err) || (home && !r8_pairs_home(col6, &path, err)))
+	if (!r6_stage5(col6, ro, &path, err) || (home && !even_pairs_home(col6, &path, err)))
 		return false;
 	push_path(c, g, view, &path, turns, len);
 	return true;
@@ -163,7 +163,7 @@ cube8_reduce_prepare(struct tw_error *err)
 	 * 7x7x7's) and stage 5 for the first pass; not its stage 6. */
 	if (!cube7_reduce_prepare(err) || !cube4_reduce_prepare(err))
 		return false;
-	if (r6_centres_tables() == 0 || r6_stage5_tables() == 0 || r8_pairs_tables() == 0) {
+	if (r6_centres_tables() == 0 || r6_stage5_tables() == 0 || even_pairs_tables() == 0) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
@@ -177,7 +177,7 @@ cube8_reduce_table_bytes(void)
 		return 0;
 	/* The 5x5x5's are counted in the 7x7x7's. */
 	return r6_centres_tables() + r6_stage5_tables() + cube7_reduce_table_bytes() + cube4_reduce_table_bytes() +
-	    r8_pairs_tables();
+	    even_pairs_tables();
 }
 
 bool
@@ -259,7 +259,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 		ro.cancel = opt->cancel;
 		r7o.cancel = opt->cancel;
 	}
-	vturns = malloc(sizeof *vturns * R8_TURNS(n));
+	vturns = malloc(sizeof *vturns * EVEN_TURNS(n));
 	if (vturns == NULL) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
@@ -279,7 +279,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	/* The later passes moved the first one's T pairs only whole. */
 	cube_grouping_read(&cur, &pl->pass[0], &c6);
 	r6_colours(&c6, col);
-	if (!r8_pairs_are_home(col)) {
+	if (!even_pairs_are_home(col)) {
 		tw_error_set(err, "internal error: the later passes moved the first one's T pairs");
 		goto done;
 	}
@@ -348,8 +348,8 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 	}
 	if (!r6_model_check(err))
 		return false;
-	turns = malloc(sizeof *turns * R8_TURNS(n));
-	best = malloc(sizeof *best * R8_TURNS(n));
+	turns = malloc(sizeof *turns * EVEN_TURNS(n));
+	best = malloc(sizeof *best * EVEN_TURNS(n));
 	if (turns == NULL || best == NULL) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
@@ -360,7 +360,7 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 	 * and 5x5x5 build theirs in their shares. */
 	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;
-	if (r8_pairs_tables() == 0) {
+	if (even_pairs_tables() == 0) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;
 	}

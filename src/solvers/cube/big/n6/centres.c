@@ -61,7 +61,7 @@ enum { SET_OX, SET_IX, SET_A, SET_B, SETS };
  * (about 5 s). */
 #define NODES_1 300000000L
 /* Of stage 3: after its try with the wing parities even (stagesearch.h,
- * R6S_NODES_PARITY), its search without them ends within 60 M nodes on
+ * CENTRE_STAGES_NODES_PARITY), its search without them ends within 60 M nodes on
  * 995 of 1,000 random cubes (the game's scrambles); the other five need
  * 70 M to 400 M (the deepest about 14 s). */
 #define NODES_3 400000000L
@@ -219,7 +219,7 @@ build_table(int s, int st, int a, uint8_t *t)
 			distinct[n++] = (uint8_t)m;
 	}
 	memset(t, CUBE_TABLE_UNSEEN, RANKS);
-	t[r6s_rank8(mask_of(NULL, s, a, true))] = 0;
+	t[mask_rank8(mask_of(NULL, s, a, true))] = 0;
 	for (d = 0; level > 0; d++) {
 		bool back = level > (long)RANKS / 4;
 		uint32_t x = 0xff;
@@ -227,7 +227,7 @@ build_table(int s, int st, int a, uint8_t *t)
 		level = 0;
 		for (r = 0; r < (long)RANKS; r++, x = r < (long)RANKS ? next_subset(x) : x) {
 			if (back && t[r] == CUBE_TABLE_UNSEEN) {
-				for (j = 0; j < n && t[r6s_rank8(move_mask(s, distinct[j], x))] != d; j++)
+				for (j = 0; j < n && t[mask_rank8(move_mask(s, distinct[j], x))] != d; j++)
 					;
 				if (j < n) {
 					t[r] = (uint8_t)(d + 1);
@@ -235,7 +235,7 @@ build_table(int s, int st, int a, uint8_t *t)
 				}
 			} else if (!back && t[r] == d) {
 				for (j = 0; j < n; j++) {
-					uint32_t y = r6s_rank8(move_mask(s, distinct[j], x));
+					uint32_t y = mask_rank8(move_mask(s, distinct[j], x));
 
 					if (t[y] == CUBE_TABLE_UNSEEN) {
 						t[y] = (uint8_t)(d + 1);
@@ -290,8 +290,8 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 	(void)ctx;
 	(void)size;
 	pthread_once(&basics_once, build_basics);
-	goal = (uint64_t)r6s_rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
-	    r6s_rank8(mask_of(NULL, SET_A, 1, true));
+	goal = (uint64_t)mask_rank8(mask_of(NULL, SET_OX, 1, true)) << RANK_BITS |
+	    mask_rank8(mask_of(NULL, SET_A, 1, true));
 	all = malloc(sizeof *all);
 	level = malloc(sizeof *level);
 	if (all == NULL || level == NULL)
@@ -319,8 +319,8 @@ build_endgame(void *buf, size_t size, void *ctx, const struct table_progress *pr
 			for (j = 0; j < tb.n_moves[2]; j++) {
 				int m = tb.moves[2][j];
 
-				next[n_next++] = (uint64_t)r6s_rank8(move_mask(SET_OX, m, x)) << RANK_BITS |
-				    r6s_rank8(move_mask(SET_A, m, t));
+				next[n_next++] = (uint64_t)mask_rank8(move_mask(SET_OX, m, x)) << RANK_BITS |
+				    mask_rank8(move_mask(SET_A, m, t));
 			}
 		}
 		qsort(next, (size_t)n_next, sizeof *next, cmp_u64);
@@ -372,7 +372,7 @@ static void
 build_basics(void)
 {
 	const struct r6_model *md = r6_model();
-	r6s_ranks_init();
+	mask_ranks_init();
 	build_places(md);
 	build_moves(md);
 }
@@ -520,9 +520,9 @@ estimate(int stage, const uint32_t *s)
 
 	switch (stage) {
 	case 1:
-		return tb.x1[r6s_rank8(s[SET_IX])] + ceil_div(r6s_bits24(s[SET_A] ^ s[SET_B]), STAGE1_PAIR_W);
+		return tb.x1[mask_rank8(s[SET_IX])] + ceil_div(mask_bits24(s[SET_A] ^ s[SET_B]), STAGE1_PAIR_W);
 	case 2: {
-		uint32_t rx = r6s_rank8(s[SET_OX]), rt = r6s_rank8(s[SET_A]);
+		uint32_t rx = mask_rank8(s[SET_OX]), rt = mask_rank8(s[SET_A]);
 
 		x = tb.x2[rx];
 		t = tb.t2[rt];
@@ -530,10 +530,10 @@ estimate(int stage, const uint32_t *s)
 		return x <= R6_ENDGAME_DEPTH ? endgame(rx, rt) : x;
 	}
 	case 3:
-		return tb.x3[r6s_rank8(s[SET_IX])] + ceil_div(r6s_bits24(s[SET_A] ^ s[SET_B]), STAGE3_PAIR_W);
+		return tb.x3[mask_rank8(s[SET_IX])] + ceil_div(mask_bits24(s[SET_A] ^ s[SET_B]), STAGE3_PAIR_W);
 	default:
-		x = tb.x4[r6s_rank8(s[SET_OX])];
-		t = tb.t4[r6s_rank8(s[SET_A])];
+		x = tb.x4[mask_rank8(s[SET_OX])];
+		t = tb.t4[mask_rank8(s[SET_A])];
 		return x > t ? x : t;
 	}
 }
@@ -553,7 +553,7 @@ masks_of(const uint8_t *col, int axis, uint32_t *s)
 
 static const long stage_nodes[5] = {0, NODES_1, NODES_24, NODES_3, NODES_24};
 
-static const struct r6s_def def = {
+static const struct centre_stages def = {
 	.sets = SETS,
 	.facelets = R6_FACELETS,
 	.lut = (const uint32_t (*)[R6_MOVES][3][256])tb.lut,
@@ -590,9 +590,9 @@ r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint
 	if (!r6_centres_load(NULL, err))
 		return false;
 	for (k = 0; k < SETS * 3; k++)
-		if (r6s_bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
+		if (mask_bits24(mask_of(col, k / 3, k % 3, false)) != 8) {
 			tw_error_set(err, "not a 6x6x6's colours: a centre orbit without 4 of each colour");
 			return false;
 		}
-	return r6s_stages_1to4(&def, col, opt, view, out, path, stage_moves, err);
+	return centre_stages_1to4(&def, col, opt, view, out, path, stage_moves, err);
 }

@@ -14,8 +14,8 @@
 
 #define MAX_FACELETS (6 * 7 * 7)   /* the 7x7x7's */
 
-uint8_t r6s_bits8[256];
-uint32_t r6s_rank_part[3 * 9 * 256];
+uint8_t mask_bits8[256];
+uint32_t mask_rank8_part[3 * 9 * 256];
 
 static void
 build_ranks(void)
@@ -23,12 +23,12 @@ build_ranks(void)
 	int i;
 
 	for (i = 1; i < 256; i++)
-		r6s_bits8[i] = (uint8_t)(r6s_bits8[i >> 1] + (i & 1));
-	cube_colex_rank_parts(r6s_rank_part, 8);
+		mask_bits8[i] = (uint8_t)(mask_bits8[i >> 1] + (i & 1));
+	cube_colex_rank_parts(mask_rank8_part, 8);
 }
 
 void
-r6s_ranks_init(void)
+mask_ranks_init(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -38,32 +38,32 @@ r6s_ranks_init(void)
 /* A stage-1 end that stage 2 may start from. */
 struct candidate {
 	int score, len, view;
-	uint32_t end[R6S_MAX_SETS];
-	uint8_t path[R6S_MAX_STAGE];
+	uint32_t end[CENTRE_STAGES_MAX_SETS];
+	uint8_t path[CENTRE_STAGES_MAX_STAGE];
 };
 
 /* A stage's state: masks of the sets. */
 struct masks {
-	uint32_t s[R6S_MAX_SETS];
+	uint32_t s[CENTRE_STAGES_MAX_SETS];
 };
 
 struct run {
-	const struct r6s_def *d;
+	const struct centre_stages *d;
 	const struct r6_options *opt;  /* the caller's (may be NULL) */
 	int stage;
 	struct stage_run sr;           /* the stage's work; stages 2 to 4: the end's path */
-	struct masks stack[R6S_MAX_STAGE + 1];
+	struct masks stack[CENTRE_STAGES_MAX_STAGE + 1];
 	/* Stages 3 and 4: the wing parities (model.h) at the stage's start
 	 * and those an end must have even (parity_base ^ its turns'). */
 	int parity_base, parity_even;
 	/* Stage 1: ends collected at the current bound. */
 	int view, n_ends;
 	int n_cand;
-	struct candidate cand[R6S_CANDIDATES];
+	struct candidate cand[CENTRE_STAGES_CANDIDATES];
 };
 
 static inline uint32_t
-move_mask(const struct r6s_def *d, int s, int m, uint32_t x)
+move_mask(const struct centre_stages *d, int s, int m, uint32_t x)
 {
 	const uint32_t (*l)[256] = d->lut[s][m];
 
@@ -76,18 +76,18 @@ move_mask(const struct r6s_def *d, int s, int m, uint32_t x)
 static void
 collect(struct run *r, const uint32_t *s, const uint8_t *path, int len, bool odd)
 {
-	int x = r->d->stage2_table(R6_TABLE_X2)[r6s_rank8(s[r->d->set_outer_x])];
-	int t = r->d->stage2_table(R6_TABLE_T2)[r6s_rank8(s[r->d->set_oblique_a])];
-	int score = 100 * (x > t ? x : t) + x + t + (odd ? R6S_ODD_END : 0), i;
+	int x = r->d->stage2_table(R6_TABLE_X2)[mask_rank8(s[r->d->set_outer_x])];
+	int t = r->d->stage2_table(R6_TABLE_T2)[mask_rank8(s[r->d->set_oblique_a])];
+	int score = 100 * (x > t ? x : t) + x + t + (odd ? CENTRE_STAGES_ODD_END : 0), i;
 	size_t bytes = (size_t)r->d->sets * sizeof *s;
 
 	r->n_ends++;
 	for (i = 0; i < r->n_cand; i++)
 		if (r->cand[i].view == r->view && memcmp(r->cand[i].end, s, bytes) == 0)
 			return;
-	if (r->n_cand == R6S_CANDIDATES && score >= r->cand[R6S_CANDIDATES - 1].score)
+	if (r->n_cand == CENTRE_STAGES_CANDIDATES && score >= r->cand[CENTRE_STAGES_CANDIDATES - 1].score)
 		return;
-	i = r->n_cand < R6S_CANDIDATES ? r->n_cand++ : R6S_CANDIDATES - 1;
+	i = r->n_cand < CENTRE_STAGES_CANDIDATES ? r->n_cand++ : CENTRE_STAGES_CANDIDATES - 1;
 	for (; i > 0 && r->cand[i - 1].score > score; i--)
 		r->cand[i] = r->cand[i - 1];
 	r->cand[i].score = score;
@@ -123,7 +123,7 @@ static void
 step(void *ctx, const void *state, int m, void *child)
 {
 	const struct run *r = ctx;
-	const struct r6s_def *d = r->d;
+	const struct centre_stages *d = r->d;
 	const uint32_t *s = ((const struct masks *)state)->s;
 	uint32_t *t = ((struct masks *)child)->s;
 	unsigned sets = d->stage_sets[r->stage];
@@ -135,7 +135,7 @@ step(void *ctx, const void *state, int m, void *child)
 
 /* Stages 2 to 4 end at a state of bound 0 whose wing parities are even
  * where asked (else one turn more at least); stage 1 collects its ends
- * and stops after R6S_STAGE1_ENDS of them. */
+ * and stops after CENTRE_STAGES_STAGE1_ENDS of them. */
 static int
 at_zero(void *ctx, const void *state, const uint8_t *path, int len)
 {
@@ -148,12 +148,12 @@ at_zero(void *ctx, const void *state, const uint8_t *path, int len)
 	if (r->stage != 1)
 		return (parity & r->parity_even) == 0 ? STAGE_END : 1;
 	collect(r, ((const struct masks *)state)->s, path, len, (parity & r->parity_even) != 0);
-	return r->n_ends >= R6S_STAGE1_ENDS ? STAGE_END : STAGE_LEAF;
+	return r->n_ends >= CENTRE_STAGES_STAGE1_ENDS ? STAGE_END : STAGE_LEAF;
 }
 
 static const struct stage_def stage_search = {
 	.state_bytes = sizeof(struct masks),
-	.max_depth = R6S_MAX_STAGE,
+	.max_depth = CENTRE_STAGES_MAX_STAGE,
 	.count = STAGE_COUNT_CHILDREN,
 	.estimate = estimate,
 	.may_follow = may_follow,
@@ -194,8 +194,8 @@ start_run(struct run *r, int stage, const struct r6_options *opt)
 static bool
 stage1(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], struct tw_error *err)
 {
-	const struct r6s_def *d = r->d;
-	uint32_t s[R6_VIEWS][R6S_MAX_SETS];
+	const struct centre_stages *d = r->d;
+	uint32_t s[R6_VIEWS][CENTRE_STAGES_MAX_SETS];
 	int v, b, h0 = 1 << 20;
 
 	r->n_cand = 0;
@@ -207,7 +207,7 @@ stage1(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], struct tw_error *err)
 		h = d->estimate(1, s[v]);
 		h0 = h < h0 ? h : h0;
 	}
-	for (b = h0; b <= R6S_MAX_STAGE && r->n_ends == 0 && !r->sr.stopped; b++)
+	for (b = h0; b <= CENTRE_STAGES_MAX_STAGE && r->n_ends == 0 && !r->sr.stopped; b++)
 		for (v = 0; v < R6_VIEWS && !r->sr.stopped; v++) {
 			r->view = v;
 			if (pass(r, s[v], b))
@@ -225,9 +225,9 @@ static bool
 stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2,
     struct tw_error *err)
 {
-	const struct r6s_def *d = r->d;
-	uint32_t s[R6S_CANDIDATES][R6S_MAX_SETS];
-	int h[R6S_CANDIDATES], k, total, lo = 1 << 20;
+	const struct centre_stages *d = r->d;
+	uint32_t s[CENTRE_STAGES_CANDIDATES][CENTRE_STAGES_MAX_SETS];
+	int h[CENTRE_STAGES_CANDIDATES], k, total, lo = 1 << 20;
 
 	for (k = 0; k < r->n_cand; k++) {
 		uint8_t col[MAX_FACELETS];
@@ -236,17 +236,17 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 		memcpy(col, vc[r->cand[k].view], (size_t)d->facelets);
 		for (i = 0; i < r->cand[k].len; i++)
 			d->apply(col, r->cand[k].path[i]);
-		if (d->stage_b != NULL && !d->stage_b(1, r->opt, col, r->cand[k].path, &r->cand[k].len, R6S_MAX_STAGE, err))
+		if (d->stage_b != NULL && !d->stage_b(1, r->opt, col, r->cand[k].path, &r->cand[k].len, CENTRE_STAGES_MAX_STAGE, err))
 			return false;
 		d->masks_of(col, 1, s[k]);
 		h[k] = d->estimate(2, s[k]);
 		lo = r->cand[k].len + h[k] < lo ? r->cand[k].len + h[k] : lo;
 	}
-	for (total = lo; total <= lo + R6S_MAX_STAGE && !r->sr.stopped; total++)
+	for (total = lo; total <= lo + CENTRE_STAGES_MAX_STAGE && !r->sr.stopped; total++)
 		for (k = 0; k < r->n_cand && !r->sr.stopped; k++) {
 			int bound = total - r->cand[k].len;
 
-			if (bound < h[k] || bound > R6S_MAX_STAGE)
+			if (bound < h[k] || bound > CENTRE_STAGES_MAX_STAGE)
 				continue;
 			if (pass(r, s[k], bound)) {
 				*chosen = k;
@@ -262,14 +262,14 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 static bool
 stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_error *err)
 {
-	const struct r6s_def *d = r->d;
-	uint32_t s[R6S_MAX_SETS];
+	const struct centre_stages *d = r->d;
+	uint32_t s[CENTRE_STAGES_MAX_SETS];
 	int b, i;
 	bool found = false;
 
 	d->masks_of(col, 0, s);
 	r->parity_base = d->wing_parity(col);
-	for (b = d->estimate(r->stage, s); b <= R6S_MAX_STAGE && !found && !r->sr.stopped; b++)
+	for (b = d->estimate(r->stage, s); b <= CENTRE_STAGES_MAX_STAGE && !found && !r->sr.stopped; b++)
 		found = pass(r, s, b);
 	if (!found)
 		return stage_failed(r, r->stage, err);
@@ -285,15 +285,15 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 }
 
 /* Stage 3 or 4 ending with the wing parities even (inner for 3,
- * both for 4) within R6S_NODES_PARITY, else stage34 without them. */
+ * both for 4) within CENTRE_STAGES_NODES_PARITY, else stage34 without them. */
 static bool
 stage34_even(struct run *r, const struct r6_options *opt, int stage, uint8_t *col,
     struct r6_path *path, int *len, struct tw_error *err)
 {
 	start_run(r, stage, opt);
 	r->parity_even = stage == 3 ? R6_INNER_ODD : R6_INNER_ODD | R6_OUTER_ODD;
-	if (r->sr.max_nodes > R6S_NODES_PARITY)
-		r->sr.max_nodes = R6S_NODES_PARITY;
+	if (r->sr.max_nodes > CENTRE_STAGES_NODES_PARITY)
+		r->sr.max_nodes = CENTRE_STAGES_NODES_PARITY;
 	if (r->d->wing_parity(col) >= 0 && stage34(r, col, path, len, err))
 		return true;
 	if (stage_cancelled(&r->sr))
@@ -314,7 +314,7 @@ obtm_of(const uint8_t *m, int n)
 }
 
 bool
-r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_options *opt,
+centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const struct r6_options *opt,
     int *view, uint8_t *out, struct r6_path *path, int *stage_moves, struct tw_error *err)
 {
 	uint8_t vc[R6_VIEWS][MAX_FACELETS];
@@ -367,10 +367,10 @@ r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_opt
 	if (!stage34_even(r, opt, 3, out, path, &len3, err))
 		goto done;
 	if (d->stage_b != NULL) {
-		uint8_t tmp[R6S_MAX_STAGE];
+		uint8_t tmp[CENTRE_STAGES_MAX_STAGE];
 		int nb = 0;
 
-		if (!d->stage_b(3, opt, out, tmp, &nb, R6S_MAX_STAGE, err))
+		if (!d->stage_b(3, opt, out, tmp, &nb, CENTRE_STAGES_MAX_STAGE, err))
 			goto done;
 		for (i = 0; i < nb; i++)
 			r6_path_push(path, tmp[i]);

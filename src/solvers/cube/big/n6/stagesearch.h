@@ -4,7 +4,7 @@
  * the same stages on the fake 6x6x6 with a fifth orbit and their own
  * turn sets and bounds. Each stage is an IDA* (Korf 1985) over a few
  * 24-bit masks of centre orbits, one mask a set; what differs between
- * the two cubes is in struct r6s_def. Internal to n6/ and n7/ */
+ * the two cubes is in struct centre_stages. Internal to n6/ and n7/ */
 #ifndef TWIRL_CUBE_N6_STAGESEARCH_H
 #define TWIRL_CUBE_N6_STAGESEARCH_H
 
@@ -14,41 +14,41 @@
 #include "engine/error.h"
 #include "solvers/cube/big/n6/n6.h"
 
-#define R6S_MAX_SETS 6
-#define R6S_MAX_STAGE 40        /* a stage's longest path */
-#define R6S_STAGE1_ENDS 30      /* stage-1 ends collected at the first bound with any */
-#define R6S_CANDIDATES 4        /* of which stage 2 tries the best */
-#define R6S_ODD_END 100         /* stage-1 score of an odd inner wing permutation */
-#define R6S_NODES_PARITY 60000000L /* stages 3 and 4 with the wing parities */
+#define CENTRE_STAGES_MAX_SETS 6
+#define CENTRE_STAGES_MAX_STAGE 40           /* a stage's longest path */
+#define CENTRE_STAGES_STAGE1_ENDS 30         /* stage-1 ends collected at the first bound with any */
+#define CENTRE_STAGES_CANDIDATES 4           /* of which stage 2 tries the best */
+#define CENTRE_STAGES_ODD_END 100            /* stage-1 score of an odd inner wing permutation */
+#define CENTRE_STAGES_NODES_PARITY 60000000L /* stages 3 and 4 with the wing parities */
 
 /* Masks of 8 places in 24, both cubes' coordinate: the set bits of each
  * byte and the parts of a mask's colex rank (cube_colex_rank_parts),
- * filled by r6s_ranks_init (once, thread-safe) before either is read. */
-extern uint8_t r6s_bits8[256];
-extern uint32_t r6s_rank_part[3 * 9 * 256];
-void r6s_ranks_init(void);
+ * filled by mask_ranks_init (once, thread-safe) before either is read. */
+extern uint8_t mask_bits8[256];
+extern uint32_t mask_rank8_part[3 * 9 * 256];
+void mask_ranks_init(void);
 
 static inline int
-r6s_bits24(uint32_t x)
+mask_bits24(uint32_t x)
 {
-	return r6s_bits8[x & 255] + r6s_bits8[x >> 8 & 255] + r6s_bits8[x >> 16 & 255];
+	return mask_bits8[x & 255] + mask_bits8[x >> 8 & 255] + mask_bits8[x >> 16 & 255];
 }
 
 /* The colex rank (0 .. C(24,8) - 1) of a mask with 8 bits set. */
 static inline uint32_t
-r6s_rank8(uint32_t x)
+mask_rank8(uint32_t x)
 {
-	int c0 = r6s_bits8[x & 255], c1 = r6s_bits8[x >> 8 & 255];
+	int c0 = mask_bits8[x & 255], c1 = mask_bits8[x >> 8 & 255];
 
-	return r6s_rank_part[x & 255] + r6s_rank_part[(9 + c0) * 256 + (x >> 8 & 255)] +
-	    r6s_rank_part[(18 + c0 + c1) * 256 + (x >> 16)];
+	return mask_rank8_part[x & 255] + mask_rank8_part[(9 + c0) * 256 + (x >> 8 & 255)] +
+	    mask_rank8_part[(18 + c0 + c1) * 256 + (x >> 16)];
 }
 
 /* One cube's stages. Moves are the 6x6x6's model moves (model.h); a state
  * is sets masks; colours are facelets bytes a cube, in the view the
  * search works in. */
-struct r6s_def {
-	int sets;                                   /* masks a state, at most R6S_MAX_SETS */
+struct centre_stages {
+	int sets;                                   /* masks a state, at most CENTRE_STAGES_MAX_SETS */
 	int facelets;                               /* colour bytes a cube */
 	/* lut[s][m][b][x]: the places of set s that the places x (bits of
 	 * byte b) go to under move m. */
@@ -84,7 +84,7 @@ struct r6s_def {
  * the stages, path their moves in that view, stage_moves (may be NULL)
  * each stage's OBTM. Errors: out of memory, "cancelled", "no stage-N end
  * within the search's work", "the stages' path is full". */
-bool r6s_stages_1to4(const struct r6s_def *d, const uint8_t *col, const struct r6_options *opt,
+bool centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const struct r6_options *opt,
     int *view, uint8_t *out, struct r6_path *path, int *stage_moves, struct tw_error *err);
 
 #endif

@@ -364,7 +364,7 @@ build_mixed(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		for (r = 0; r < (long)MIXED_MASKS; r++) {
 			unsigned o;
 
-			if (back ? t[r] != CUBE_TABLE_UNSEEN || r6s_bits24((uint32_t)r) % 2 != 0 : t[r] != d)
+			if (back ? t[r] != CUBE_TABLE_UNSEEN || mask_bits24((uint32_t)r) % 2 != 0 : t[r] != d)
 				continue;
 			for (j = 0; j < n; j++)
 				for (o = 0; o < 1u << mm[j].n_couples; o++) {
@@ -523,7 +523,7 @@ build_bars(void *buf, size_t size, void *ctx, const struct table_progress *prog,
 		for (r = 0; r < BARS_MASKS; r++) {
 			unsigned o;
 
-			if (back ? t[r] <= d + 1 || r6s_bits24((uint32_t)r) % 2 != 0 : t[r] != d)
+			if (back ? t[r] <= d + 1 || mask_bits24((uint32_t)r) % 2 != 0 : t[r] != d)
 				continue;
 			for (j = 0; j < bs->n; j++) {
 				const struct bar_move *b = &bs->mv[j];
@@ -672,7 +672,7 @@ static pthread_once_t basics_once = PTHREAD_ONCE_INIT;
 static void
 build_basics(void)
 {
-	r6s_ranks_init();
+	mask_ranks_init();
 	build_places(r6_model());
 	build_moves(r6_model());
 	bars_of();
@@ -738,7 +738,7 @@ estimate(int stage, const uint32_t *s)
 	case 1:
 		return mixed_h(s);
 	case 2: {
-		uint32_t rx = r6s_rank8(s[SET_OX]), rt = r6s_rank8(s[SET_A]);
+		uint32_t rx = mask_rank8(s[SET_OX]), rt = mask_rank8(s[SET_A]);
 
 		x = tb.x2[rx];
 		t = tb.t2[rt];
@@ -749,8 +749,8 @@ estimate(int stage, const uint32_t *s)
 	case 3:
 		return mixed_h(s);
 	default:
-		x = tb.x4[r6s_rank8(s[SET_OX])];
-		t = tb.t4[r6s_rank8(s[SET_A])];
+		x = tb.x4[mask_rank8(s[SET_OX])];
+		t = tb.t4[mask_rank8(s[SET_A])];
 		return x > t ? x : t;
 	}
 }
@@ -771,7 +771,7 @@ masks_of(const uint8_t *col, int axis, uint32_t *s)
 
 static const long stage_nodes[5] = {0, NODES_13, NODES_24, NODES_13, NODES_24};
 
-static const struct r6s_def def = {
+static const struct centre_stages def = {
 	.sets = SETS,
 	.facelets = R7_FACELETS,
 	.lut = (const uint32_t (*)[R6_MOVES][3][256])tb.lut,
@@ -815,7 +815,7 @@ bool
 r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int *view, uint8_t *out,
     struct r6_path *path, int *stage_moves, struct tw_error *err)
 {
-	struct r6s_def d = def;
+	struct centre_stages d = def;
 	int k;
 
 	path->len = 0;
@@ -826,7 +826,7 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int 
 	}
 	/* Stages 1 and 3 count on S1: their bounds have no inner 3x3 term. */
 	for (k = 0; k < SETS * 3; k++)
-		if (r6s_bits24(mask_of(col, k / 3, k % 3, false)) != 8 || ((k / 3 == SET_IX || k / 3 == SET_IT) &&
+		if (mask_bits24(mask_of(col, k / 3, k % 3, false)) != 8 || ((k / 3 == SET_IX || k / 3 == SET_IT) &&
 		    mask_of(col, k / 3, k % 3, false) != mask_of(NULL, k / 3, k % 3, true))) {
 			tw_error_set(err, "not after stage S1: a centre orbit without 4 of each colour, "
 			    "or the inner 3x3 off its axes");
@@ -834,14 +834,14 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int 
 		}
 	if (!bars)
 		d.stage_b = NULL;
-	return r6s_stages_1to4(&d, col, opt, view, out, path, stage_moves, err);
+	return centre_stages_1to4(&d, col, opt, view, out, path, stage_moves, err);
 }
 
 bool
 r7_stage_bars(int stage, uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err)
 {
 	struct r6_options o6 = {0};
-	uint8_t moves[R6S_MAX_STAGE];
+	uint8_t moves[CENTRE_STAGES_MAX_STAGE];
 	int n = 0, i;
 
 	pthread_once(&tb_once, build_tables);
@@ -857,7 +857,7 @@ r7_stage_bars(int stage, uint8_t *col, const struct r7_options *opt, struct r7_p
 		o6.cancel = opt->cancel;
 		o6.max_nodes = opt->max_nodes;
 	}
-	if (!bars_stage(stage, &o6, col, moves, &n, R6S_MAX_STAGE, err))
+	if (!bars_stage(stage, &o6, col, moves, &n, CENTRE_STAGES_MAX_STAGE, err))
 		return false;
 	for (i = 0; i < n; i++) {
 		if (path->len >= R7_MAX_PATH) {

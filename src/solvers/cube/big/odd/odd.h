@@ -39,7 +39,7 @@
 /* The plans above, for r7_odd_solve (n7.h) and the 10x10x10's
  * end (even.h). */
 struct r7_odd_plan;
-extern const struct r7_odd_plan r9_plan9, r9_plan11;
+extern const struct r7_odd_plan odd_plan9, odd_plan11;
 
 /* Builds or loads every table the 9x9x9 solver reads (the 7x7x7's);
  * false with the reason (err may be NULL). */
