@@ -35,7 +35,7 @@ struct even_plan {
 	struct cube_grouping pass[3];
 	bool home[3];
 	struct cube_grouping odd;
-	const struct r7_odd_plan *odd_plan;
+	const struct odd_cube_plan *odd_plan;
 };
 
 static const struct even_plan plan8 = {
@@ -44,7 +44,7 @@ static const struct even_plan plan8 = {
 	    {8, 6, {0, 1, 2, 4, 6, 7}, {0, 1, 3, 5, 6, 7}, {0, 1, 3, 4, 6, 7}}},
 	{true, false},
 	{8, 7, {0, 1, 2, 3, 5, 6, 7}, {0, 1, 2, 4, 5, 6, 7}, {0, 1, 2, 3, 5, 6, 7}},
-	&r7_plan7,
+	&odd_plan7,
 };
 
 /* The 10x10x10: rings of layers {2,3,4}, {2,3} and {2}; one variant. */

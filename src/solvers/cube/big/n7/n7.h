@@ -291,14 +291,14 @@ bool r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int
  * centre passes, in order, bring every centre home (each pass's groups
  * one colour where an earlier pass left them so). */
 #define R7_MAX_PASSES 6
-struct r7_odd_plan {
+struct odd_cube_plan {
 	int n, passes;
 	struct cube_grouping pass[R7_MAX_PASSES];
 };
 
 /* The 7x7x7's plan (solve.c): one centre pass, every layer its own
  * group. */
-extern const struct r7_odd_plan r7_plan7;
+extern const struct odd_cube_plan odd_plan7;
 
 /* The odd cubes' staged reduction (passes.c): plan's centre passes,
  * then the edge orbits k = (n-3)/2 down to 1 (r7_edge_orbit), the last
@@ -311,7 +311,7 @@ extern const struct r7_odd_plan r7_plan7;
  * Errors: not an n-cube; "cancelled"; out of memory; the tables';
  * "... within the search's work" (kind TW_ERROR_OUT_OF_WORK);
  * "internal error: ..." (a bug). */
-bool r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
+bool odd_cube_solve(const struct odd_cube_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 
 /* Builds or loads every table of the 7x7x7 solver now (the stages' and
@@ -323,7 +323,7 @@ bool cube7_reduce_prepare(struct tw_error *err);
 size_t cube7_reduce_table_bytes(void);
 
 /* The whole solver (solve.c): one centre pass, then the edge orbits 2
- * and 1 (r7_odd_solve). Solves c (a 7x7x7 that cube_state_solvable
+ * and 1 (odd_cube_solve). Solves c (a 7x7x7 that cube_state_solvable
  * accepts), appending WCA moves to out; stats (may be NULL) as
  * cube_big_solve's: REDUCE_CENTRES stages I and C, REDUCE_EDGES
  * the orbits' 5x5x5s to the last one's 3x3x3, REDUCE_FINISH that 3x3x3

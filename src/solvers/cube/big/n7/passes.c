@@ -1,5 +1,5 @@
 /* The odd cubes' staged reductions, centres first (n7.h,
- * r7_odd_solve): every centre by passes of the 7x7x7's centre stages
+ * odd_cube_solve): every centre by passes of the 7x7x7's centre stages
  * on 7x7x7s of grouped layers whose edges are ignored (every pass
  * staged, then every pass solved: r7_centre_passes), then the edges
  * orbit by orbit from the middle out by the 5x5x5 phase reduction (an
@@ -395,7 +395,7 @@ r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *e
 }
 
 bool
-r7_odd_solve(const struct r7_odd_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
+odd_cube_solve(const struct odd_cube_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	struct r7_options ro = {0};

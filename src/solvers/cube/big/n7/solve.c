@@ -1,6 +1,6 @@
 /* The 7x7x7 staged reduction's whole solver (n7.h): one centre
  * pass on the cube itself, then its two edge orbits (passes.c,
- * r7_odd_solve); its tables. */
+ * odd_cube_solve); its tables. */
 #include "solvers/cube/big/n7/n7.h"
 
 #include "solvers/cube/big/n5/n5.h"
@@ -27,7 +27,7 @@ cube7_reduce_table_bytes(void)
 	return r7_centres_tables() + r7_stage5_tables() + r7_stage_c_tables() + cube5_reduce_table_bytes();
 }
 
-const struct r7_odd_plan r7_plan7 = {
+const struct odd_cube_plan odd_plan7 = {
 	7, 1, {{7, 7, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6}}},
 };
 
@@ -35,5 +35,5 @@ bool
 cube7_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
-	return r7_odd_solve(&r7_plan7, c, opt, out, stats, err);
+	return odd_cube_solve(&odd_plan7, c, opt, out, stats, err);
 }

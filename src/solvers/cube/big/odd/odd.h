@@ -1,7 +1,7 @@
 /* The 9x9x9 and 11x11x11 staged reductions (docs/papers.md, "Rubik's
  * cube": after dwalton76's rubiks-cube-NxNxN-solver, its odd cubes:
  * every centre on fake 7x7x7s, then each wing orbit paired on a fake
- * 5x5x5): the 7x7x7's odd-cube solver (n7.h, r7_odd_solve) with
+ * 5x5x5): the 7x7x7's odd-cube solver (n7.h, odd_cube_solve) with
  * these plans of centre passes (solve.c), then the edge orbits from the
  * middle out. A pass takes the 7x7x7 of grouped layers named, its edges
  * ignored: every pass is staged (stage I's S1 and stages 1 to 4) in
@@ -36,10 +36,10 @@
 #include "engine/cube/cube.h"
 #include "solvers/cube/big/core/reduce.h"
 
-/* The plans above, for r7_odd_solve (n7.h) and the 10x10x10's
+/* The plans above, for odd_cube_solve (n7.h) and the 10x10x10's
  * end (even.h). */
-struct r7_odd_plan;
-extern const struct r7_odd_plan odd_plan9, odd_plan11;
+struct odd_cube_plan;
+extern const struct odd_cube_plan odd_plan9, odd_plan11;
 
 /* Builds or loads every table the 9x9x9 solver reads (the 7x7x7's);
  * false with the reason (err may be NULL). */

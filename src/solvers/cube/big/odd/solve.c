@@ -1,6 +1,6 @@
 /* The odd cubes' staged reductions past the 7x7x7 (odd.h), 9x9x9
  * and 11x11x11: their centre passes' plans for the 7x7x7's odd-cube
- * solver (n7.h, r7_odd_solve). */
+ * solver (n7.h, odd_cube_solve). */
 #include "solvers/cube/big/odd/odd.h"
 
 #include "solvers/cube/big/n7/n7.h"
@@ -9,7 +9,7 @@
  * ring's X, its centres of columns 3 and 5 and its middle; F, its
  * centres of columns 2 and 6 (the groups A and B left one colour are
  * whole groups of F's). */
-const struct r7_odd_plan odd_plan9 = {
+const struct odd_cube_plan odd_plan9 = {
 	9, 3, {
 		{9, 7, {0, 1, 3, 4, 5, 6, 8}, {0, 2, 3, 4, 5, 7, 8}, {0, 2, 3, 4, 5, 6, 8}},
 		{9, 7, {0, 1, 2, 4, 5, 7, 8}, {0, 1, 3, 4, 6, 7, 8}, {0, 1, 3, 4, 5, 7, 8}},
@@ -22,7 +22,7 @@ const struct r7_odd_plan odd_plan9 = {
  * outer ring in three: R1 its X and columns 4 to 6 (the centres of
  * columns 2 to 4 ride with column 4), R2 columns 3 and 7, R3 columns 2
  * and 8. */
-const struct r7_odd_plan odd_plan11 = {
+const struct odd_cube_plan odd_plan11 = {
 	11, 6, {
 		{11, 7, {0, 1, 4, 5, 6, 7, 10}, {0, 3, 4, 5, 6, 9, 10}, {0, 3, 4, 5, 6, 7, 10}},
 		{11, 7, {0, 1, 3, 5, 6, 8, 10}, {0, 2, 4, 5, 7, 9, 10}, {0, 2, 4, 5, 6, 8, 10}},
@@ -61,12 +61,12 @@ bool
 cube9_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
-	return r7_odd_solve(&odd_plan9, c, opt, out, stats, err);
+	return odd_cube_solve(&odd_plan9, c, opt, out, stats, err);
 }
 
 bool
 cube11_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
-	return r7_odd_solve(&odd_plan11, c, opt, out, stats, err);
+	return odd_cube_solve(&odd_plan11, c, opt, out, stats, err);
 }
