@@ -20,7 +20,8 @@
  *     stack at its end and not before, as many as trying every path
  *     finds, for k the distance and one and two more; with the phase's
  *     own children (no flip of 2), as many as trying those; stopping
- *     when the phase has enough, with the last end's path. */
+ *     when the phase has enough, with the last end's path;
+ *   - a run of more moves a state than the core holds is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -598,6 +599,14 @@ enumerate_stops_when_enough(void **state)
 		s = t;
 	}
 	assert_true(sorted(&s));
+
+	/* More moves a state than the core holds: refused, no work done. */
+	pc.ends = 0;
+	stage_run_start(&run, NULL, STAGE_MAX_MOVES + 1, 100000000L, NULL);
+	assert_false(stage_enumerate(&unit_cost, &pc, &run, kids, len));
+	assert_int_equal(run.nodes, 0);
+	assert_int_equal(stage_ida(&unit_cost, &pc, &run, kids, 0, 4 * N), 0);
+	assert_int_equal(run.nodes, 0);
 
 	/* Too little work: stopped. */
 	pc.ends = 0;

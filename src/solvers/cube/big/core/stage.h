@@ -177,7 +177,9 @@ stage_visit(const struct stage_def *d, void *ctx, struct stage_run *run, const v
  * run->path[0 .. run->len)); false when none is within the bound or the
  * run stopped (run->stopped). stack holds d->max_depth + 1 states of
  * d->state_bytes, of the phase's own type. Children are searched in
- * move order, so a pass is the recursive IDA* pass exactly. */
+ * move order, so a pass is the recursive IDA* pass exactly. A def of
+ * more than STAGE_MAX_DEPTH moves or a run of more than STAGE_MAX_MOVES
+ * finds nothing. */
 STAGE_INLINE bool
 stage_ida_pass(const struct stage_def *d, void *ctx, struct stage_run *run, void *stack, int bound)
 {
@@ -185,6 +187,8 @@ stage_ida_pass(const struct stage_def *d, void *ctx, struct stage_run *run, void
 	int next[STAGE_MAX_DEPTH + 1], g[STAGE_MAX_DEPTH + 1], depth = 0;
 	enum stage_visit v;
 
+	if (d->max_depth > STAGE_MAX_DEPTH || run->n_moves > STAGE_MAX_MOVES)
+		return false;
 	g[0] = 0;
 	v = stage_visit(d, ctx, run, states, 0, 0, bound);
 	if (v != STAGE_VISIT_EXPAND)
@@ -270,7 +274,8 @@ stage_children(const struct stage_def *d, void *ctx, const struct stage_run *run
  * the phase's own type. true when at_depth said enough (the last end's
  * path in run->path, run->len = depth); false when the paths ran out
  * or the run stopped (run->stopped; a stopped run does no more work, so
- * that one run can serve a phase's many enumerations). */
+ * that one run can serve a phase's many enumerations), or depth or the
+ * run's moves are past STAGE_MAX_DEPTH or STAGE_MAX_MOVES. */
 STAGE_INLINE bool
 stage_enumerate(const struct stage_def *d, void *ctx, struct stage_run *run, void *kids, int depth)
 {
@@ -279,7 +284,7 @@ stage_enumerate(const struct stage_def *d, void *ctx, struct stage_run *run, voi
 	int count[STAGE_MAX_DEPTH + 1], next[STAGE_MAX_DEPTH + 1], at = 0;
 	size_t stride = (size_t)run->n_moves * d->state_bytes;
 
-	if (run->stopped || depth < 0 || depth > STAGE_MAX_DEPTH)
+	if (run->stopped || depth < 0 || depth > STAGE_MAX_DEPTH || run->n_moves > STAGE_MAX_MOVES)
 		return false;
 	count[0] = 1;
 	next[0] = 0;
