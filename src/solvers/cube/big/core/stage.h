@@ -55,7 +55,10 @@ enum stage_count {
  * states are state_bytes each, in an array the caller gives (see
  * stage_ida_pass). A move is a number below 256: the entries of the
  * run's move list (stage_run.moves) in order, or 0 .. n_moves - 1
- * without one. */
+ * without one. stage_ida reads estimate, may_follow and step (cost and
+ * at_zero may be NULL); stage_enumerate reads children and at_depth, or,
+ * without children, estimate, may_follow and step to make them. A
+ * phase sets what its mode reads; the rest may be NULL. */
 struct stage_def {
 	size_t state_bytes;
 	int max_depth;                    /* moves a path, at most STAGE_MAX_DEPTH */
