@@ -134,13 +134,13 @@ main(int argc, char **argv)
 			cube_grouping_turn(&cur, &g5, (int)mc[i].face, mc[i].first, mc[i].last, mc[i].turns, turns, &len);
 		at[1] = len;
 		t[2] = tw_monotonic_seconds();
-		if (!r7_edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err)) {
+		if (!edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err)) {
 			printf("cube %2d: orbit 2: %s\n", k, err.msg);
 			continue;
 		}
 		at[2] = len;
 		t[3] = tw_monotonic_seconds();
-		if (!r7_edge_orbit(&cur, 1, true, NULL, turns, &len, &len_edges, &s5, &err)) {
+		if (!edge_orbit(&cur, 1, true, NULL, turns, &len, &len_edges, &s5, &err)) {
 			printf("cube %2d: orbit 1: %s\n", k, err.msg);
 			continue;
 		}

@@ -58,8 +58,8 @@ random_cube(uint64_t *seed, uint8_t *col)
 static int
 check_stages(const uint8_t *col, int index)
 {
-	struct r6_options opt = {NULL, 0};
-	struct r6_path path, again;
+	struct staged_options opt = {NULL, 0};
+	struct staged_path path, again;
 	struct tw_error err = {0};
 	uint8_t out[R6_FACELETS], w[R6_FACELETS], out2[R6_FACELETS];
 	int view, view2, sm[4], sm2[4], k, i = 0, cost = 0, total = 0;
@@ -156,7 +156,7 @@ static void
 solved_needs_nothing(void **unused)
 {
 	struct cube c;
-	struct r6_path path;
+	struct staged_path path;
 	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];
 	int view = -1, sm[4] = {1, 1, 1, 1};
@@ -176,8 +176,8 @@ cancelled_and_out_of_work(void **unused)
 {
 	uint64_t seed = 12345;
 	atomic_bool cancel = true;
-	struct r6_options opt = {&cancel, 0};
-	struct r6_path path;
+	struct staged_options opt = {&cancel, 0};
+	struct staged_path path;
 	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];
 	int view;
@@ -197,7 +197,7 @@ static void
 not_a_cube_refused(void **unused)
 {
 	struct cube c;
-	struct r6_path path;
+	struct staged_path path;
 	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];
 	int view, d;

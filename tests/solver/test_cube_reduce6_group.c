@@ -79,7 +79,7 @@ painted(uint8_t *col, bool home)
 }
 
 static int
-obtm(const struct r6_path *p, int from)
+obtm(const struct staged_path *p, int from)
 {
 	int i, n = 0;
 
@@ -89,7 +89,7 @@ obtm(const struct r6_path *p, int from)
 }
 
 static void
-replay(const uint8_t *in, const struct r6_path *p, const uint8_t *out)
+replay(const uint8_t *in, const struct staged_path *p, const uint8_t *out)
 {
 	uint8_t col[R6_FACELETS];
 	int i;
@@ -118,7 +118,7 @@ flip_inner_dedge(uint8_t *col, int d)
 }
 
 static void
-check_stage6(uint8_t *col, const uint8_t *in, struct r6_path *path, int from)
+check_stage6(uint8_t *col, const uint8_t *in, struct staged_path *path, int from)
 {
 	struct tw_error err = {0};
 	struct cube c5;
@@ -142,7 +142,7 @@ stages_5_and_6(void **unused)
 	rng_state = 0x243F6A8885A308D3ull;
 	for (i = 0; i < n; i++) {
 		uint8_t col[R6_FACELETS], in[R6_FACELETS];
-		struct r6_path path = {0};
+		struct staged_path path = {0};
 		struct tw_error err = {0};
 		int l5;
 
@@ -171,7 +171,7 @@ stage_6_alone(void **unused)
 	rng_state = 0x13198A2E03707344ull;
 	for (i = 0; i < n; i++) {
 		uint8_t col[R6_FACELETS], in[R6_FACELETS];
-		struct r6_path path = {0};
+		struct staged_path path = {0};
 		struct tw_error err = {0};
 
 		painted(col, true);
@@ -194,7 +194,7 @@ forced_parities(void **unused)
 	rng_state = 0xA4093822299F31D0ull;
 	for (trial = 0; trial < 6; trial++) {
 		uint8_t col[R6_FACELETS], in[R6_FACELETS];
-		struct r6_path path = {0};
+		struct staged_path path = {0};
 		struct tw_error err = {0};
 		struct cube c5;
 		int i, d;
@@ -240,9 +240,9 @@ static void
 cancelled_and_exhausted(void **unused)
 {
 	atomic_bool stop;
-	struct r6_options opt = {&stop, 0};
+	struct staged_options opt = {&stop, 0};
 	uint8_t col[R6_FACELETS], in[R6_FACELETS];
-	struct r6_path path = {0};
+	struct staged_path path = {0};
 	struct tw_error err = {0};
 
 	(void)unused;

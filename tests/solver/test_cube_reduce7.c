@@ -177,14 +177,14 @@ stages_reach_their_goals(void **unused)
 		game_scramble(R7_N, 7700 + (uint64_t)k, &c);
 		run_stages(&c, &r, k);
 		cur = c;
-		if (!r7_centre_passes(&cur, &whole, 1, NULL, NULL, 0, 1000, turns, &len, &err))
+		if (!centre_passes(&cur, &whole, 1, NULL, NULL, 0, 1000, turns, &len, &err))
 			fail_msg("cube %d: centre pass: %s", k, err.msg);
 		assert_true(centres_home(&cur));
-		if (!r7_edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err))
+		if (!edge_orbit(&cur, 2, false, NULL, turns, &len, &len_edges, &s5, &err))
 			fail_msg("cube %d: orbit 2: %s", k, err.msg);
 		assert_true(centres_home(&cur));
 		assert_true(wings_paired(&cur, 2, 4));
-		if (!r7_edge_orbit(&cur, 1, true, NULL, turns, &len, &len_edges, &s5, &err))
+		if (!edge_orbit(&cur, 1, true, NULL, turns, &len, &len_edges, &s5, &err))
 			fail_msg("cube %d: orbit 1: %s", k, err.msg);
 		assert_true(len_edges <= len);
 		/* The turns written and replayed on the scramble solve it. */
@@ -446,7 +446,7 @@ solved_cube_needs_nothing(void **unused)
 	assert_int_equal(r7_stage5_bound(r.col), 0);   /* stage 5's goal holds */
 	run_stages(&c, &r, 0);
 	assert_int_equal(r.path.len, 0);
-	if (!r7_centre_passes(&c, &whole, 1, NULL, NULL, 0, 1000, turns, &len, &err))
+	if (!centre_passes(&c, &whole, 1, NULL, NULL, 0, 1000, turns, &len, &err))
 		fail_msg("%s", err.msg);
 	assert_int_equal(len, 0);
 	cube_solved(&c5, 5);

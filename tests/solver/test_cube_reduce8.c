@@ -103,7 +103,7 @@ pairs_come_home_by_the_fewest_turns(void **unused)
 	tw_rng_seed(&rng, 808);
 	for (k = 0; k < rounds; k++) {
 		struct cube solved;
-		struct r6_path path = {0};
+		struct staged_path path = {0};
 		struct tw_error err = {0};
 		uint8_t col[R6_FACELETS], start[R6_FACELETS];
 		int turns = 1 + k % 12, cost = 0, i;
@@ -151,7 +151,7 @@ pair_off_its_axis_is_refused(void **unused)
 {
 	const struct r6_model *md = r6_model();
 	struct cube solved;
-	struct r6_path path = {0};
+	struct staged_path path = {0};
 	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS];
 	int d;

@@ -22,10 +22,10 @@
  *     rows and columns 2-3 or 4-5) they lie in, which pass 1 left one
  *     colour but for their inner X facelet, so they stay home;
  *  3. the 7x7x7 of layers {1} {2} {3} {4,5} {6} {7} {8} through the
- *     7x7x7's centre pass (r7_centre_passes, its edges ignored): every
+ *     7x7x7's centre pass (centre_passes, its edges ignored): every
  *     centre home (the 10x10x10: the 9x9x9's three passes, staged
  *     first, then solved);
- *  4. the edge orbits (r7_edge_orbits): the innermost wings (3 and 4
+ *  4. the edge orbits (edge_orbits): the innermost wings (3 and 4
  *     along every edge) on the 4x4x4 of layers {1} {2,3,4} {5,6,7} {8}
  *     by the 4x4x4 phase reduction, then wings 2 and 1 on 5x5x5s of
  *     grouped layers by the 5x5x5's, the last solved whole.
@@ -63,7 +63,7 @@
  * "pairs home: no end within the search's work" (a mask the turns
  * cannot bring home; never seen); "the stages' path is full";
  * "internal error: ..." if the table and the colours disagree. */
-bool even_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err);
+bool even_pairs_home(uint8_t *col, struct staged_path *path, struct tw_error *err);
 
 /* Whether every oblique pair of col (as above) shows its face's inner X
  * block's colour. */

@@ -202,7 +202,7 @@ even_pairs_are_home(const uint8_t *col)
 }
 
 bool
-even_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
+even_pairs_home(uint8_t *col, struct staged_path *path, struct tw_error *err)
 {
 	long s0;
 	uint32_t s;
@@ -231,7 +231,7 @@ even_pairs_home(uint8_t *col, struct r6_path *path, struct tw_error *err)
 			if (ph->dist[u] != PH_UNREACHED && ph->dist[u] + ph->cost[m] == ph->dist[s])
 				break;
 		}
-		if (m == PH_MOVES || !r6_path_push(path, ph->move[m])) {
+		if (m == PH_MOVES || !staged_path_push(path, ph->move[m])) {
 			tw_error_set(err, m == PH_MOVES ? "internal error: pairs home: no step down" :
 			    "the stages' path is full");
 			return false;

@@ -19,7 +19,7 @@
 /* Room for the layer turns of a solve of an n-cube: the passes' paths
  * (each turn at most n layers), the odd cube's passes (a stage path
  * and stage C each) and the orbits' answers (at most 600 tokens each). */
-#define EVEN_TURNS(n) ((size_t)(n) * (4 * (size_t)R6_MAX_PATH + R7_MAX_PASSES * ((size_t)R7_MAX_PATH + 64) + \
+#define EVEN_TURNS(n) ((size_t)(n) * (4 * (size_t)STAGED_MAX_PATH + MAX_CENTRE_PASSES * ((size_t)R7_MAX_PATH + 64) + \
 	(size_t)(n) / 2 * 600))
 
 /* An even cube's plan: its centre passes in order (the first by
@@ -70,7 +70,7 @@ enum { PROGRESS_TABLE = 60, PROGRESS_PASSES = 200, PROGRESS_CENTRES = 750 };
 
 /* A 6x6x6 model path in view view of pass g's 6x6x6, played on c. */
 static void
-push_path(struct cube *c, const struct cube_grouping *g, int view, const struct r6_path *path,
+push_path(struct cube *c, const struct cube_grouping *g, int view, const struct staged_path *path,
     uint16_t *turns, int *len)
 {
 	const struct r6_model *md = r6_model();
@@ -86,11 +86,11 @@ push_path(struct cube *c, const struct cube_grouping *g, int view, const struct 
 /* A first centre pass: the 6x6x6's stages 1 to 5 on the 6x6x6 g reads,
  * then (home) its oblique pairs home; played on c. */
 static bool
-centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const struct r6_options *ro,
+centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const struct staged_options *ro,
     uint16_t *turns, int *len, struct tw_error *err)
 {
 	struct cube c6;
-	struct r6_path path;
+	struct staged_path path;
 	uint8_t col[R6_FACELETS], vcol[R6_FACELETS];
 	int view = 0;
 
@@ -121,11 +121,11 @@ centre_pass_r6(struct cube *c, const struct cube_grouping *g, bool home, const s
  * fixed centres the 7x7x7 is given are home. Then (home) the 6x6x6's
  * oblique pairs home; played on c. */
 static bool
-centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const struct r6_options *ro,
+centre_pass_r7(struct cube *c, const struct cube_grouping *g, bool home, const struct staged_options *ro,
     uint16_t *turns, int *len, struct tw_error *err)
 {
 	struct cube c6;
-	struct r6_path path;
+	struct staged_path path;
 	uint8_t col6[R6_FACELETS], col7[7 * 7 * 6], vcol7[7 * 7 * 6];
 	int name[6] = {-1, -1, -1, -1, -1, -1}, f, r, k, d, view = 0;
 
@@ -245,10 +245,10 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
     uint16_t *turns, int *len, int *len_centres, int *len_edges, double *seconds, struct tw_error *err)
 {
 	double t0 = tw_monotonic_seconds(), t1 = 0, finish = 0;
-	struct r6_options ro = {0};
+	struct staged_options ro = {0};
 	struct r7_options r7o = {0};
 	struct cube cur, c6;
-	struct cube_grouping odd[R7_MAX_PASSES];
+	struct cube_grouping odd[MAX_CENTRE_PASSES];
 	uint8_t col[R6_FACELETS];
 	uint16_t *vturns;
 	int face_of[6], vlen = 0, i, p, n = pl->n;
@@ -296,17 +296,17 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 			odd[p].rep[j] = pl->odd.rep[g->rep[j]];
 		}
 	}
-	if (!r7_centre_passes(&cur, odd, pl->odd_plan->passes, &r7o, opt, PROGRESS_PASSES, PROGRESS_CENTRES, vturns,
+	if (!centre_passes(&cur, odd, pl->odd_plan->passes, &r7o, opt, PROGRESS_PASSES, PROGRESS_CENTRES, vturns,
 	    &vlen, err))
 		goto done;
-	if (!r7_all_centres_home(&cur)) {
+	if (!all_centres_home(&cur)) {
 		tw_error_set(err, "internal error: after the passes, centres off");
 		goto done;
 	}
 	*len_centres = vlen;
 	t1 = tw_monotonic_seconds();
 	seconds[REDUCE_CENTRES] += t1 - t0;
-	if (!r7_edge_orbits(&cur, opt, PROGRESS_CENTRES, 1000, vturns, &vlen, len_edges, &finish, err))
+	if (!edge_orbits(&cur, opt, PROGRESS_CENTRES, 1000, vturns, &vlen, len_edges, &finish, err))
 		goto done;
 	seconds[REDUCE_FINISH] += finish;
 	seconds[REDUCE_EDGES] += tw_monotonic_seconds() - t1 - finish;
@@ -358,7 +358,7 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 	/* The centre stages' tables (the 6x6x6's stage-2 endgame among them):
 	 * a first build names itself on the hint line; the orbits' 4x4x4
 	 * and 5x5x5 build theirs in their shares. */
-	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
+	if (!centre_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;
 	if (even_pairs_tables() == 0) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");

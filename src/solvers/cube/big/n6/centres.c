@@ -581,8 +581,8 @@ r6_centres_tables(void)
 }
 
 bool
-r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
-    struct r6_path *path, int *stage_moves, struct tw_error *err)
+r6_stages_1to4(const uint8_t *col, const struct staged_options *opt, int *view, uint8_t *out,
+    struct staged_path *path, int *stage_moves, struct tw_error *err)
 {
 	int k;
 

@@ -4,9 +4,9 @@
 #include "engine/cube/rules.h"
 
 bool
-r6_path_push(struct r6_path *path, int m)
+staged_path_push(struct staged_path *path, int m)
 {
-	if (path->len >= R6_MAX_PATH)
+	if (path->len >= STAGED_MAX_PATH)
 		return false;
 	path->m[path->len++] = (uint8_t)m;
 	return true;

@@ -22,7 +22,7 @@
 #define R6_RANGES 6       /* layers (1,1) (1,2) (1,3) (2,2) (2,3) (3,3) from a face */
 #define R6_MOVES 108      /* (face * R6_RANGES + range) * 3 + quarter turns - 1 */
 #define R6_VIEWS 3        /* none, "z", "y": the U-D, then the F-B colours onto R-L */
-#define R6_MAX_PATH 255   /* turns a stage path may hold */
+#define STAGED_MAX_PATH 255   /* turns a stage path may hold */
 
 /* What a facelet belongs to. Each centre kind is one orbit of 24
  * facelets, four on each face, that no turn mixes with another. */

@@ -36,19 +36,22 @@
 #include "solvers/cube/big/n6/model.h"
 #include "solvers/tablecache.h"
 
-/* A stage path: moves of the model (model.h) in the stages' view. */
-struct r6_path {
+/* A stage path of the staged reductions (the 6x6x6's stages, which the
+ * 7x7x7 and the even cubes' passes run too): moves of the 6x6x6 model
+ * (model.h) in the stages' view. */
+struct staged_path {
 	int len;
-	uint8_t m[R6_MAX_PATH];
+	uint8_t m[STAGED_MAX_PATH];
 };
 
-struct r6_options {
+/* The staged stages' cancel and work budget. */
+struct staged_options {
 	atomic_bool *cancel;   /* may be NULL; polled at least every 4,096 nodes */
 	long max_nodes;        /* work budget of each stage's search; 0 for the default */
 };
 
 /* Appends move m to path; false if it is full. */
-bool r6_path_push(struct r6_path *path, int m);
+bool staged_path_push(struct staged_path *path, int m);
 
 /* Stages 1 to 4 (centres.c) on col (216 colours, the cube as given).
  * On success *view is the view (model.h) they ran in, out (216
@@ -57,17 +60,17 @@ bool r6_path_push(struct r6_path *path, int m);
  * NULL) the OBTM of stage k + 1. Errors: "cancelled"; out of memory;
  * "not a 6x6x6's colours" (a centre orbit without 4 of each colour);
  * "no stage-K end within the search's work". */
-bool r6_stages_1to4(const uint8_t *col, const struct r6_options *opt, int *view, uint8_t *out,
-    struct r6_path *path, int *stage_moves, struct tw_error *err);
+bool r6_stages_1to4(const uint8_t *col, const struct staged_options *opt, int *view, uint8_t *out,
+    struct staged_path *path, int *stage_moves, struct tw_error *err);
 
 /* Stage 5 (stage5.c) on col (the view's colours after stages 1 to 4),
  * in place, its moves appended to path. Errors as above. */
-bool r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
+bool r6_stage5(uint8_t *col, const struct staged_options *opt, struct staged_path *path,
     struct tw_error *err);
 
 /* Stage 6 (stage6.c) on col after stage 5, in place, its moves appended
  * to path: afterwards r6_grouped accepts col. Errors as above. */
-bool r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path,
+bool r6_stage6(uint8_t *col, const struct staged_options *opt, struct staged_path *path,
     struct tw_error *err);
 
 /* Checks of the stages' goals on colours col (in the stages' view):

@@ -99,8 +99,8 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	const struct r6_model *md;
-	struct r6_options ro = {0};
-	struct r6_path path;
+	struct staged_options ro = {0};
+	struct staged_path path;
 	struct cube grouped, c5;
 	struct cube_reduce_options o5 = {0};
 	struct cube_reduce_stats s5;
@@ -151,7 +151,7 @@ cube6_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	cube_reduce_report(opt, "edges", PROGRESS_STAGES);
 	/* The stages' turns on the cube as given, then its grouped 5x5x5. */
 	grouped = *c;
-	turns = malloc(sizeof *turns * (3 * R6_MAX_PATH + 5 * R6_MAX_GROUPED));
+	turns = malloc(sizeof *turns * (3 * STAGED_MAX_PATH + 5 * R6_MAX_GROUPED));
 	if (turns == NULL) {
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		goto done;

@@ -330,7 +330,7 @@ r6_stage5_tables(void)
 }
 
 bool
-r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, struct tw_error *err)
+r6_stage5(uint8_t *col, const struct staged_options *opt, struct staged_path *path, struct tw_error *err)
 {
 	struct stage_run run;
 	struct s5_state stack[S5_MAX_BOUND + 2], *s = &stack[0];
@@ -377,7 +377,7 @@ r6_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 	for (i = 0; i < run.len; i++) {
 		int m = s5->move[run.path[i]];
 
-		if (!r6_path_push(path, m)) {
+		if (!staged_path_push(path, m)) {
 			tw_error_set(err, "stage 5: the path is full");
 			return false;
 		}

@@ -385,7 +385,7 @@ struct s6_run {
 	long nodes, max_nodes;
 	bool stopped;
 	uint8_t *col;
-	uint8_t moves[R6_MAX_PATH];
+	uint8_t moves[STAGED_MAX_PATH];
 	int n;
 	bool odd;        /* parity of the quarter turns so far and the corners' start */
 };
@@ -425,7 +425,7 @@ s6_push(struct s6_run *r, int m)
 			return true;
 		}
 	}
-	if (r->n == R6_MAX_PATH)
+	if (r->n == STAGED_MAX_PATH)
 		return false;
 	r->moves[r->n++] = (uint8_t)m;
 	return true;
@@ -527,7 +527,7 @@ r6_stage6_tables(void)
 }
 
 bool
-r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, struct tw_error *err)
+r6_stage6(uint8_t *col, const struct staged_options *opt, struct staged_path *path, struct tw_error *err)
 {
 	struct s6_run *r;
 	uint8_t w[S6_SLOTS];
@@ -595,7 +595,7 @@ r6_stage6(uint8_t *col, const struct r6_options *opt, struct r6_path *path, stru
 			goto full;
 	}
 	for (i = 0; i < r->n; i++)
-		if (!r6_path_push(path, r->moves[i]))
+		if (!staged_path_push(path, r->moves[i]))
 			goto full;
 	done = true;
 	goto out;

@@ -49,7 +49,7 @@ struct masks {
 
 struct run {
 	const struct centre_stages *d;
-	const struct r6_options *opt;  /* the caller's (may be NULL) */
+	const struct staged_options *opt;  /* the caller's (may be NULL) */
 	int stage;
 	struct stage_run sr;           /* the stage's work; stages 2 to 4: the end's path */
 	struct masks stack[CENTRE_STAGES_MAX_STAGE + 1];
@@ -181,7 +181,7 @@ stage_failed(const struct run *r, int stage, struct tw_error *err)
 }
 
 static void
-start_run(struct run *r, int stage, const struct r6_options *opt)
+start_run(struct run *r, int stage, const struct staged_options *opt)
 {
 	r->stage = stage;
 	r->opt = opt;
@@ -260,7 +260,7 @@ stage2(struct run *r, uint8_t vc[R6_VIEWS][MAX_FACELETS], int *chosen, int *len2
 /* Stage 3 or 4 (r->stage) on col (in place), its moves appended to
  * path, *len of them. */
 static bool
-stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_error *err)
+stage34(struct run *r, uint8_t *col, struct staged_path *path, int *len, struct tw_error *err)
 {
 	const struct centre_stages *d = r->d;
 	uint32_t s[CENTRE_STAGES_MAX_SETS];
@@ -275,7 +275,7 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 		return stage_failed(r, r->stage, err);
 	for (i = 0; i < r->sr.len; i++) {
 		d->apply(col, r->sr.path[i]);
-		if (!r6_path_push(path, r->sr.path[i])) {
+		if (!staged_path_push(path, r->sr.path[i])) {
 			tw_error_set(err, "the stages' path is full");
 			return false;
 		}
@@ -287,8 +287,8 @@ stage34(struct run *r, uint8_t *col, struct r6_path *path, int *len, struct tw_e
 /* Stage 3 or 4 ending with the wing parities even (inner for 3,
  * both for 4) within CENTRE_STAGES_NODES_PARITY, else stage34 without them. */
 static bool
-stage34_even(struct run *r, const struct r6_options *opt, int stage, uint8_t *col,
-    struct r6_path *path, int *len, struct tw_error *err)
+stage34_even(struct run *r, const struct staged_options *opt, int stage, uint8_t *col,
+    struct staged_path *path, int *len, struct tw_error *err)
 {
 	start_run(r, stage, opt);
 	r->parity_even = stage == 3 ? R6_INNER_ODD : R6_INNER_ODD | R6_OUTER_ODD;
@@ -314,8 +314,8 @@ obtm_of(const uint8_t *m, int n)
 }
 
 bool
-centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const struct r6_options *opt,
-    int *view, uint8_t *out, struct r6_path *path, int *stage_moves, struct tw_error *err)
+centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const struct staged_options *opt,
+    int *view, uint8_t *out, struct staged_path *path, int *stage_moves, struct tw_error *err)
 {
 	uint8_t vc[R6_VIEWS][MAX_FACELETS];
 	struct run *r;
@@ -354,11 +354,11 @@ centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const stru
 	memcpy(out, vc[c->view], (size_t)d->facelets);
 	for (i = 0; i < c->len; i++) {
 		d->apply(out, c->path[i]);
-		r6_path_push(path, c->path[i]);
+		staged_path_push(path, c->path[i]);
 	}
 	for (i = 0; i < len2; i++) {
 		d->apply(out, r->sr.path[i]);
-		r6_path_push(path, r->sr.path[i]);
+		staged_path_push(path, r->sr.path[i]);
 	}
 	if (stage_moves != NULL) {
 		stage_moves[0] = obtm_of(c->path, c->len);
@@ -373,7 +373,7 @@ centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const stru
 		if (!d->stage_b(3, opt, out, tmp, &nb, CENTRE_STAGES_MAX_STAGE, err))
 			goto done;
 		for (i = 0; i < nb; i++)
-			r6_path_push(path, tmp[i]);
+			staged_path_push(path, tmp[i]);
 		len3 += nb;
 	}
 	if (stage_moves != NULL)

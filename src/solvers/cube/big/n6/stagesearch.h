@@ -74,7 +74,7 @@ struct centre_stages {
 	/* May be NULL: a stage run after stage 1 (on each candidate stage 2
 	 * looks at) and after stage 3, on col in place, its moves appended
 	 * to path[*len..max); false with the reason (err). */
-	bool (*stage_b)(int stage, const struct r6_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
+	bool (*stage_b)(int stage, const struct staged_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
 	    struct tw_error *err);
 };
 
@@ -84,7 +84,7 @@ struct centre_stages {
  * the stages, path their moves in that view, stage_moves (may be NULL)
  * each stage's OBTM. Errors: out of memory, "cancelled", "no stage-N end
  * within the search's work", "the stages' path is full". */
-bool centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const struct r6_options *opt,
-    int *view, uint8_t *out, struct r6_path *path, int *stage_moves, struct tw_error *err);
+bool centre_stages_1to4(const struct centre_stages *d, const uint8_t *col, const struct staged_options *opt,
+    int *view, uint8_t *out, struct staged_path *path, int *stage_moves, struct tw_error *err);
 
 #endif

@@ -625,7 +625,7 @@ static const struct stage_def bars_search = {
  * IDA* over the turns and macros of bars_of, bounded by build_bars's
  * table; the fewest OBTM. */
 static bool
-bars_stage(int stage, const struct r6_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
+bars_stage(int stage, const struct staged_options *opt, uint8_t *col, uint8_t *path, int *len, int max,
     struct tw_error *err)
 {
 	const struct bar_set *bs = &tb.bars[stage == 1 ? 0 : 1];
@@ -812,8 +812,8 @@ r7_centres_tables(void)
 }
 
 bool
-r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int *view, uint8_t *out,
-    struct r6_path *path, int *stage_moves, struct tw_error *err)
+r7_stages_1to4(const uint8_t *col, const struct staged_options *opt, bool bars, int *view, uint8_t *out,
+    struct staged_path *path, int *stage_moves, struct tw_error *err)
 {
 	struct centre_stages d = def;
 	int k;
@@ -840,7 +840,7 @@ r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int 
 bool
 r7_stage_bars(int stage, uint8_t *col, const struct r7_options *opt, struct r7_path *path, struct tw_error *err)
 {
-	struct r6_options o6 = {0};
+	struct staged_options o6 = {0};
 	uint8_t moves[CENTRE_STAGES_MAX_STAGE];
 	int n = 0, i;
 

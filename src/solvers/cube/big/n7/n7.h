@@ -20,7 +20,7 @@
  *      solved, the triples one colour (stage5_7.c);
  *  C.  the grouped 5x5x5 (layers 1, 2, 3-5, 6, 7: its X the outer X,
  *      its T the triples) with every centre home (stage_c.c).
- * Then the edge orbits (passes.c, r7_edge_orbit): the 5x5x5 of layers
+ * Then the edge orbits (passes.c, edge_orbit): the 5x5x5 of layers
  * {1} {2,3} {4} {5,6} {7} (the inner wings and the midge) reduced by
  * the 5x5x5 phase reduction, then the 5x5x5 of layers {1} {2} {3-5}
  * {6} {7} solved by it. Private to src/solvers/cube/big/n7 but for the
@@ -125,10 +125,10 @@ void r7_centres_home(uint8_t *col);
  * Errors: S1's goal not holding, colours that are no 6x6x6's,
  * "cancelled", "no stage-k end within the search's work", out of
  * memory, the tables'. */
-struct r6_options;
-struct r6_path;
-bool r7_stages_1to4(const uint8_t *col, const struct r6_options *opt, bool bars, int *view, uint8_t *out,
-    struct r6_path *path, int *stage_moves, struct tw_error *err);
+struct staged_options;
+struct staged_path;
+bool r7_stages_1to4(const uint8_t *col, const struct staged_options *opt, bool bars, int *view, uint8_t *out,
+    struct staged_path *path, int *stage_moves, struct tw_error *err);
 
 /* Stage 1b (stage 1: the R-L axis) or 3b (stage 3: U-D) alone, as
  * r7_stage_i runs it (centres7.c): on col (fixed centres home, as
@@ -160,14 +160,14 @@ size_t r7_centres_tables(void);
 /* stage5_7.c: stage 5 with the inner and outer T, on view colours col in place,
  * its 6x6x6 model moves appended to path; loads its tables
  * (r7_stage5_load) without progress if they are not loaded. */
-bool r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
+bool r7_stage5(uint8_t *col, const struct staged_options *opt, struct staged_path *path, long *nodes,
     struct tw_error *err);
 
 /* r7_stage5's first search alone (weight 1, its own work), for ends of
  * at most max_turns turns: 1 with the end played on col and appended to
  * path, 0 if there is none within them or that work (col and path as
  * they were), -1 with r7_stage5's errors. */
-int r7_stage5_within(uint8_t *col, const struct r6_options *opt, int max_turns, struct r6_path *path, long *nodes,
+int r7_stage5_within(uint8_t *col, const struct staged_options *opt, int max_turns, struct staged_path *path, long *nodes,
     struct tw_error *err);
 
 /* Loads stage 5's pruning tables (one set for the three axes: the
@@ -222,7 +222,7 @@ size_t r7_stage_c_tables(void);
  * turns[*len..] as its single-layer turns (cube_grouping_turn): every
  * centre of that 7x7x7 on its axis, *view the stages' view. Errors:
  * r7_stage_staging's. */
-bool r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+bool centre_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
     int *len, int *view, struct tw_error *err);
 
 /* A centre pass's solve (passes.c): on cur, every centre of the 7x7x7
@@ -237,13 +237,13 @@ bool r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struc
  * its share) view by view, phase "centres". Errors:
  * the stages' ("cancelled", "... within the search's work", out of
  * memory, the tables'), "internal error: ..." (a bug). */
-bool r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
+bool centre_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
     const struct cube_reduce_options *report, int from, int to, uint16_t *turns, int *len,
     struct tw_error *err);
 
 /* Every centre of the 7x7x7s of g7[0..passes) home (passes.c, docs/cube-solvers.md):
- * each pass staged (r7_pass_stage) in order, then each solved
- * (r7_pass_solve) in order, stage 5 in three views when there is more
+ * each pass staged (centre_pass_stage) in order, then each solved
+ * (centre_pass_solve) in order, stage 5 in three views when there is more
  * than one pass, one otherwise. A pass's turns keep every centre's
  * axis, so the passes staged before stay staged, and the solves in
  * order find the centres of the passes before them home and in whole
@@ -251,12 +251,12 @@ bool r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struc
  * NULL): its figure from `from` to `to` (thousandths of its share),
  * the phase "centres", its cancel. Turns as above. Errors: the
  * passes', "cancelled", "internal error: ..." (a bug). */
-bool r7_centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
+bool centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
     const struct cube_reduce_options *opt, int from, int to, uint16_t *turns, int *len, struct tw_error *err);
 
 /* Whether every centre facelet of c (any size) shows its face's
  * middle one: one colour a face (passes.c). */
-bool r7_all_centres_home(const struct cube *c);
+bool all_centres_home(const struct cube *c);
 
 /* An edge orbit (passes.c): on cur (an n-cube, every centre home,
  * wings k+1 to n-2-k of every edge one colour with its midge), the
@@ -267,7 +267,7 @@ bool r7_all_centres_home(const struct cube *c);
  * its answer up to its edges (all of it if whole) played on cur,
  * appended to turns as above; *len_edges set to *len after its edges,
  * *s5 its stats. Errors: the 5x5x5's or 4x4x4's, "internal error: ..." */
-bool r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
+bool edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
     int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
 
 /* The centre passes' tables (stages 1 and 3's, the 6x6x6's stage-2
@@ -276,24 +276,24 @@ bool r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce
  * progress_from to to (thousandths of its share). The orbits' 4x4x4
  * and 5x5x5 load theirs in their own shares. Errors: the tables',
  * "cancelled". */
-bool r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err);
+bool centre_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err);
 
 /* Every edge orbit of cur (an n-cube whose centres are home), k =
- * (n - 2) / 2 down to 1 (r7_edge_orbit), the last solved whole: the
+ * (n - 2) / 2 down to 1 (edge_orbit), the last solved whole: the
  * figure of opt (may be NULL) from from to to (thousandths of its
  * share), the phase "edges"; *len_edges after the last one's edges,
  * its 3x3x3's seconds added to *finish_seconds. Errors as
- * r7_edge_orbit's, "cancelled". */
-bool r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
+ * edge_orbit's, "cancelled". */
+bool edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
     int *len, int *len_edges, double *finish_seconds, struct tw_error *err);
 
 /* An odd cube's centres-first plan: the 7x7x7s of grouped layers whose
  * centre passes, in order, bring every centre home (each pass's groups
  * one colour where an earlier pass left them so). */
-#define R7_MAX_PASSES 6
+#define MAX_CENTRE_PASSES 6
 struct odd_cube_plan {
 	int n, passes;
-	struct cube_grouping pass[R7_MAX_PASSES];
+	struct cube_grouping pass[MAX_CENTRE_PASSES];
 };
 
 /* The 7x7x7's plan (solve.c): one centre pass, every layer its own
@@ -301,7 +301,7 @@ struct odd_cube_plan {
 extern const struct odd_cube_plan odd_plan7;
 
 /* The odd cubes' staged reduction (passes.c): plan's centre passes,
- * then the edge orbits k = (n-3)/2 down to 1 (r7_edge_orbit), the last
+ * then the edge orbits k = (n-3)/2 down to 1 (edge_orbit), the last
  * solved whole. Solves c (an n-cube, n = plan->n, that
  * cube_state_solvable accepts), appending WCA moves to out, replayed
  * before they are returned; stats (may be NULL) as cube_big_solve's:

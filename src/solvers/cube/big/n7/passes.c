@@ -1,7 +1,7 @@
 /* The odd cubes' staged reductions, centres first (n7.h,
  * odd_cube_solve): every centre by passes of the 7x7x7's centre stages
  * on 7x7x7s of grouped layers whose edges are ignored (every pass
- * staged, then every pass solved: r7_centre_passes), then the edges
+ * staged, then every pass solved: centre_passes), then the edges
  * orbit by orbit from the middle out by the 5x5x5 phase reduction (an
  * even cube's innermost orbit, which the even cubes' solver (even/),
  * ends with too, by the 4x4x4's), every turn written on the cube and
@@ -62,7 +62,7 @@ edges_home(uint8_t *col)
 }
 
 bool
-r7_all_centres_home(const struct cube *c)
+all_centres_home(const struct cube *c)
 {
 	int k = c->n, f, i, j;
 
@@ -120,7 +120,7 @@ play_path(struct cube *cur, const struct cube_grouping *g7, const struct r7_path
 }
 
 bool
-r7_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
+centre_pass_stage(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, uint16_t *turns,
     int *len, int *view, struct tw_error *err)
 {
 	struct r7_path *path = calloc(1, sizeof *path);
@@ -162,7 +162,7 @@ pass_stage_c(struct cube *cur, const struct cube_grouping *g7, const struct r7_o
 }
 
 bool
-r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
+centre_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
     const struct cube_reduce_options *report, int from, int to, uint16_t *turns, int *len,
     struct tw_error *err)
 {
@@ -216,7 +216,7 @@ r7_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_
 	*cur = best;
 	*len += best_len;
 	cube_grouping_read(cur, g7, &c7);
-	if (!r7_all_centres_home(&c7)) {
+	if (!all_centres_home(&c7)) {
 		tw_error_set(err, "internal error: a centre pass left centres off");
 		goto done;
 	}
@@ -228,12 +228,12 @@ done:
 }
 
 bool
-r7_centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
+centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, const struct r7_options *ro,
     const struct cube_reduce_options *opt, int from, int to, uint16_t *turns, int *len, struct tw_error *err)
 {
-	int view[R7_MAX_PASSES], p, views = passes > 1 ? 3 : 1;
+	int view[MAX_CENTRE_PASSES], p, views = passes > 1 ? 3 : 1;
 
-	if (passes > R7_MAX_PASSES) {
+	if (passes > MAX_CENTRE_PASSES) {
 		tw_error_set(err, "internal error: %d centre passes", passes);
 		return false;
 	}
@@ -246,8 +246,8 @@ r7_centre_passes(struct cube *cur, const struct cube_grouping *g7, int passes, c
 		    solves_from + (to - solves_from) * q / passes;
 		int at = q < 0 ? from + (to - from) / 10 * (p + 1) / passes :
 		    solves_from + (to - solves_from) * (q + 1) / passes;
-		bool done = p < passes ? r7_pass_stage(cur, &g7[p], ro, turns, len, &view[p], err) :
-		    r7_pass_solve(cur, &g7[q], ro, view[q], views, opt, before, at,
+		bool done = p < passes ? centre_pass_stage(cur, &g7[p], ro, turns, len, &view[p], err) :
+		    centre_pass_solve(cur, &g7[q], ro, view[q], views, opt, before, at,
 		    turns, len, err);
 
 		if (!done || cube_reduce_cancelled(opt, err))
@@ -264,7 +264,7 @@ orbit_reduced(const struct cube *c, int k)
 {
 	int n = c->n, f, i;
 
-	if (!r7_all_centres_home(c))
+	if (!all_centres_home(c))
 		return false;
 	for (f = 0; f < 6; f++) {
 		const char *face = c->f + f * n * n;
@@ -278,7 +278,7 @@ orbit_reduced(const struct cube *c, int k)
 }
 
 bool
-r7_edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
+edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
     int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err)
 {
 	int n = cur->n;
@@ -338,7 +338,7 @@ done:
 }
 
 bool
-r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
+edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from, int to, uint16_t *turns,
     int *len, int *len_edges, double *finish_seconds, struct tw_error *err)
 {
 	int orbits = (cur->n - 2) / 2, k;
@@ -359,7 +359,7 @@ r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from
 			o5.progress_to = cube_reduce_figure(opt, opt->progress_from,
 			    from + (to - from) * (orbits - k + 1) / orbits);
 		}
-		if (!r7_edge_orbit(cur, k, k == 1, opt != NULL ? &o5 : NULL, turns, len, len_edges, &s5, err))
+		if (!edge_orbit(cur, k, k == 1, opt != NULL ? &o5 : NULL, turns, len, len_edges, &s5, err))
 			return false;
 		if (k == 1)
 			*finish_seconds += s5.seconds[REDUCE_FINISH];
@@ -370,7 +370,7 @@ r7_edge_orbits(struct cube *cur, const struct cube_reduce_options *opt, int from
 }
 
 bool
-r7_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err)
+centre_passes_load(const struct cube_reduce_options *opt, int to, struct tw_error *err)
 {
 	struct table_progress prog = {0}, part;
 
@@ -421,15 +421,15 @@ odd_cube_solve(const struct odd_cube_plan *plan, const struct cube *c, const str
 	if (opt != NULL)
 		ro.cancel = opt->cancel;
 	cube_reduce_report(opt, "centres", 0);
-	if (!r7_passes_load(opt, PROGRESS_TABLE, err))
+	if (!centre_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;
 	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
-	if (!r7_centre_passes(&cur, plan->pass, plan->passes, &ro, opt, PROGRESS_TABLE, centres_end(n), turns,
+	if (!centre_passes(&cur, plan->pass, plan->passes, &ro, opt, PROGRESS_TABLE, centres_end(n), turns,
 	    &len, err))
 		goto done;
 	len_centres = len;
 	t_centres = tw_monotonic_seconds();
-	if (!r7_edge_orbits(&cur, opt, centres_end(n), 1000, turns, &len, &len_edges, &finish, err))
+	if (!edge_orbits(&cur, opt, centres_end(n), 1000, turns, &len, &len_edges, &finish, err))
 		goto done;
 	if (!cube_staged_answer(c, turns, len, len_centres, len_edges, out, stats, err))
 		goto done;

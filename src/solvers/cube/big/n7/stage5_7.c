@@ -702,7 +702,7 @@ r7_stage5_bound(const uint8_t *col)
  * on col and appended to path, 0 if none within max_bound or (capped)
  * the first search's work, -1 with the reason. */
 static int
-stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct r6_path *path, long *nodes,
+stage5_search(uint8_t *col, const struct staged_options *opt, int max_bound, struct staged_path *path, long *nodes,
     struct tw_error *err)
 {
 	struct stage_run run;
@@ -754,7 +754,7 @@ stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct 
 	for (i = 0; i < run.len; i++) {
 		int m = s7->move[run.path[i]];
 
-		if (!r6_path_push(path, m)) {
+		if (!staged_path_push(path, m)) {
 			tw_error_set(err, "stage 5: the path is full");
 			return -1;
 		}
@@ -764,14 +764,14 @@ stage5_search(uint8_t *col, const struct r6_options *opt, int max_bound, struct 
 }
 
 bool
-r7_stage5(uint8_t *col, const struct r6_options *opt, struct r6_path *path, long *nodes,
+r7_stage5(uint8_t *col, const struct staged_options *opt, struct staged_path *path, long *nodes,
     struct tw_error *err)
 {
 	return stage5_search(col, opt, S5_MAX, path, nodes, err) == 1;
 }
 
 int
-r7_stage5_within(uint8_t *col, const struct r6_options *opt, int max_turns, struct r6_path *path, long *nodes,
+r7_stage5_within(uint8_t *col, const struct staged_options *opt, int max_turns, struct staged_path *path, long *nodes,
     struct tw_error *err)
 {
 	return stage5_search(col, opt, max_turns < S5_MAX - 1 ? max_turns : S5_MAX - 1, path, nodes, err);

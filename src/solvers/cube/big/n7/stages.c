@@ -176,7 +176,7 @@ r7_stage_s1(uint8_t *col, const struct r7_options *opt, struct r7_path *path, st
 /* Appends p6's moves (the 6x6x6's numbers in view `view`) to path as the
  * 7x7x7's, playing them on col. */
 static bool
-push_view_moves(uint8_t *col, const struct r6_path *p6, int view, struct r7_path *path, struct tw_error *err)
+push_view_moves(uint8_t *col, const struct staged_path *p6, int view, struct r7_path *path, struct tw_error *err)
 {
 	const struct r6_model *m6 = r6_model();
 	int i;
@@ -196,8 +196,8 @@ bool
 r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path *path, int *stage_moves, int *view,
     struct tw_error *err)
 {
-	struct r6_options o6 = {0};
-	struct r6_path p6;
+	struct staged_options o6 = {0};
+	struct staged_path p6;
 	uint8_t vcol[R7_FACELETS];
 	int i, moves[4] = {0}, s1;
 
@@ -228,8 +228,8 @@ r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, 
     long *nodes5, struct tw_error *err)
 {
 	const struct r6_model *m6 = r6_model();
-	struct r6_options o6 = {0};
-	struct r6_path p6 = {0};
+	struct staged_options o6 = {0};
+	struct staged_path p6 = {0};
 	uint8_t vcol[R7_FACELETS];
 	int found, i;
 

@@ -6,7 +6,7 @@
  * middle out. A pass takes the 7x7x7 of grouped layers named, its edges
  * ignored: every pass is staged (stage I's S1 and stages 1 to 4) in
  * order, then each solved (stages 5 and C: every centre it reads home)
- * in order (r7_centre_passes); the groups an earlier pass left one
+ * in order (centre_passes); the groups an earlier pass left one
  * colour are whole groups of the later passes', so they come home with
  * their reads.
  *
@@ -15,7 +15,7 @@
  *  B. {0} {1} {2,3} {4} {5,6} {7} {8}: the outer ring's X and its
  *     centres of columns 3 to 5;
  *  F. {0} {1} {2} {3,4,5} {6} {7} {8}: its centres of columns 2 and 6;
- * then the wing orbits 3, 2 and 1 (n7.h, r7_edge_orbit).
+ * then the wing orbits 3, 2 and 1 (n7.h, edge_orbit).
  *
  * 11x11x11: the 9x9x9's three passes on the 9x9x9 of layers {0} {1,2}
  * {3} .. {7} {8,9} {10} (the inner 7x7), then the outer ring: R1 {0}
