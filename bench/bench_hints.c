@@ -1,7 +1,7 @@
 /* How long h takes to show a hint in a game, with the hint worked out in
  * the background before the key (ui/game.c) and without it.
  *
- *   bench_hints [--quick] [--seed S] [--game ID]...
+ *   bench_hints [--quick] [--seed S] [--no-presets] [--game ID]...
  *
  * For every menu preset of every puzzle, a game of the preset's seeded
  * scramble is opened on a headless screen and ticked on the real clock
@@ -11,9 +11,11 @@
  * and h 0 and 2 s after it. Then the CPU the idle game spends in 5 s once
  * its hint is known (it must be none), and h without the background
  * (--no-background), for comparison. --game adds a game ID of its own
- * (a big cube) after the presets. Wall-clock milliseconds; the
- * machine's load counts. Prints a Markdown table. */
+ * (a big cube) after the presets; --no-presets measures only those.
+ * Wall-clock milliseconds; the machine's load counts. Prints a Markdown
+ * table. */
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +143,7 @@ int
 main(int argc, char **argv)
 {
 	int ndelays = 4, nextra = 0;
+	bool presets = true;
 	const char *seed = "1", *extra[16];
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *screen;
@@ -148,12 +151,14 @@ main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quick") == 0)
 			ndelays = 2;
+		else if (strcmp(argv[i], "--no-presets") == 0)
+			presets = false;
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			seed = argv[++i];
 		else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc && nextra < 16)
 			extra[nextra++] = argv[++i];
 		else {
-			fprintf(stderr, "usage: bench_hints [--quick] [--seed S] [--game ID]...\n");
+			fprintf(stderr, "usage: bench_hints [--quick] [--seed S] [--no-presets] [--game ID]...\n");
 			return 2;
 		}
 	}
@@ -171,7 +176,7 @@ main(int argc, char **argv)
 	for (int d = 0; d < ndelays + 4; d++)
 		printf("---|");
 	printf("\n");
-	for (size_t i = 0; twirl_puzzles[i] != NULL; i++) {
+	for (size_t i = 0; presets && twirl_puzzles[i] != NULL; i++) {
 		const struct puzzle_view *v = view_for(twirl_puzzles[i]);
 
 		for (int j = 0; v != NULL && v->presets[j] != NULL; j++) {

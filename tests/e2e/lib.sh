@@ -43,6 +43,17 @@ wait_for() {
 	return 1
 }
 
+# wait_for_fast PANE TEXT SECONDS: as wait_for, reading the screen every
+# 20 ms, for a test that times how soon TEXT appears.
+wait_for_fast() {
+	end=$(( $(date +%s) + $3 ))
+	while [ "$(date +%s)" -lt "$end" ]; do
+		screen "$1" 2>/dev/null | grep -Fq -- "$2" && return 0
+		sleep 0.02
+	done
+	return 1
+}
+
 # check PANE NAME TEXT [SECONDS]
 check() {
 	if wait_for "$1" "$3" "${4:-5}"; then ok "$2"; else bad "$2 (no '$3')" "$1"; fi
