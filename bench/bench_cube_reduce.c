@@ -6,9 +6,7 @@
  * machine changes it little: mean, median, p95, max) and its wall time,
  * the moves (OBTM) and wall time per phase, and the process's peak
  * resident memory so far.
- * --threads T: the solves' threads (cube_reduce_options; default 1).
- * Usage: bench_cube_reduce [--quick] [--count K] [--size N] [--seed S]
- * [--threads T]. */
+ * Usage: bench_cube_reduce [--quick] [--count K] [--size N] [--seed S]. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +35,8 @@ by_long(const void *a, const void *b)
 }
 
 static int
-bench_size(int n, int count, uint64_t seed, int threads)
+bench_size(int n, int count, uint64_t seed)
 {
-	struct cube_reduce_options ro = {.threads = threads};
 	size_t bytes = 0;
 	double build = cube_size_prepare(n, &bytes), total_t = 0;
 	double *times = calloc((size_t)count, sizeof *times), total_cpu = 0;
@@ -68,7 +65,7 @@ bench_size(int n, int count, uint64_t seed, int threads)
 
 		if (c == NULL)
 			return 1;
-		if (!cube_big_solve(c, &ro, &m, &st, &err)) {
+		if (!cube_big_solve(c, NULL, &m, &st, &err)) {
 			printf("%dx%dx%d: %s\n  cube:%d:%s\n", n, n, n, err.msg, n, c->f);
 			return 1;
 		}
@@ -127,7 +124,7 @@ bench_size(int n, int count, uint64_t seed, int threads)
 int
 main(int argc, char **argv)
 {
-	int count = 20, size = 0, threads = 1, i, n;
+	int count = 20, size = 0, i, n;
 	uint64_t seed = 2026;
 
 	for (i = 1; i < argc; i++) {
@@ -139,13 +136,11 @@ main(int argc, char **argv)
 			size = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
 			seed = strtoull(argv[++i], NULL, 10);
-		else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
-			threads = atoi(argv[++i]);
 	}
 	if (count < 1)
 		count = 1;
 	for (n = 4; n <= CUBE_MAX_N; n++)
-		if ((size == 0 || size == n) && bench_size(n, count, seed, threads) != 0)
+		if ((size == 0 || size == n) && bench_size(n, count, seed) != 0)
 			return 1;
 	return 0;
 }

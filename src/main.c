@@ -274,7 +274,6 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		.max_length = max_length,
 		.time_limit = time_limit,
 		.stats = want_stats ? &stats : NULL,
-		.threads = SOLVE_EVERY_PROCESSOR,
 	};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;

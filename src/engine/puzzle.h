@@ -47,12 +47,7 @@ struct solve_request {
 	_Atomic(const char *) *phase;
 	/* May be NULL: the solver's own account of where the moves went. */
 	struct solve_stats *stats;
-	/* Threads a solver may share its search among: 0 or 1 the caller's
-	 * alone, SOLVE_EVERY_PROCESSOR one a processor. The answer is the
-	 * same for any number (the big cubes' centre passes use them). */
-	int threads;
 };
-#define SOLVE_EVERY_PROCESSOR (-1)
 
 /* Moves per phase of a solver that works in phases (the reduction solver:
  * centres, edges, parity, 3x3x3), counted in metric (one of the puzzle's

@@ -53,8 +53,6 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 	job->req.cancel = &job->cancel;
 	job->req.progress = &job->progress;
 	job->req.phase = &job->phase;
-	/* Shared threads inherit the background's lowered priority. */
-	job->req.threads = SOLVE_EVERY_PROCESSOR;
 	if (pthread_create(&job->thread, NULL, run, job) != 0) {
 		tw_error_set(err, "cannot start the solver thread");
 		goto fail;

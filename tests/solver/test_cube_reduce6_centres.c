@@ -58,7 +58,7 @@ random_cube(uint64_t *seed, uint8_t *col)
 static int
 check_stages(const uint8_t *col, int index)
 {
-	struct staged_options opt = {.cancel = NULL};
+	struct staged_options opt = {NULL, 0};
 	struct staged_path path, again;
 	struct tw_error err = {0};
 	uint8_t out[R6_FACELETS], w[R6_FACELETS], out2[R6_FACELETS];
@@ -176,7 +176,7 @@ cancelled_and_out_of_work(void **unused)
 {
 	uint64_t seed = 12345;
 	atomic_bool cancel = true;
-	struct staged_options opt = {.cancel = &cancel};
+	struct staged_options opt = {&cancel, 0};
 	struct staged_path path;
 	struct tw_error err = {0};
 	uint8_t col[R6_FACELETS], out[R6_FACELETS];

@@ -240,7 +240,7 @@ static void
 cancelled_and_exhausted(void **unused)
 {
 	atomic_bool stop;
-	struct staged_options opt = {.cancel = &stop};
+	struct staged_options opt = {&stop, 0};
 	uint8_t col[R6_FACELETS], in[R6_FACELETS];
 	struct staged_path path = {0};
 	struct tw_error err = {0};

@@ -27,8 +27,6 @@
 #include "engine/rng.h"
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/core/grouped.h"
-#include "solvers/cube/big/n6/n6.h"
-#include "solvers/cube/big/n7/model.h"
 #include "solvers/cube/big/n7/n7.h"
 
 #define MAX_TURNS 20000
@@ -44,7 +42,7 @@ struct run {
 static void
 run_stages(const struct cube *c, struct run *r, int index)
 {
-	struct r7_options opt = {.cancel = NULL};
+	struct r7_options opt = {NULL, 0};
 	struct tw_error err = {0};
 	uint8_t w[R7_FACELETS];
 	int i;
@@ -103,38 +101,10 @@ wings_paired(const struct cube *c, int lo, int hi)
  * counted; capped below its bound it searches nothing and leaves the
  * colours and path as they were; capped high, its first search alone:
  * the same end as uncapped when that search found it (the same work). */
-/* Stage 5 in view v of staged on 1 thread and on threads threads, every
- * pass after one of split_nodes shared out, with work budget max_nodes
- * (0: its own): the same outcome, colours, path and node count
- * (core/stage_split.c). */
-static void
-same_stage_5_on_threads(const uint8_t *staged, int v, int threads, long split_nodes, long max_nodes)
-{
-	struct staged_options one = {.max_nodes = max_nodes, .threads = 1}, many = one;
-	struct staged_path pa = {0}, pb = {0};
-	struct tw_error ea = {0}, eb = {0};
-	uint8_t a[R7_FACELETS], b[R7_FACELETS];
-	long na = 0, nb = 0;
-	bool ra, rb;
-
-	many.threads = threads;
-	many.split_nodes = split_nodes;
-	r7_view_colours(staged, v, a);
-	memcpy(b, a, sizeof b);
-	ra = r7_stage5(a, &one, &pa, &na, &ea);
-	rb = r7_stage5(b, &many, &pb, &nb, &eb);
-	if (ra != rb || na != nb)
-		fail_msg("view %d, budget %ld: one thread %s after %ld nodes; %d threads %s after %ld", v, max_nodes,
-		    ra ? "ended" : ea.msg, na, threads, rb ? "ended" : eb.msg, nb);
-	assert_int_equal(pa.len, pb.len);
-	assert_memory_equal(pa.m, pb.m, sizeof pa.m[0] * (size_t)pa.len);
-	assert_memory_equal(a, b, sizeof a);
-}
-
 static void
 stage_5_in_views_and_capped(void **unused)
 {
-	struct r7_options opt = {.cancel = NULL};
+	struct r7_options opt = {NULL, 0};
 	struct tw_error err = {0};
 	struct cube c;
 	struct r7_path path = {0};
@@ -167,13 +137,6 @@ stage_5_in_views_and_capped(void **unused)
 			first = obtm;
 			first_nodes = nodes;
 			memcpy(first_col, col, sizeof col);
-		}
-		/* Shared out among threads: the same, and where the work runs
-		 * out part-way through a pass, the same stop. */
-		same_stage_5_on_threads(staged, (view + v) % 3, 2, 1, 0);
-		if (v == 0) {
-			same_stage_5_on_threads(staged, view, 3, 1000, 0);
-			same_stage_5_on_threads(staged, view, 2, 1, nodes / 2 + 12345);
 		}
 	}
 	memcpy(col, staged, sizeof col);
@@ -497,7 +460,7 @@ static void
 cancel_and_out_of_work(void **unused)
 {
 	atomic_bool stop;
-	struct r7_options opt = {.cancel = &stop};
+	struct r7_options opt = {&stop, 0};
 	struct r7_path path = {0};
 	struct tw_error err = {0};
 	uint8_t col[R7_FACELETS];

@@ -21,11 +21,7 @@
  *     finds, for k the distance and one and two more; with the phase's
  *     own children (no flip of 2), as many as trying those; stopping
  *     when the phase has enough, with the last end's path;
- *   - a run of more moves a state than the core holds is refused;
- *   - stage_ida_split on 1, 2 and 3 threads, every pass split: the same
- *     result, path, node count and stop for want of work as stage_ida,
- *     with ample and with short budgets, unit and unequal costs, and on
- *     a blind search whose passes are large. */
+ *   - a run of more moves a state than the core holds is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -620,125 +616,6 @@ enumerate_stops_when_enough(void **state)
 	assert_int_equal(run.nodes, 11);
 }
 
-/* Read-only phases for the split search (its threads share ctx): a
- * looser bound (half the gaps) than unit_cost's, so that passes have
- * many nodes below several first moves. */
-static int
-half_gaps(void *ctx, const void *state, int limit)
-{
-	(void)ctx;
-	(void)limit;
-	return (gaps(state) + 1) / 2;
-}
-
-static void
-step_pure(void *ctx, const void *state, int m, void *child)
-{
-	(void)ctx;
-	flip(state, m, child);
-}
-
-static const struct stage_def split_unit = {
-	.state_bytes = sizeof(struct stack),
-	.max_depth = 2 * N,
-	.count = STAGE_COUNT_CHILDREN,
-	.estimate = half_gaps,
-	.may_follow = may_follow,
-	.step = step_pure,
-};
-
-static const struct stage_def split_costly = {
-	.state_bytes = sizeof(struct stack),
-	.max_depth = 2 * N,
-	.count = STAGE_COUNT_EXPANSIONS,
-	.estimate = half_gaps,
-	.may_follow = may_follow,
-	.step = step_pure,
-	.cost = cost,
-};
-
-static const struct stage_def split_blind = {
-	.state_bytes = sizeof(struct stack),
-	.max_depth = 2 * N,
-	.count = STAGE_COUNT_CHILDREN,
-	.estimate = blind,
-	.may_follow = may_follow,
-	.step = step_pure,
-};
-
-static bool
-split_unit_from(void *ctx, struct stage_run *run, void *stack, int bound, int base, int g0)
-{
-	return stage_ida_pass_from(&split_unit, ctx, run, stack, bound, base, g0);
-}
-
-static bool
-split_costly_from(void *ctx, struct stage_run *run, void *stack, int bound, int base, int g0)
-{
-	return stage_ida_pass_from(&split_costly, ctx, run, stack, bound, base, g0);
-}
-
-static bool
-split_blind_from(void *ctx, struct stage_run *run, void *stack, int bound, int base, int g0)
-{
-	return stage_ida_pass_from(&split_blind, ctx, run, stack, bound, base, g0);
-}
-
-/* stage_ida and stage_ida_split on threads threads from start: the same
- * in every respect. */
-static void
-same_as_one_thread(const struct stage_def *def, stage_pass_from_fn from, struct pancakes *pc,
-    const struct stack *start, int first, long budget, int threads, long split_nodes)
-{
-	struct stack one[2 * N + 1], many[2 * N + 1];
-	struct stage_run a, b;
-	int ra, rb;
-
-	one[0] = *start;
-	many[0] = *start;
-	stage_run_start(&a, NULL, FLIPS, budget, NULL);
-	stage_run_start(&b, NULL, FLIPS, budget, NULL);
-	ra = stage_ida(def, pc, &a, one, first, 4 * N);
-	rb = stage_ida_split(def, from, pc, &b, many, first, 4 * N, threads, split_nodes);
-	if (ra != rb || a.nodes != b.nodes || a.stopped != b.stopped)
-		fail_msg("budget %ld, %d threads: one thread %d after %ld nodes%s, split %d after %ld%s", budget,
-		    threads, ra, a.nodes, a.stopped ? " (stopped)" : "", rb, b.nodes, b.stopped ? " (stopped)" : "");
-	if (ra == 1) {
-		assert_int_equal(a.len, b.len);
-		assert_memory_equal(a.path, b.path, (size_t)a.len);
-	}
-}
-
-static void
-split_matches_one_thread(void **state)
-{
-	static const long budgets[] = {10000000L, 3000, 300, 40};
-	struct pancakes pc = {.refuse_flip2 = STAGE_END}, costly = {.costly = true, .refuse_flip2 = STAGE_END};
-	struct stack s;
-	size_t b;
-	int r, t;
-
-	(void)state;
-	for (r = 0; r < STATES; r += 29) {
-		unrank(r, &s);
-		for (b = 0; b < sizeof budgets / sizeof budgets[0]; b++)
-			for (t = 1; t <= 3; t++) {
-				same_as_one_thread(&split_unit, split_unit_from, &pc, &s, half_gaps(NULL, &s, 0),
-				    budgets[b], t, 0);
-				same_as_one_thread(&split_costly, split_costly_from, &costly, &s,
-				    half_gaps(NULL, &s, 0), budgets[b], t, 0);
-			}
-	}
-	/* Large passes, stopped part-way through one, or not split until
-	 * a pass before had enough nodes. */
-	farthest(&s);
-	for (t = 2; t <= 4; t++) {
-		same_as_one_thread(&split_blind, split_blind_from, &pc, &s, 1, 250000L, t, 0);
-		same_as_one_thread(&split_blind, split_blind_from, &pc, &s, 1, 777777L, t, 1000);
-		same_as_one_thread(&split_blind, split_blind_from, &pc, &s, 1, 100000000L, t, 5000);
-	}
-}
-
 int
 main(void)
 {
@@ -751,7 +628,6 @@ main(void)
 		cmocka_unit_test(cancel_stops_the_run),
 		cmocka_unit_test(enumerate_finds_every_path),
 		cmocka_unit_test(enumerate_stops_when_enough),
-		cmocka_unit_test(split_matches_one_thread),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "solvers/clock.h"
 #include "solvers/cube/cube2.h"
@@ -111,8 +110,7 @@ solve_big(const struct cube *c, const struct solve_request *req, struct movelist
     struct tw_error *err)
 {
 	struct cube_reduce_options ro = {.cancel = req->cancel, .progress = req->progress,
-	    .phase = req->phase, .finish_time = req->time_limit,
-	    .threads = req->threads == SOLVE_EVERY_PROCESSOR ? (int)sysconf(_SC_NPROCESSORS_ONLN) : req->threads};
+	    .phase = req->phase, .finish_time = req->time_limit};
 	struct cube_reduce_stats rs;
 	size_t at = out->len;
 

@@ -31,10 +31,6 @@ struct cube_reduce_options {
 	                                  * figure ends there instead (a caller
 	                                  * that solves several times); the
 	                                  * 4x4x4 to 11x11x11 solvers honour it */
-	int threads;                     /* 0 or 1: this thread alone; more: the
-	                                  * 7x7x7 to 11x11x11 centre passes'
-	                                  * stage 5 on as many, with the same
-	                                  * answer */
 };
 
 /* The 3x3x3 finish's default work budget in search nodes (about 50 ms on

@@ -10,8 +10,7 @@
  * work budget and cancellation (struct stage_run), and the loop over
  * bounds. It searches in one of two ways:
  *   - stage_ida_pass and stage_ida: the first end under a bound, in the
- *     stage's cost (a phase that wants one answer); stage_ida_split the
- *     same on several threads, with one thread's answer;
+ *     stage's cost (a phase that wants one answer);
  *   - stage_enumerate: every path of exactly a number of moves that
  *     reaches the goal at its end and not before, each handed to the
  *     phase (a phase that collects candidates for the next, by the
@@ -108,11 +107,6 @@ struct stage_run {
 	int prev;                         /* the move before the start, -1 none */
 	int len;                          /* the end's path length, in moves */
 	uint8_t path[STAGE_MAX_DEPTH];    /* the move at each depth */
-	/* A thread of stage_ida_split: its task, and the first task that
-	 * ended (NULL otherwise); the run stops once that is before its
-	 * own, read with cancel. */
-	const atomic_int *cut;
-	int task;
 };
 
 /* A run of n_moves moves (list moves, may be NULL) under max_nodes,
@@ -128,19 +122,15 @@ stage_run_start(struct stage_run *run, const uint8_t *moves, int n_moves, long m
 	run->n_moves = n_moves;
 	run->prev = -1;
 	run->len = 0;
-	run->cut = NULL;
-	run->task = 0;
 }
 
 /* One node more against the budget; false (and run->stopped) once the
- * budget is spent, or cancel is set or a split search's task is not
- * needed any more (read every 4,096 nodes). */
+ * budget is spent or cancel is set (read every 4,096 nodes). */
 static inline bool
 stage_tick(struct stage_run *run)
 {
 	if (++run->nodes > run->max_nodes ||
-	    ((run->nodes & 4095) == 0 && ((run->cancel != NULL && atomic_load(run->cancel)) ||
-	    (run->cut != NULL && atomic_load(run->cut) < run->task)))) {
+	    ((run->nodes & 4095) == 0 && run->cancel != NULL && atomic_load(run->cancel))) {
 		run->stopped = true;
 		return false;
 	}
@@ -185,27 +175,34 @@ stage_visit(const struct stage_def *d, void *ctx, struct stage_run *run, const v
 	return STAGE_VISIT_EXPAND;
 }
 
-/* The rest of a depth-first pass under bound below stack[base], a state
- * that run->path[0 .. base) reached at cost g0 and that its visit said
- * to expand: its subtree in move order, as stage_ida_pass searches it.
- * stage_ida_pass runs it from the start (base 0); stage_ida_split from
- * each first move (base 1) on its own thread. */
+/* One depth-first pass from stack[0] (the start) under bound (in the
+ * stage's cost): true when it ends at an end (its path in
+ * run->path[0 .. run->len)); false when none is within the bound or the
+ * run stopped (run->stopped). stack holds d->max_depth + 1 states of
+ * d->state_bytes, of the phase's own type. Children are searched in
+ * move order, so a pass is the recursive IDA* pass exactly. A def of
+ * more than STAGE_MAX_DEPTH moves or a run of more than STAGE_MAX_MOVES
+ * finds nothing. */
 STAGE_INLINE bool
-stage_ida_pass_from(const struct stage_def *d, void *ctx, struct stage_run *run, void *stack, int bound, int base,
-    int g0)
+stage_ida_pass(const struct stage_def *d, void *ctx, struct stage_run *run, void *stack, int bound)
 {
 	unsigned char *states = stack;
-	int next[STAGE_MAX_DEPTH + 1], g[STAGE_MAX_DEPTH + 1], depth = base;
+	int next[STAGE_MAX_DEPTH + 1], g[STAGE_MAX_DEPTH + 1], depth = 0;
 	enum stage_visit v;
 
-	g[base] = g0;
-	next[base] = 0;
+	if (d->max_depth > STAGE_MAX_DEPTH || run->n_moves > STAGE_MAX_MOVES)
+		return false;
+	g[0] = 0;
+	v = stage_visit(d, ctx, run, states, 0, 0, bound);
+	if (v != STAGE_VISIT_EXPAND)
+		return v == STAGE_VISIT_FOUND;
+	next[0] = 0;
 	for (;;) {
 		unsigned char *child = states + (size_t)(depth + 1) * d->state_bytes;
 		int m, prev;
 
 		if (next[depth] == run->n_moves) {
-			if (depth == base)
+			if (depth == 0)
 				return false;
 			depth--;
 			continue;
@@ -230,27 +227,6 @@ stage_ida_pass_from(const struct stage_def *d, void *ctx, struct stage_run *run,
 	}
 }
 
-/* One depth-first pass from stack[0] (the start) under bound (in the
- * stage's cost): true when it ends at an end (its path in
- * run->path[0 .. run->len)); false when none is within the bound or the
- * run stopped (run->stopped). stack holds d->max_depth + 1 states of
- * d->state_bytes, of the phase's own type. Children are searched in
- * move order, so a pass is the recursive IDA* pass exactly. A def of
- * more than STAGE_MAX_DEPTH moves or a run of more than STAGE_MAX_MOVES
- * finds nothing. */
-STAGE_INLINE bool
-stage_ida_pass(const struct stage_def *d, void *ctx, struct stage_run *run, void *stack, int bound)
-{
-	enum stage_visit v;
-
-	if (d->max_depth > STAGE_MAX_DEPTH || run->n_moves > STAGE_MAX_MOVES)
-		return false;
-	v = stage_visit(d, ctx, run, stack, 0, 0, bound);
-	if (v != STAGE_VISIT_EXPAND)
-		return v == STAGE_VISIT_FOUND;
-	return stage_ida_pass_from(d, ctx, run, stack, bound, 0, 0);
-}
-
 /* The passes from bound first to last (both in the stage's cost) until
  * one ends: 1 with the end in run->path, 0 if none is within last, -1
  * if the run stopped first (run->stopped: spent or cancelled). */
@@ -267,24 +243,6 @@ stage_ida(const struct stage_def *d, void *ctx, struct stage_run *run, void *sta
 	}
 	return 0;
 }
-
-/* A phase's stage_ida_pass_from with its own def: what the threads of
- * stage_ida_split run, so that each still sees the constant def. */
-typedef bool (*stage_pass_from_fn)(void *ctx, struct stage_run *run, void *stack, int bound, int base, int g0);
-
-/* stage_ida on up to `threads` threads (stage_split.c), with stage_ida's
- * answer, its run->nodes and where its budget runs out, on any number of
- * threads: a pass after one of at least split_nodes nodes (STAGE_SPLIT_NODES
- * for a phase; 0 for every pass) is shared out by its first moves, in
- * move order; the end kept is the first
- * move's that has one, each move before it searched whole, and the
- * budget counted over the moves in that order. The threads read ctx at
- * once: the phase's functions must only read it. from is the phase's
- * stage_ida_pass_from with d. Returns as stage_ida; out of memory or
- * threads, the passes run on this thread alone (the same answer). */
-#define STAGE_SPLIT_NODES 200000L
-int stage_ida_split(const struct stage_def *d, stage_pass_from_fn from, void *ctx, struct stage_run *run,
-    void *stack, int first, int last, int threads, long split_nodes);
 
 /* The children of state worth exactly left more moves (see
  * stage_def.children), done moves made. */

@@ -258,7 +258,6 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	if (opt != NULL) {
 		ro.cancel = opt->cancel;
 		r7o.cancel = opt->cancel;
-		r7o.threads = opt->threads;
 	}
 	vturns = malloc(sizeof *vturns * EVEN_TURNS(n));
 	if (vturns == NULL) {

@@ -44,14 +44,10 @@ struct staged_path {
 	uint8_t m[STAGED_MAX_PATH];
 };
 
-/* The staged stages' cancel, work budget and threads. */
+/* The staged stages' cancel and work budget. */
 struct staged_options {
 	atomic_bool *cancel;   /* may be NULL; polled at least every 4,096 nodes */
 	long max_nodes;        /* work budget of each stage's search; 0 for the default */
-	int threads;           /* the 7x7x7's stage 5 searches on this many (0 or 1: one);
-	                        * the same answer on any number */
-	long split_nodes;      /* with threads: a pass is shared out after one of this
-	                        * many nodes; 0 for STAGE_SPLIT_NODES (a test's knob) */
 };
 
 /* Appends move m to path; false if it is full. */

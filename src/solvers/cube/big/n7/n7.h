@@ -50,7 +50,6 @@ struct r7_path {
 struct r7_options {
 	atomic_bool *cancel;   /* may be NULL */
 	long max_nodes;        /* each search's work; 0 for the default */
-	int threads;           /* stage 5's threads (struct staged_options) */
 };
 
 /* The stages' goals on colours col: 'A' (inner X blocks and oblique

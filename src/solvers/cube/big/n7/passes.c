@@ -418,10 +418,8 @@ odd_cube_solve(const struct odd_cube_plan *plan, const struct cube *c, const str
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
-	if (opt != NULL) {
+	if (opt != NULL)
 		ro.cancel = opt->cancel;
-		ro.threads = opt->threads;
-	}
 	cube_reduce_report(opt, "centres", 0);
 	if (!centre_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;

@@ -649,13 +649,6 @@ static const struct stage_def stage5 = {
 	.step = step,
 };
 
-/* The stage's pass below a state, for the threads of stage_ida_split. */
-static bool
-stage5_pass_from(void *ctx, struct stage_run *run, void *stack, int bound, int base, int g0)
-{
-	return stage_ida_pass_from(&stage5, ctx, run, stack, bound, base, g0);
-}
-
 size_t
 r7_stage5_tables(void)
 {
@@ -717,7 +710,6 @@ stage5_search(uint8_t *col, const struct staged_options *opt, int max_bound, str
 	struct state stack[S5_MAX + 1];
 	long work = opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : S5_DEFAULT_NODES, all = 0;
 	int i, k, tries = max_bound < S5_MAX ? 1 : (int)(sizeof s7_tries / sizeof s7_tries[0]);
-	int threads = opt != NULL ? opt->threads : 1, first;
 	bool found = false;
 
 	if (!r7_stage5_load(NULL, err))
@@ -739,10 +731,7 @@ stage5_search(uint8_t *col, const struct staged_options *opt, int max_bound, str
 		last = S5_MAX * ctx.num / ctx.den - 1;
 		if (max_bound * ctx.num / ctx.den < last)
 			last = max_bound * ctx.num / ctx.den;
-		first = bound_of(&s7p, &stack[0], ctx.num, ctx.den);
-		found = (threads > 1 ? stage_ida_split(&stage5, stage5_pass_from, &ctx, &run, stack, first, last, threads,
-		    opt->split_nodes > 0 ? opt->split_nodes : STAGE_SPLIT_NODES) :
-		    stage_ida(&stage5, &ctx, &run, stack, first, last)) == 1;
+		found = stage_ida(&stage5, &ctx, &run, stack, bound_of(&s7p, &stack[0], ctx.num, ctx.den), last) == 1;
 		all += run.nodes;
 		if (stage_cancelled(&run)) {
 			tw_error_cancelled(err);

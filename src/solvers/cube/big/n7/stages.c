@@ -236,7 +236,6 @@ r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, 
 	if (opt != NULL) {
 		o6.cancel = opt->cancel;
 		o6.max_nodes = opt->max_nodes;
-		o6.threads = opt->threads;
 	}
 	*obtm = -1;
 	r7_view_colours(col, view, vcol);
