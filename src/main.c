@@ -274,6 +274,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		.max_length = max_length,
 		.time_limit = time_limit,
 		.stats = want_stats ? &stats : NULL,
+		.one_shot = true,
 	};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;

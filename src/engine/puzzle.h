@@ -47,6 +47,9 @@ struct solve_request {
 	_Atomic(const char *) *phase;
 	/* May be NULL: the solver's own account of where the moves went. */
 	struct solve_stats *stats;
+	/* The process ends after this solve (twirl solve): a solver may lay
+	 * its tables out for one search rather than for many. */
+	bool one_shot;
 };
 
 /* Moves per phase of a solver that works in phases (the reduction solver:

@@ -643,6 +643,14 @@ copy_out(unsigned char *m, const struct loaded *t, bool drop)
 	}
 }
 
+static atomic_bool huge_copies = true;
+
+void
+table_cache_set_huge_copies(bool on)
+{
+	atomic_store(&huge_copies, on);
+}
+
 const void *
 table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
     struct tw_error *err)
@@ -656,7 +664,7 @@ table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
 	pthread_once(&lock_once, lock_init);
 	pthread_mutex_lock(&lock);
 	t = get_locked(spec, prog, &was_loaded, err);
-	if (t != NULL && t->huge == NULL) {
+	if (t != NULL && t->huge == NULL && atomic_load(&huge_copies)) {
 		void *m = mmap(NULL, t->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		    -1, 0);
 

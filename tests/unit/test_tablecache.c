@@ -203,6 +203,32 @@ huge_page_copy_holds_the_table(void **unused)
 	assert_string_equal(err.msg, "the builder failed");
 }
 
+/* Without copies (a one-shot solve), table_get_huge gives the table as
+ * table_get does; turned back on, the copy is made beside it. */
+static void
+huge_page_copies_can_be_turned_off(void **unused)
+{
+	struct table_spec s = spec("test-nohuge", 1, "n=300000", 300000);
+	struct tw_error err = {0};
+	const unsigned char *plain, *copy;
+
+	(void)unused;
+	assert_non_null(table_get(&s, NULL, &err));   /* on disk */
+	table_cache_release_all();
+	table_cache_set_huge_copies(false);
+	plain = table_get_huge(&s, NULL, &err);
+	assert_non_null(plain);
+	assert_true(is_pattern(plain, s.size, 3));
+	assert_ptr_equal(table_get(&s, NULL, &err), plain);
+	assert_ptr_equal(table_get_huge(&s, NULL, &err), plain);
+	table_cache_set_huge_copies(true);
+	copy = table_get_huge(&s, NULL, &err);
+	assert_ptr_not_equal(copy, plain);
+	assert_true(is_pattern(copy, s.size, 3));
+	assert_ptr_equal(table_get(&s, NULL, &err), plain);
+	assert_int_equal(atomic_load(&builds), 1);
+}
+
 /* Writes bytes at offset of the table's file. */
 static void
 poke(const char *name, long offset, const void *bytes, size_t len)
@@ -565,6 +591,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(a_build_is_seen_with_its_own_figure, setup, teardown),
 		cmocka_unit_test_setup_teardown(memory_only_table_never_touches_the_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(huge_page_copy_holds_the_table, setup, teardown),
+		cmocka_unit_test_setup_teardown(huge_page_copies_can_be_turned_off, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_verified_file_is_trusted_until_it_changes, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(damaged_truncated_stale_and_foreign_files_are_rebuilt,
