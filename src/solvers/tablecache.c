@@ -614,22 +614,23 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
 	pthread_mutex_lock(&lock);
 	t = get_locked(spec, prog, NULL, err);
 	pthread_mutex_unlock(&lock);
-	return t != NULL ? t->data : NULL;
+	return t == NULL ? NULL : t->huge != NULL ? t->huge : t->data;
 }
 
-/* Copies t's payload to m. When drop is set and the payload is the
- * file's mapping, each copied stretch of it is given back at once
- * (MADV_DONTNEED: the file's pages, read again if ever touched), so that
- * the copy does not hold the table twice at its peak (5.1 GB for the
- * 3x3x3 optimal solver's 2.55 GB face-turn table). */
+/* Copies t's payload to m. When the payload is the file's mapping,
+ * each copied stretch of it is given back at once (MADV_DONTNEED: the
+ * file's pages, read again from the file if ever touched, by this copy's
+ * caller or any other holder of the mapping), so that the copy does not
+ * hold the table twice at its peak (5.1 GB for the 3x3x3 optimal
+ * solver's 2.55 GB face-turn table). */
 static void
-copy_out(unsigned char *m, const struct loaded *t, bool drop)
+copy_out(unsigned char *m, const struct loaded *t)
 {
 	const size_t stretch = (size_t)64 << 20;
 	const unsigned char *src = t->data;
 	size_t off;
 
-	if (!drop || t->map == NULL) {
+	if (t->map == NULL) {
 		memcpy(m, src, t->size);
 		return;
 	}
@@ -672,7 +673,7 @@ table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
 #ifdef MADV_HUGEPAGE
 			madvise(m, t->size, MADV_HUGEPAGE);
 #endif
-			copy_out(m, t, !was_loaded);
+			copy_out(m, t);
 			mprotect(m, t->size, PROT_READ);
 			t->huge = m;
 			/* Nobody else holds the first block yet: give it back. */

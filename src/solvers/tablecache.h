@@ -108,11 +108,11 @@ const void *table_get(const struct table_spec *spec, const struct table_progress
  * transparent huge pages (2 MB) for a search that reads it at random:
  * with 4 KB pages nearly every such read also misses the TLB. The copy
  * is read-only and lives as long as the table (table_cache_release_all);
- * without the memory for it, the table itself is returned. When this
- * call is the one that loads or builds the table, the copy replaces it
- * (the file's mapping or the built block is given back, so the table is
- * in memory once) and later table_get calls return the copy. Errors as
- * table_get. */
+ * without the memory for it, the table itself is returned. Later
+ * table_get calls return the copy too. When this call is the one that
+ * loads or builds the table, the copy replaces it (the file's mapping
+ * or the built block is given back, so the table is in memory once);
+ * a block table_get gave out before stays valid. Errors as table_get. */
 /* Whether table_get_huge makes its copy (the default) or returns the
  * table as table_get does, read through the file's mapping: the copy
  * costs its memory's first touch and the copying once, about 1.5 ms a MB

@@ -98,7 +98,7 @@ views_read_off_the_cubie_are_the_conjugates(void **unused)
 
 	(void)unused;
 	if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS, CUBE3_OPTIMAL_HTM),
-	    CUBE3_OPTIMAL_HTM, 0, NULL, &t, &err))
+	    CUBE3_OPTIMAL_HTM, 0, false, NULL, &t, &err))
 		fail_msg("%s", err.msg);
 	optimal_views_init();
 	tw_rng_seed(&rng, 3);
@@ -538,7 +538,9 @@ threads_give_the_same_answer(void **unused)
 		for (t = 1; t <= 3; t++) {
 			struct cube3_optimal_options opt = {.metric = k % 2 ? CUBE3_OPTIMAL_QTM : CUBE3_OPTIMAL_HTM,
 			    .table = t == 3 ? CUBE3_OPTIMAL_TABLE_SMALL_UCORNERS : CUBE3_OPTIMAL_TABLE_SMALL,
-			    .table_depth = t == 3 ? 0 : 7, .threads = t};
+			    .table_depth = t == 3 ? 0 : 7, .threads = t,
+			    /* Its table copied to huge pages after the first depth. */
+			    .huge_after_nodes = t == 3 ? 1 : 0};
 			struct movelist many = MOVELIST_EMPTY;
 			size_t j;
 

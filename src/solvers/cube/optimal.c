@@ -16,6 +16,13 @@
  * what each part gives). */
 #define MAX_DEPTH 32
 #define SPLIT_DEPTH 3                   /* the threads' tasks: the nodes 3 moves deep */
+/* The search reads the table through the file's mapping until it has
+ * visited this many nodes, then through its huge-page copy
+ * (table_get_huge): the copy of the face-turn table costs about as much
+ * as the next depth's search gains from it once that depth is some ten
+ * times this work (docs/table-cache.md, "Huge pages"), and a position
+ * near solved never pays for it. */
+#define HUGE_AFTER_NODES 200000LL
 #define MAX_THREADS 16
 
 /* The corners' own distance, by metric: twist and the U corners'
@@ -603,7 +610,8 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	struct search *s;
 	struct axis a[3];
 	int depth, i, v, m, threads, limit;
-	bool found = false, capped;
+	bool found = false, capped, huge = false;
+	const struct variant *variant;
 
 	s = tw_calloc(1, sizeof *s, err);
 	if (s == NULL)
@@ -617,8 +625,8 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 		prog.cancel = opt->cancel;
 		prog.phase = opt->phase;
 	}
-	if (!optimal_tables_load(optimal_variant(opt != NULL ? opt->table : CUBE3_OPTIMAL_TABLE_FULL, metric), metric,
-	    opt != NULL ? opt->table_depth : 0, &prog, &s->t, err))
+	variant = optimal_variant(opt != NULL ? opt->table : CUBE3_OPTIMAL_TABLE_FULL, metric);
+	if (!optimal_tables_load(variant, metric, opt != NULL ? opt->table_depth : 0, false, &prog, &s->t, err))
 		goto fail;
 	s->split_depth = -1;
 	threads = opt != NULL && opt->threads > 0 ? opt->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -681,6 +689,20 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 	capped = opt != NULL && opt->max_length > 0 && opt->max_length < MAX_DEPTH;
 	limit = capped ? opt->max_length + 1 : MAX_DEPTH;
 	for (; depth < limit && !s->stop; depth += s->qtm ? 2 : 1) {
+		/* A long search: the table into huge pages before the next
+		 * depth, some ten times the work done so far. */
+		if (!huge && s->nodes >= (opt != NULL && opt->huge_after_nodes > 0 ? opt->huge_after_nodes :
+		    HUGE_AFTER_NODES)) {
+			struct optimal_tables t;
+			struct tw_error ignored;
+
+			if (opt != NULL && opt->phase != NULL)
+				atomic_store(opt->phase, "laying the table out in memory");
+			if (optimal_tables_load(variant, metric, opt != NULL ? opt->table_depth : 0, true, &prog, &t,
+			    &ignored))
+				s->t = t;
+			huge = true;
+		}
 		if (opt != NULL && opt->phase != NULL)
 			atomic_store(opt->phase, depth_text[depth]);
 		if (threads > 1 && depth >= SPLIT_DEPTH + 2)
@@ -741,7 +763,7 @@ cube3_optimal_prepare(enum cube3_optimal_metric metric, atomic_int *progress,
 	struct table_progress prog = {.progress = progress, .cancel = cancel};
 	struct optimal_tables t;
 
-	return optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0,
+	return optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0, false,
 	    &prog, &t, err);
 }
 
@@ -761,7 +783,7 @@ cube3_optimal_prepare_both(atomic_int *progress, atomic_bool *cancel, struct tw_
 			tw_error_cancelled(err);
 			return false;
 		}
-		if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0,
+		if (!optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_FULL, metric), metric, 0, false,
 		    &part, &t, err))
 			return false;
 	}

@@ -54,6 +54,11 @@ struct cube3_optimal_options {
 	/* Threads to search on: 0 one a processor (at most 16), 1 this
 	 * thread alone. The answer is the same for any number. */
 	int threads;
+	/* The search reads an uncut table through the file's mapping until
+	 * it has visited this many nodes, then from its huge-page copy
+	 * (optimal.c); 0 for the solver's own threshold. The same answer
+	 * either way (a test's knob). */
+	long long huge_after_nodes;
 	/* 0: no limit (every position is within 20 face turns, 26 quarter
 	 * turns); else the longest answer wanted, in the metric's moves: the
 	 * search stops once it has proved there is none that short (the

@@ -648,7 +648,7 @@ optimal_tables_cached(const struct variant *v, enum cube3_optimal_metric metric,
 /* The table of a variant, metric and depth cut, found in the cache
  * block (built there on first use) and laid out into *t. */
 bool
-optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, int max_depth,
+optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, int max_depth, bool huge,
     const struct table_progress *prog, struct optimal_tables *t, struct tw_error *err)
 {
 	char name[64], params[160];
@@ -658,8 +658,8 @@ optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric, i
 
 	sym_init();
 	/* The search reads the table at random, three entries a node; in
-	 * huge pages it is about twice as fast. */
-	block = max_depth == 0 ? table_get_huge(&spec, prog, err) : table_get(&spec, prog, err);
+	 * huge pages it is about twice as fast, once the copy is made. */
+	block = max_depth == 0 && huge ? table_get_huge(&spec, prog, err) : table_get(&spec, prog, err);
 	if (block == NULL)
 		return false;
 	/* The face-turn table of the sorted slice with the corner parity

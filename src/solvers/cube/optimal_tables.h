@@ -199,10 +199,11 @@ bool optimal_tables_cached(const struct variant *v, enum cube3_optimal_metric me
  * none, the solver's; the tests cut small tables), from the cache or
  * built there reporting through prog (may be NULL), laid out into *t
  * (pointing into the cache's read-only block, which lives as long as the
- * process). Errors: "cancelled", out of memory, and the build's internal
- * checks. */
+ * process). huge: an uncut table in its huge-page copy (table_get_huge,
+ * for a long search), else as the cache holds it. Errors: "cancelled",
+ * out of memory, and the build's internal checks. */
 bool optimal_tables_load(const struct variant *v, enum cube3_optimal_metric metric,
-    int max_depth, const struct table_progress *prog, struct optimal_tables *t,
+    int max_depth, bool huge, const struct table_progress *prog, struct optimal_tables *t,
     struct tw_error *err);
 
 /* The variant a table choice and metric read. */
