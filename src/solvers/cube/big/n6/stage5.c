@@ -22,7 +22,8 @@
  * Pruning tables: per axis the exact distance of its coordinate
  * (breadth first, 343,000 bytes, 8 at most), and per scheme the exact
  * distance of the three axes' inner X ranks together (343,000 bytes
- * each; 2.4 MB in all, built in about 0.3 s). Bound of a state: the
+ * each; 2.4 MB in all, built in about 0.3 s, so cached: table
+ * "cube6-stage5"). Bound of a state: the
  * least over the four schemes of the largest of the axes' distances,
  * ceil(their sum / 2) and the inner X distance; the half sum is the
  * measured prototype's (docs/papers.md, "Rubik's cube": dwalton76's
@@ -40,6 +41,7 @@
 
 #include "solvers/cube/big/core/pieces.h"
 #include "solvers/cube/big/core/stage.h"
+#include "solvers/tablecache.h"
 
 #define S5_MOVES 27
 #define S5_C84 70
@@ -57,10 +59,13 @@ struct s5_tables {
 	uint8_t comp[S5_C84];                      /* rank of the complement */
 	uint8_t rank8[256];                        /* colex rank of a 4-subset of 8 */
 	uint8_t mask8[S5_C84];
-	uint8_t dist[3][S5_SIZE];                  /* axis's distance to home */
-	uint8_t xdist[4][S5_SIZE];                 /* scheme: the three axes' inner X's distance */
+	/* In the cached block (s5_spec): */
+	const uint8_t *dist[3];                    /* axis's distance to home */
+	const uint8_t *xdist[4];                   /* scheme: the three axes' inner X's distance */
 	bool ok;
 };
+
+#define S5_BLOCK (7 * (size_t)S5_SIZE)
 
 static struct s5_tables *s5;
 
@@ -167,21 +172,21 @@ s5_build_moves(struct s5_tables *t, const struct r6_model *md)
 	return true;
 }
 
-static void
-s5_build(void)
+/* The distance tables into buf (S5_BLOCK bytes: the three axes', then
+ * the four schemes'), by breadth-first search over ctx's moves (a
+ * struct s5_tables with its moves built). */
+static bool
+s5_build_distances(void *buf, size_t size, void *vctx, const struct table_progress *prog, struct tw_error *err)
 {
 	const struct r6_model *md = r6_model();
-	struct s5_tables *t = calloc(1, sizeof *t);
+	const struct s5_tables *t = vctx;
+	uint8_t *block = buf;
 	int a, g, k;
 
-	if (t == NULL)
-		return;
-	if (!s5_build_moves(t, md)) {
-		free(t);
-		return;
-	}
+	(void)size;
 	for (a = 0; a < 3; a++) {
 		struct s5_bfs_ctx ctx = {t, a};
+		uint8_t *dist = block + (size_t)a * S5_SIZE;
 		int pa[8], pb[8], np = 0, i, j;
 
 		/* The oblique pairs: A place i with B place pb. */
@@ -192,10 +197,10 @@ s5_build(void)
 					pb[np++] = j;
 				}
 		if (np != 8) {
-			free(t);
-			return;
+			tw_error_set(err, "internal error: the 6x6x6 stage 5's oblique pairs");
+			return false;
 		}
-		memset(t->dist[a], CUBE_TABLE_UNSEEN, S5_SIZE);
+		memset(dist, CUBE_TABLE_UNSEEN, S5_SIZE);
 		for (g = 0; g < 256; g++) {
 			int ma = 0, mb = 0;
 
@@ -206,25 +211,56 @@ s5_build(void)
 					ma |= 1 << pa[i];
 					mb |= 1 << pb[i];
 				}
-			t->dist[a][((uint32_t)t->rank8[0x0f] * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
+			dist[((uint32_t)t->rank8[0x0f] * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
 		}
-		if (!cube_table_bfs(t->dist[a], S5_SIZE, s5_expand, &ctx, NULL, NULL)) {
-			free(t);
-			return;
-		}
+		if (!cube_table_bfs(dist, S5_SIZE, s5_expand, &ctx, prog, err))
+			return false;
 	}
 	for (k = 0; k < 4; k++) {
 		struct s5_bfs_ctx ctx = {t, -1};
+		uint8_t *xdist = block + (size_t)(3 + k) * S5_SIZE;
 		int hx = t->rank8[0x0f], sx = t->rank8[0xf0];
 
-		memset(t->xdist[k], CUBE_TABLE_UNSEEN, S5_SIZE);
-		t->xdist[k][((uint32_t)(s5_scheme[k][0] ? sx : hx) * S5_C84 + (s5_scheme[k][1] ? sx : hx)) * S5_C84 +
+		memset(xdist, CUBE_TABLE_UNSEEN, S5_SIZE);
+		xdist[((uint32_t)(s5_scheme[k][0] ? sx : hx) * S5_C84 + (s5_scheme[k][1] ? sx : hx)) * S5_C84 +
 		    (s5_scheme[k][2] ? sx : hx)] = 0;
-		if (!cube_table_bfs(t->xdist[k], S5_SIZE, s5_expand, &ctx, NULL, NULL)) {
-			free(t);
-			return;
-		}
+		if (!cube_table_bfs(xdist, S5_SIZE, s5_expand, &ctx, prog, err))
+			return false;
 	}
+	return true;
+}
+
+static void
+s5_build(void)
+{
+	const struct r6_model *md = r6_model();
+	struct s5_tables *t = calloc(1, sizeof *t);
+	struct table_spec spec = {
+		.name = "cube6-stage5",
+		.version = 1,
+		.params = "per axis (X, A, B) ranks C(8,4)^3 to home; inner X of the three axes, 4 schemes",
+		.size = S5_BLOCK,
+		.build = s5_build_distances,
+	};
+	const uint8_t *block;
+	int a, k;
+
+	if (t == NULL)
+		return;
+	if (!s5_build_moves(t, md)) {
+		free(t);
+		return;
+	}
+	spec.ctx = t;
+	block = table_get(&spec, NULL, NULL);
+	if (block == NULL) {
+		free(t);
+		return;
+	}
+	for (a = 0; a < 3; a++)
+		t->dist[a] = block + (size_t)a * S5_SIZE;
+	for (k = 0; k < 4; k++)
+		t->xdist[k] = block + (size_t)(3 + k) * S5_SIZE;
 	t->ok = true;
 	s5 = t;
 }
@@ -326,7 +362,7 @@ size_t
 r6_stage5_tables(void)
 {
 	pthread_once(&s5_once, s5_build);
-	return s5 != NULL ? sizeof *s5 : 0;
+	return s5 != NULL ? sizeof *s5 + S5_BLOCK : 0;
 }
 
 bool
