@@ -698,6 +698,8 @@ cube3_optimal_solve(const struct cube *c, const struct cube3_optimal_options *op
 
 			if (opt != NULL && opt->phase != NULL)
 				atomic_store(opt->phase, "laying the table out in memory");
+			if (opt != NULL && opt->progress != NULL)
+				atomic_store(opt->progress, 0);   /* the last depth's share is done */
 			if (optimal_tables_load(variant, metric, opt != NULL ? opt->table_depth : 0, true, &prog, &t,
 			    &ignored))
 				s->t = t;
