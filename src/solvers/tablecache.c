@@ -617,31 +617,32 @@ table_get(const struct table_spec *spec, const struct table_progress *prog,
 	return t == NULL ? NULL : t->huge != NULL ? t->huge : t->data;
 }
 
-/* Copies t's payload to m. When the payload is the file's mapping,
+/* Copies t's payload to m, 64 MB at a time; false, part-way, once
+ * cancel (may be NULL) is set. When the payload is the file's mapping,
  * each copied stretch of it is given back at once (MADV_DONTNEED: the
  * file's pages, read again from the file if ever touched, by this copy's
  * caller or any other holder of the mapping), so that the copy does not
  * hold the table twice at its peak (5.1 GB for the 3x3x3 optimal
  * solver's 2.55 GB face-turn table). */
-static void
-copy_out(unsigned char *m, const struct loaded *t)
+static bool
+copy_out(unsigned char *m, const struct loaded *t, atomic_bool *cancel)
 {
 	const size_t stretch = (size_t)64 << 20;
 	const unsigned char *src = t->data;
 	size_t off;
 
-	if (t->map == NULL) {
-		memcpy(m, src, t->size);
-		return;
-	}
 	for (off = 0; off < t->size; off += stretch) {
 		size_t len = t->size - off < stretch ? t->size - off : stretch;
 
+		if (cancel != NULL && atomic_load(cancel))
+			return false;
 		memcpy(m + off, src + off, len);
 		/* The payload starts a page into the file, so stretches are
 		 * page-aligned. */
-		(void)madvise((void *)(src + off), len, MADV_DONTNEED);
+		if (t->map != NULL)
+			(void)madvise((void *)(src + off), len, MADV_DONTNEED);
 	}
+	return true;
 }
 
 static atomic_bool huge_copies = true;
@@ -673,11 +674,15 @@ table_get_huge(const struct table_spec *spec, const struct table_progress *prog,
 #ifdef MADV_HUGEPAGE
 			madvise(m, t->size, MADV_HUGEPAGE);
 #endif
-			copy_out(m, t);
-			mprotect(m, t->size, PROT_READ);
-			t->huge = m;
+			if (!copy_out(m, t, prog != NULL ? prog->cancel : NULL)) {
+				/* Cancelled: the table as it is, no copy. */
+				munmap(m, t->size);
+			} else {
+				mprotect(m, t->size, PROT_READ);
+				t->huge = m;
+			}
 			/* Nobody else holds the first block yet: give it back. */
-			if (!was_loaded) {
+			if (t->huge != NULL && !was_loaded) {
 				if (t->map != NULL)
 					munmap(t->map, t->map_len);
 				else

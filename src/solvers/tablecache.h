@@ -112,7 +112,9 @@ const void *table_get(const struct table_spec *spec, const struct table_progress
  * table_get calls return the copy too. When this call is the one that
  * loads or builds the table, the copy replaces it (the file's mapping
  * or the built block is given back, so the table is in memory once);
- * a block table_get gave out before stays valid. Errors as table_get. */
+ * a block table_get gave out before stays valid. prog's cancel, set
+ * while the copy is made (64 MB at a time), stops it: the table itself
+ * is returned. Errors as table_get. */
 /* Whether table_get_huge makes its copy (the default) or returns the
  * table as table_get does, read through the file's mapping: the copy
  * costs its memory's first touch and the copying once, about 1.5 ms a MB

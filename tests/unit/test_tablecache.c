@@ -204,7 +204,8 @@ huge_page_copy_holds_the_table(void **unused)
 }
 
 /* Without copies (a one-shot solve), table_get_huge gives the table as
- * table_get does; turned back on, the copy is made beside it. */
+ * table_get does, and so it does when cancelled; turned back on, the
+ * copy is made beside it. */
 static void
 huge_page_copies_can_be_turned_off(void **unused)
 {
@@ -222,6 +223,14 @@ huge_page_copies_can_be_turned_off(void **unused)
 	assert_ptr_equal(table_get(&s, NULL, &err), plain);
 	assert_ptr_equal(table_get_huge(&s, NULL, &err), plain);
 	table_cache_set_huge_copies(true);
+	/* A cancel while the copy would be made: none, the table itself. */
+	{
+		atomic_bool cancel = true;
+		struct table_progress prog = {.cancel = &cancel};
+
+		assert_ptr_equal(table_get_huge(&s, &prog, &err), plain);
+		assert_ptr_equal(table_get(&s, NULL, &err), plain);
+	}
 	copy = table_get_huge(&s, NULL, &err);
 	assert_ptr_not_equal(copy, plain);
 	assert_true(is_pattern(copy, s.size, 3));
