@@ -12,7 +12,7 @@
  * the two faces on Y's axis at most: the inner X blocks stay solid and
  * home, the oblique pairs pairs. The macros' actions on the 24 inner
  * wing places are built once (one per distinct action, the shortest:
- * 60,714 macros, 1.9 MB, about 0.1 s);
+ * 60,714 macros, 1.9 MB, about 0.1 s) and cached (cube6-stage6-macros);
  * each step takes the macro with the most pairs gained per OBTM (a turn
  * that merges with the path's last one counts 0, one that cancels it
  * -1), the final one preferring an end whose 5x5x5 needs no swap fix.
@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "solvers/cube/big/core/pieces.h"
+#include "solvers/tablecache.h"
 
 #define S6_SLOTS 24
 #define S6_XMAX 5            /* face turns in X */
@@ -59,7 +60,7 @@ struct s6_tables {
 	uint8_t corner[8][3];                  /* corner facelets */
 	uint8_t corner_home[64];               /* faces' mask: corner */
 	uint8_t face_move[18];
-	struct s6_macro *mac;
+	const struct s6_macro *mac;           /* in the cached block (s6_build) */
 	int n_mac;
 	uint8_t oll[32], pll[16];
 	int n_oll, n_pll, pll_obtm;
@@ -192,8 +193,9 @@ s6_macro_cmp(const void *a, const void *b)
 
 struct s6_gen {
 	const struct r6_model *md;
-	struct s6_tables *t;
-	int axis, cap;
+	const struct s6_tables *t;
+	struct s6_macro *mac;
+	int n_mac, axis, cap;
 	uint8_t x[S6_XMAX];
 	int net[6];
 };
@@ -203,7 +205,7 @@ struct s6_gen {
 static bool
 s6_gen_x(struct s6_gen *g, int depth, int prevf, int need)
 {
-	struct s6_tables *t = g->t;
+	const struct s6_tables *t = g->t;
 	int f, p;
 
 	if (depth > 0 && need == 0) {
@@ -217,15 +219,15 @@ s6_gen_x(struct s6_gen *g, int depth, int prevf, int need)
 			int ym = r6_move(yf, 1, 3, turns), yi = r6_move(yf, 1, 3, 4 - turns), s, i;
 			struct s6_macro *mc;
 
-			if (t->n_mac == g->cap) {
-				struct s6_macro *nm = realloc(t->mac, sizeof *nm * (size_t)g->cap * 2);
+			if (g->n_mac == g->cap) {
+				struct s6_macro *nm = realloc(g->mac, sizeof *nm * (size_t)g->cap * 2);
 
 				if (nm == NULL)
 					return false;
-				t->mac = nm;
+				g->mac = nm;
 				g->cap *= 2;
 			}
-			mc = &t->mac[t->n_mac++];
+			mc = &g->mac[g->n_mac++];
 			memset(mc, 0, sizeof *mc);
 			mc->m[0] = (uint8_t)ym;
 			memcpy(mc->m + 1, g->x, (size_t)depth);
@@ -262,13 +264,65 @@ s6_gen_x(struct s6_gen *g, int depth, int prevf, int need)
 	return true;
 }
 
+/* The macros' block: their count (a uint32_t), then at S6_MACROS_AT the
+ * macros, sorted by action, one per action (the shortest). */
+#define S6_MACROS_MAX 65536
+#define S6_MACROS_AT 8
+#define S6_BLOCK (S6_MACROS_AT + (size_t)S6_MACROS_MAX * sizeof(struct s6_macro))
+
+/* The macros into buf (S6_BLOCK bytes), made from ctx's places (a
+ * struct s6_tables with its places built). */
+static bool
+s6_build_macros(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	struct s6_gen g = {.md = r6_model(), .t = ctx, .cap = 1 << 16};
+	uint32_t n = 0;
+	int i;
+
+	(void)size;
+	(void)prog;
+	g.mac = malloc(sizeof *g.mac * (size_t)g.cap);
+	if (g.mac == NULL) {
+		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+		return false;
+	}
+	for (g.axis = 0; g.axis < 3; g.axis++)
+		if (!s6_gen_x(&g, 0, -1, 0)) {
+			free(g.mac);
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+			return false;
+		}
+	/* One macro per action, the shortest. */
+	qsort(g.mac, (size_t)g.n_mac, sizeof *g.mac, s6_macro_cmp);
+	for (i = 0; i < g.n_mac; i++)
+		if (n == 0 || memcmp(g.mac[n - 1].src, g.mac[i].src, S6_SLOTS) != 0)
+			g.mac[n++] = g.mac[i];
+	if (n > S6_MACROS_MAX) {
+		free(g.mac);
+		tw_error_set(err, "internal error: %u 6x6x6 stage-6 macros, room for %d", (unsigned)n, S6_MACROS_MAX);
+		return false;
+	}
+	memcpy(buf, &n, sizeof n);
+	memcpy((unsigned char *)buf + S6_MACROS_AT, g.mac, sizeof *g.mac * n);
+	free(g.mac);
+	return true;
+}
+
 static void
 s6_build(void)
 {
 	const struct r6_model *md = r6_model();
 	struct s6_tables *t = calloc(1, sizeof *t);
-	struct s6_gen g = {0};
-	int f, p, i, n;
+	struct table_spec spec = {
+		.name = "cube6-stage6-macros",
+		.version = 1,
+		.params = "P Y X Y', X up to 5 face turns, Y of three layers; one a wing action; 32 bytes each",
+		.size = S6_BLOCK,
+		.build = s6_build_macros,
+	};
+	const unsigned char *block;
+	uint32_t n;
+	int f, p, i;
 
 	if (t == NULL)
 		return;
@@ -283,25 +337,18 @@ s6_build(void)
 		goto fail;
 	for (i = 0; i < t->n_pll; i++)
 		t->pll_obtm += md->obtm[t->pll[i]];
-	g.t = t;
-	g.md = md;
-	g.cap = 1 << 16;
-	t->mac = malloc(sizeof *t->mac * (size_t)g.cap);
-	if (t->mac == NULL)
+	spec.ctx = t;
+	block = table_get(&spec, NULL, NULL);
+	if (block == NULL)
 		goto fail;
-	for (g.axis = 0; g.axis < 3; g.axis++)
-		if (!s6_gen_x(&g, 0, -1, 0))
-			goto fail;
-	/* One macro per action, the shortest. */
-	qsort(t->mac, (size_t)t->n_mac, sizeof *t->mac, s6_macro_cmp);
-	for (i = 0, n = 0; i < t->n_mac; i++)
-		if (n == 0 || memcmp(t->mac[n - 1].src, t->mac[i].src, S6_SLOTS) != 0)
-			t->mac[n++] = t->mac[i];
-	t->n_mac = n;
+	memcpy(&n, block, sizeof n);
+	if (n == 0 || n > S6_MACROS_MAX)
+		goto fail;
+	t->mac = (const struct s6_macro *)(block + S6_MACROS_AT);
+	t->n_mac = (int)n;
 	s6 = t;
 	return;
 fail:
-	free(t->mac);
 	free(t);
 }
 
@@ -523,7 +570,7 @@ size_t
 r6_stage6_tables(void)
 {
 	pthread_once(&s6_once, s6_build);
-	return s6 != NULL ? sizeof *s6 + (size_t)s6->n_mac * sizeof *s6->mac : 0;
+	return s6 != NULL ? sizeof *s6 + S6_BLOCK : 0;
 }
 
 bool
