@@ -8,7 +8,7 @@
 
 #define THREADS 2
 
-static struct r5_syms syms;
+static const struct r5_syms *syms;   /* in the cached block (make_syms) */
 static const char *syms_problem;
 static pthread_once_t syms_once = PTHREAD_ONCE_INIT;
 static const struct r5_coords *build_coords;   /* for the builder (set before table_get) */
@@ -145,19 +145,51 @@ build_classes(struct r5_syms *sy, const struct r5_coords *k)
 	return sy->nclasses == R5_XCLASSES_MAX ? NULL : "fewer X classes than cube555's 46,371";
 }
 
+/* The symmetries and X classes into buf (a struct r5_syms), for the
+ * coordinates ctx. */
+static bool
+build_syms_block(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
+{
+	const struct r5_model *md = r5_model_get(err);
+	const struct r5_coords *k = ctx;
+	struct r5_syms *sy = buf;
+	const char *problem;
+
+	(void)size;
+	(void)prog;
+	if (md == NULL)
+		return false;
+	problem = build_syms(sy, md, k->goal1);
+	if (problem == NULL)
+		problem = build_classes(sy, k);
+	if (problem != NULL) {
+		tw_error_set(err, "%s", problem);
+		return false;
+	}
+	return true;
+}
+
+/* About 50 ms to build, so cached: every 5x5x5 and larger process reads
+ * them. */
 static void
 make_syms(void)
 {
+	struct table_spec spec = {
+		.name = "cube5-phase1-syms",
+		.version = 1,
+		.params = "16 symmetries keeping the R-L places; X classes of C(24,8)",
+		.size = sizeof(struct r5_syms),
+		.build = build_syms_block,
+		.ctx = (void *)(uintptr_t)build_coords,
+	};
+	static char why[sizeof ((struct tw_error *)0)->msg];
 	struct tw_error err = {0};
-	const struct r5_model *md = r5_model_get(&err);
 
-	if (md == NULL) {
-		syms_problem = "the model";
-		return;
+	syms = table_get(&spec, NULL, &err);
+	if (syms == NULL) {
+		snprintf(why, sizeof why, "%s", err.msg);
+		syms_problem = why;
 	}
-	syms_problem = build_syms(&syms, md, build_coords->goal1);
-	if (syms_problem == NULL)
-		syms_problem = build_classes(&syms, build_coords);
 }
 
 /* Inserts key at distance d unless present; true if inserted. */
@@ -201,11 +233,11 @@ filter_set(uint64_t *filter, uint64_t key)
 static void
 children(const struct r5_coords *k, uint64_t key, uint64_t *out)
 {
-	uint32_t x = syms.rep_mask[key / R5_N1], t = r5_unrank1((uint32_t)(key % R5_N1));
+	uint32_t x = syms->rep_mask[key / R5_N1], t = r5_unrank1((uint32_t)(key % R5_N1));
 	int m;
 
 	for (m = 0; m < R5_MOVES; m++)
-		out[m] = r5_xt_key(&syms, k, r5_rank1(k, r5_move_mask(k->x_move1[m], x)),
+		out[m] = r5_xt_key(syms, k, r5_rank1(k, r5_move_mask(k->x_move1[m], x)),
 		    r5_move_mask(k->t_move1[m], t));
 }
 
@@ -271,7 +303,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
-	frontier[0] = r5_xt_key(&syms, k, r5_rank1(k, k->goal1), k->goal1);
+	frontier[0] = r5_xt_key(syms, k, r5_rank1(k, k->goal1), k->goal1);
 	hash_insert(table, frontier[0], 0);
 	filter_set(filter, frontier[0]);
 	for (d = 0; d < R5_XT_EXACT && !failed; d++) {
@@ -350,9 +382,9 @@ r5_xt_table_get(const struct r5_syms **sy, const struct r5_coords *k,
 	}
 	snprintf(params, sizeof params,
 	    "%d syms, %d X classes x T raw, exact to %d in 2^%d slots, depth %d in 2^%d bits",
-	    R5_SYMS, syms.nclasses, R5_XT_EXACT, R5_XT_HASH_BITS, R5_XT_EXACT + 1, R5_XT_FILTER_BITS);
+	    R5_SYMS, syms->nclasses, R5_XT_EXACT, R5_XT_HASH_BITS, R5_XT_EXACT + 1, R5_XT_FILTER_BITS);
 	t = table_get_huge(&spec, prog, err);
 	if (t != NULL && sy != NULL)
-		*sy = &syms;
+		*sy = syms;
 	return t;
 }

@@ -31,7 +31,8 @@
 #define R5_XT_HASH_BITS 21      /* 2,097,152 slots of 64 bits (16 MiB) */
 #define R5_XT_FILTER_BITS 28    /* 2^28 bits (32 MiB) */
 
-/* The 16 symmetries and the X classes (built at start-up, not cached). */
+/* The 16 symmetries and the X classes (one block in the table cache:
+ * cube5-phase1-syms). */
 struct r5_syms {
 	/* Symmetry s moves facelet d to facelet facelet_to[s][d] (0 is the
 	 * identity); move m conjugated by s (s m s^-1) is move move_conj[s][m]. */
