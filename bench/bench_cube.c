@@ -13,6 +13,7 @@
 #include "engine/rng.h"
 #include "solvers/cube/cube2.h"
 #include "solvers/cube/cube3.h"
+#include "ui/storage.h"
 
 static double
 now(void)
@@ -89,6 +90,7 @@ run_set(const char *label, int count, int target, long nodes, int max_phase2)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	int count = 1000, k;
 	bool two_phase_only = false;
 	double t0, build;

@@ -21,6 +21,7 @@
 #include "solvers/cube/big/n5/tables.h"
 #include "solvers/cube/big/n5/phase1_table.h"
 #include "solvers/cube/big/n5/phase3_wm.h"
+#include "ui/storage.h"
 
 static double
 now(void)
@@ -95,6 +96,7 @@ xt_stats(const uint64_t *xt)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	int count = 10, i, k;
 	uint64_t seed = 2026;
 	struct r5_options opt = {0};

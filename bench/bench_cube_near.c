@@ -28,6 +28,7 @@
 #include "solvers/cube/perimeter.h"
 #include "solvers/registry.h"
 #include "solvers/clock.h"
+#include "ui/storage.h"
 
 struct row {
 	int n, turns;
@@ -165,6 +166,7 @@ reach(int count, int from, int to)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	int count = 0, from = 3, to = CUBE_MAX_N;
 	bool do_reach = false;
 

@@ -17,6 +17,7 @@
 #include "engine/rng.h"
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/optimal.h"
+#include "ui/storage.h"
 
 static double
 now(int clock)
@@ -76,6 +77,7 @@ solve_one(const char *label, const struct cube *c, enum cube3_optimal_metric met
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	enum cube3_optimal_metric metric = CUBE3_OPTIMAL_HTM;
 	int count = 20, depth = 0, k, hist[40] = {0}, solved = 0;
 	unsigned long seed = 2026;

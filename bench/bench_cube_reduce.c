@@ -17,6 +17,7 @@
 #include "engine/cube/rules.h"
 #include "solvers/cube/sizes.h"
 #include "solvers/clock.h"
+#include "ui/storage.h"
 
 static int
 by_double(const void *a, const void *b)
@@ -124,6 +125,7 @@ bench_size(int n, int count, uint64_t seed)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	int count = 20, size = 0, i, n;
 	uint64_t seed = 2026;
 

@@ -19,6 +19,7 @@
 #include "solvers/cube/big/core/reduce.h"
 #include "solvers/cube/big/n7/n7.h"
 #include "solvers/clock.h"
+#include "ui/storage.h"
 
 static uint64_t rng_state = 88172645463325252ull;
 
@@ -49,6 +50,7 @@ enum { C_S1, C_1, C_2, C_3, C_4, C_5, C_I, C_C, C_O2, C_O1, C_ALL, COLUMNS };
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	static const char *const name[COLUMNS] = {"S1", "1", "2", "3", "4", "5", "I", "C", "orbit 2", "orbit 1", "total"};
 	static const struct cube_grouping g5 = {7, 5, {0, 1, 2, 5, 6}, {0, 1, 4, 5, 6}, {0, 1, 3, 5, 6}};
 	struct r7_options ro = {0};

@@ -29,6 +29,7 @@
 #include "ui/game.h"
 #include "ui/game_internal.h"
 #include "ui/view.h"
+#include "ui/storage.h"
 
 /* Ticks g as the game screen does (waking at its timeout) for seconds. */
 static void
@@ -142,6 +143,7 @@ cell(double ms)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	int ndelays = 4, nextra = 0;
 	bool presets = true;
 	const char *seed = "1", *extra[16];

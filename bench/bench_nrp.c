@@ -11,6 +11,7 @@
 
 #include "engine/nrp/nrp.h"
 #include "solvers/nrp/solve.h"
+#include "ui/storage.h"
 
 static double
 now(void)
@@ -188,6 +189,7 @@ distributions(void)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	int count = 200;
 	const char *only = NULL;
 

@@ -567,14 +567,13 @@ cmd_cache(char **args, int nargs, bool optimal)
 static void
 remove_stale_temps(void)
 {
-	static const struct {
-		enum xdg_kind kind;
-		const char *sub;
-	} places[] = {{XDG_DATA, ""}, {XDG_DATA, "/saves"}, {XDG_STATE, ""}, {XDG_CACHE, ""}};
+	static const enum storage_place places[] = {
+		STORAGE_DATA, STORAGE_SAVES, STORAGE_STATE, STORAGE_CACHE,
+	};
 	size_t i;
 
 	for (i = 0; i < sizeof places / sizeof places[0]; i++) {
-		char *dir = xdg_twirl_dir(places[i].kind, places[i].sub, false, NULL);
+		char *dir = storage_dir(places[i], false, NULL);
 
 		if (dir != NULL)
 			file_remove_stale_temps(dir);
@@ -601,6 +600,7 @@ main(int argc, char **argv)
 	 * fails with EFBIG and is reported, a table stays in memory, instead
 	 * of SIGXFSZ ending the program mid-answer. */
 	signal(SIGXFSZ, SIG_IGN);
+	storage_use_table_cache();
 	remove_stale_temps();
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];

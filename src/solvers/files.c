@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,64 +14,34 @@
 
 void (*file_before_rename)(void);
 
-static const char *
-home_dir(void)
+bool
+file_make_dirs(const char *path, struct tw_error *err)
 {
-	const char *home = getenv("HOME");
-	struct passwd *pw;
+	size_t len = strlen(path);
+	char *copy = malloc(len + 1), *p;
 
-	if (home != NULL && home[0] == '/')
-		return home;
-	pw = getpwuid(getuid());
-	return pw != NULL ? pw->pw_dir : NULL;
-}
-
-/* mkdir -p, mode 0700. */
-static bool
-make_dirs(char *path, struct tw_error *err)
-{
-	char *p;
-
-	for (p = path + 1; ; p++) {
+	if (copy == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
+	memcpy(copy, path, len + 1);
+	for (p = copy + 1; ; p++) {
 		if (*p == '/' || *p == '\0') {
 			char c = *p;
 
 			*p = '\0';
-			if (mkdir(path, 0700) != 0 && errno != EEXIST) {
-				tw_error_set(err, "cannot create %s: %s", path, strerror(errno));
-				*p = c;
+			if (mkdir(copy, 0700) != 0 && errno != EEXIST) {
+				tw_error_set(err, "cannot create %s: %s", copy, strerror(errno));
+				free(copy);
 				return false;
 			}
 			*p = c;
-			if (c == '\0')
+			if (c == '\0') {
+				free(copy);
 				return true;
+			}
 		}
 	}
-}
-
-char *
-xdg_twirl_dir(enum xdg_kind kind, const char *sub, bool create, struct tw_error *err)
-{
-	static const char *const vars[] = {"XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"};
-	static const char *const fallbacks[] = {".local/share", ".local/state", ".cache"};
-	const char *base = getenv(vars[kind]), *home;
-	char *dir;
-
-	if (base != NULL && base[0] == '/') {
-		dir = tw_asprintf(err, "%s/twirl%s", base, sub);
-	} else {
-		home = home_dir();
-		if (home == NULL) {
-			tw_error_set(err, "no home directory: set HOME or %s", vars[kind]);
-			return NULL;
-		}
-		dir = tw_asprintf(err, "%s/%s/twirl%s", home, fallbacks[kind], sub);
-	}
-	if (dir != NULL && create && !make_dirs(dir, err)) {
-		free(dir);
-		return NULL;
-	}
-	return dir;
 }
 
 bool

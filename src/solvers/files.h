@@ -1,4 +1,4 @@
-/* Files on disk for every layer that keeps any: the XDG base directories,
+/* Files on disk for every layer that keeps any: directories,
  * whole-file reads with a size cap, and atomic writes (a temporary file in
  * the same directory, flushed, renamed over the target, the directory
  * flushed), so that a crash or a full disk never leaves a half-written
@@ -12,17 +12,10 @@
 
 #include "engine/error.h"
 
-enum xdg_kind {
-	XDG_DATA,    /* $XDG_DATA_HOME, else ~/.local/share */
-	XDG_STATE,   /* $XDG_STATE_HOME, else ~/.local/state */
-	XDG_CACHE,   /* $XDG_CACHE_HOME, else ~/.cache */
-};
-
-/* "<base>/twirl" for kind, followed by sub ("" or "/saves"), created with
- * its parents (mode 0700) when create is true. XDG variables that are
- * unset, empty or relative fall back as the XDG spec says. Caller frees.
- * Errors: no home directory; cannot create (with the reason). */
-char *xdg_twirl_dir(enum xdg_kind kind, const char *sub, bool create, struct tw_error *err);
+/* Creates the directory path and its missing parents, mode 0700 (an
+ * existing one is left as it is). Errors: cannot create (the directory
+ * and the reason), out of memory. */
+bool file_make_dirs(const char *path, struct tw_error *err);
 
 /* Reads a whole file of at most max bytes (one more is read, so that a
  * larger file is reported as too large). *data is NUL-terminated, caller

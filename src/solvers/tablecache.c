@@ -37,6 +37,9 @@ static pthread_mutex_t lock;
 static pthread_once_t lock_once = PTHREAD_ONCE_INIT;
 static struct loaded *tables;
 static char warning[400];
+/* table_cache_set_dir's directory, or NULL with the reason there is none. */
+static char *cache_dir;
+static char cache_dir_missing[300];
 static bool warning_pending, warned;
 
 /* Recursive: a builder may ask for the tables it is built from. */
@@ -77,10 +80,38 @@ table_cache_take_warning(char *msg, size_t size)
 	return had;
 }
 
+void
+table_cache_set_dir(const char *dir, const char *why_none)
+{
+	pthread_once(&lock_once, lock_init);
+	pthread_mutex_lock(&lock);
+	free(cache_dir);
+	cache_dir = NULL;
+	if (dir != NULL && (cache_dir = strdup(dir)) == NULL)
+		why_none = "out of memory";
+	snprintf(cache_dir_missing, sizeof cache_dir_missing, "%s",
+	    why_none != NULL ? why_none : "no cache directory was given");
+	pthread_mutex_unlock(&lock);
+}
+
 char *
 table_cache_dir(bool create, struct tw_error *err)
 {
-	return xdg_twirl_dir(XDG_CACHE, "", create, err);
+	char *dir;
+
+	pthread_once(&lock_once, lock_init);
+	pthread_mutex_lock(&lock);
+	dir = cache_dir != NULL ? strdup(cache_dir) : NULL;
+	if (dir == NULL)
+		tw_error_set(err, "%s", cache_dir != NULL ? "out of memory" :
+		    cache_dir_missing[0] != '\0' ? cache_dir_missing :
+		    "no cache directory was given");
+	pthread_mutex_unlock(&lock);
+	if (dir != NULL && create && !file_make_dirs(dir, err)) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
 }
 
 static bool

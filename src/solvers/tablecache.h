@@ -2,8 +2,9 @@
  *
  * A table is a block of bytes that takes time to compute (a pruning table,
  * a move table, a macro library). table_get returns it from memory if this
- * process has it, else from $XDG_CACHE_HOME/twirl/NAME.tbl (default
- * ~/.cache/twirl/) if that file is whole and current, else builds it and
+ * process has it, else from the cache directory's NAME.tbl (the program
+ * gives $XDG_CACHE_HOME/twirl/, by default ~/.cache/twirl/, through
+ * table_cache_set_dir) if that file is whole and current, else builds it and
  * writes the file atomically for the next process. A file is trusted only
  * when its header names the same table version, parameters and size and
  * the CRC-32 (zlib) of its payload matches; anything else is rebuilt.
@@ -148,8 +149,19 @@ bool table_on_disk(const struct table_spec *spec);
  * directory and the reason) into msg and returns true; false otherwise. */
 bool table_cache_take_warning(char *msg, size_t size);
 
-/* The cache directory ($XDG_CACHE_HOME/twirl, created when create).
- * Caller frees. Errors as xdg_twirl_dir. */
+/* Where the cache's files live: dir (an absolute path, copied; created
+ * with its parents when the first table is written), which the program
+ * resolves from the user's environment ($XDG_CACHE_HOME/twirl, see
+ * docs/table-cache.md). With dir NULL, or until this is called, no file is
+ * read or written: tables are built and kept in this process, and the
+ * first build warns (table_cache_take_warning) with why_none, the reason
+ * there is no directory (NULL: "no cache directory was given"). Call it
+ * before any table is asked for; later calls apply to later loads. */
+void table_cache_set_dir(const char *dir, const char *why_none);
+
+/* The cache directory table_cache_set_dir gave, created (mode 0700, with
+ * its parents) when create. Caller frees. Errors: none was given (its
+ * reason), cannot create (the directory and the reason), out of memory. */
 char *table_cache_dir(bool create, struct tw_error *err);
 
 /* One file of the cache, for twirl cache status. */

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +13,62 @@
 #include "engine/gameid.h"
 #include "solvers/registry.h"
 #include "solvers/files.h"
+#include "solvers/tablecache.h"
+
+static const char *
+home_dir(void)
+{
+	const char *home = getenv("HOME");
+	struct passwd *pw;
+
+	if (home != NULL && home[0] == '/')
+		return home;
+	pw = getpwuid(getuid());
+	return pw != NULL ? pw->pw_dir : NULL;
+}
 
 char *
 storage_dir(enum storage_place place, bool create, struct tw_error *err)
 {
-	return xdg_twirl_dir(place == STORAGE_STATE ? XDG_STATE : XDG_DATA,
-	    place == STORAGE_SAVES ? "/saves" : "", create, err);
+	/* By place: the XDG variable, its fallback under $HOME (the XDG base
+	 * directory spec), and the folder under twirl's. */
+	static const struct {
+		const char *var, *fallback, *sub;
+	} places[] = {
+		[STORAGE_SAVES] = {"XDG_DATA_HOME", ".local/share", "/saves"},
+		[STORAGE_STATE] = {"XDG_STATE_HOME", ".local/state", ""},
+		[STORAGE_DATA] = {"XDG_DATA_HOME", ".local/share", ""},
+		[STORAGE_CACHE] = {"XDG_CACHE_HOME", ".cache", ""},
+	};
+	const char *base = getenv(places[place].var), *home;
+	char *dir;
+
+	if (base != NULL && base[0] == '/') {
+		dir = tw_asprintf(err, "%s/twirl%s", base, places[place].sub);
+	} else {
+		home = home_dir();
+		if (home == NULL) {
+			tw_error_set(err, "no home directory: set HOME or %s", places[place].var);
+			return NULL;
+		}
+		dir = tw_asprintf(err, "%s/%s/twirl%s", home, places[place].fallback,
+		    places[place].sub);
+	}
+	if (dir != NULL && create && !file_make_dirs(dir, err)) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+void
+storage_use_table_cache(void)
+{
+	struct tw_error err;
+	char *dir = storage_dir(STORAGE_CACHE, false, &err);
+
+	table_cache_set_dir(dir, dir == NULL ? err.msg : NULL);
+	free(dir);
 }
 
 char *

@@ -1,5 +1,5 @@
-/* Saves on disk: the XDG places of saves, the autosave and progress,
- * whole-file reads with a size cap and atomic writes (both from
+/* Saves on disk: the XDG places of saves, the autosave, progress and
+ * the solver tables' cache, whole-file reads with a size cap and atomic writes (both from
  * solvers/files.h), loading a save into a history, listing the saves. */
 #ifndef TWIRL_UI_STORAGE_H
 #define TWIRL_UI_STORAGE_H
@@ -12,13 +12,20 @@ enum storage_place {
 	STORAGE_SAVES,     /* $XDG_DATA_HOME/twirl/saves */
 	STORAGE_STATE,     /* $XDG_STATE_HOME/twirl (the autosave) */
 	STORAGE_DATA,      /* $XDG_DATA_HOME/twirl (level progress) */
+	STORAGE_CACHE,     /* $XDG_CACHE_HOME/twirl (solver tables) */
 };
 
 /* The directory for place, created (with parents) when create is true.
  * XDG variables that are unset, empty or relative fall back to
- * $HOME/.local/share and $HOME/.local/state as the XDG spec says.
- * Caller frees. Errors: no home directory, cannot create. */
+ * $HOME/.local/share, $HOME/.local/state and $HOME/.cache as the XDG
+ * spec says. Caller frees. Errors: no home directory, cannot create. */
 char *storage_dir(enum storage_place place, bool create, struct tw_error *err);
+
+/* Gives the table cache (solvers/tablecache.h) its directory,
+ * STORAGE_CACHE, or the reason there is none (then tables are built in
+ * the process and the first build warns). Every program that solves
+ * calls it once at start, before any table is asked for. */
+void storage_use_table_cache(void);
 
 /* The file name in the directory of place (created when create is
  * true). Caller frees. Errors as storage_dir. */

@@ -27,6 +27,7 @@
 #include "tier.h"
 #include "engine/gameid.h"
 #include "solvers/registry.h"
+#include "ui/storage.h"
 
 static double
 now(void)
@@ -571,6 +572,7 @@ every_puzzle_is_listed_once(void **unused)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_puzzle_is_listed_once),
 		cmocka_unit_test(params_parse_format_and_parse_again_to_the_same),

@@ -26,6 +26,7 @@
 #include "ui/game.h"
 #include "ui/view.h"
 #include "screen.h"
+#include "ui/storage.h"
 
 /* With an argument, the test checks only that puzzle (the build that
  * adds a test-only puzzle checks just the new one). */
@@ -283,6 +284,7 @@ game_screens_draw_at_every_size(void **unused)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_puzzle_has_a_view),
 		cmocka_unit_test(presets_are_whole_params),

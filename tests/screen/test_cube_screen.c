@@ -12,6 +12,7 @@
 #include "engine/puzzle.h"
 #include "ui/draw.h"
 #include "screen.h"
+#include "ui/storage.h"
 
 static const char *solved3 =
     "cube:3:UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
@@ -202,6 +203,7 @@ one_click_turns_the_face_once(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(net_after_r_at_80x24),
 		cmocka_unit_test(stickers_wear_wca_colours_and_the_turning_layer_shows),

@@ -15,6 +15,7 @@
 #include "ui/draw.h"
 #include "ui/game.h"
 #include "screen.h"
+#include "ui/storage.h"
 
 static const char *start_id = "nrp:3x3k2:4,1,3,5,2,6,7,8,9";
 
@@ -223,6 +224,7 @@ big_board_fits_small_terminal(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(colour_unicode_80x24),
 		cmocka_unit_test(mono_ascii_80x24),

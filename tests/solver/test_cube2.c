@@ -15,6 +15,7 @@
 #include "tier.h"
 #include "engine/rng.h"
 #include "solvers/cube/cube2.h"
+#include "ui/storage.h"
 
 static void
 distance_distribution_is_the_known_one(void **unused)
@@ -111,6 +112,7 @@ impossible_cubes_are_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(distance_distribution_is_the_known_one),
 		cmocka_unit_test(random_positions_are_solved_optimally),

@@ -21,6 +21,7 @@
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/cube3_tables.h"
 #include "solvers/cube/symmetry.h"
+#include "ui/storage.h"
 
 static const struct cube3_options defaults = {.target = 20};
 
@@ -440,6 +441,7 @@ impossible_cubes_are_refused_with_the_reason(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_state_cubes_are_solved_in_at_most_21),
 		cmocka_unit_test(nearly_solved_cubes_get_short_answers),

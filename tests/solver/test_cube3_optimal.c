@@ -27,6 +27,7 @@
 #include "solvers/cube/optimal.h"
 #include "solvers/cube/optimal_tables.h"
 #include "solvers/cube/symmetry.h"
+#include "ui/storage.h"
 
 static void
 random_cubie(struct tw_rng *rng, struct cubie *c)
@@ -627,6 +628,7 @@ bad_cubes_and_cancel_are_reported(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(conjugation_by_cubies_matches_the_facelets),
 		cmocka_unit_test(symmetries_form_a_group),

@@ -32,6 +32,7 @@
 #include "engine/rng.h"
 #include "solvers/cube/perimeter.h"
 #include "solvers/registry.h"
+#include "ui/storage.h"
 
 /* A move of the BFS: a facelet permutation (new[i] = old[src[i]]) and
  * its cost in the metric searched (1, or 2 for a half turn where half
@@ -514,6 +515,7 @@ practice_game_ids(void **state)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sqtm_matches_bfs_on_every_size),
 		cmocka_unit_test(other_metrics_match_bfs),

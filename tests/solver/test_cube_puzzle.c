@@ -13,6 +13,7 @@
 #include "engine/gameid.h"
 #include "solvers/cube/puzzle.h"
 #include "solvers/registry.h"
+#include "ui/storage.h"
 
 static void
 scrambles_are_solvable_seeded_and_unsolved(void **unused)
@@ -239,6 +240,7 @@ net_renders_u_above_f_and_d_below(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(scrambles_are_solvable_seeded_and_unsolved),
 		cmocka_unit_test(big_cubes_are_checked_for_corners_and_centres),

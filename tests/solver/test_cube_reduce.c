@@ -22,6 +22,7 @@
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/core/reduce.h"
 #include "solvers/cube/sizes.h"
+#include "ui/storage.h"
 
 static int size = 4;
 
@@ -456,6 +457,7 @@ slice_turn_metric(void **unused)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(slice_turn_metric),
 		cmocka_unit_test(cancel_mid_search_and_sizes),

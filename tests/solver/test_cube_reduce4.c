@@ -22,6 +22,7 @@
 #include "solvers/cube/big/n4/model.h"
 #include "solvers/cube/big/n4/n4.h"
 #include "solvers/cube/big/n4/tables.h"
+#include "ui/storage.h"
 
 static const struct r4_model *md;
 static const struct r4_tables *tb;
@@ -320,6 +321,7 @@ random_cubes_are_solved_short(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(halves_and_views),
 		cmocka_unit_test(tables_are_lower_bounds),

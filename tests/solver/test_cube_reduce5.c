@@ -34,6 +34,7 @@
 #include "solvers/cube/big/n5/phase1_table.h"
 #include "solvers/cube/big/n5/phase3_wm.h"
 #include "solvers/cube/big/n5/phase45.h"
+#include "ui/storage.h"
 
 static const struct r5_model *md;
 static const struct r5_tables *tb;
@@ -930,6 +931,7 @@ random_cubes_reduced(void **unused)
 int
 main(int argc, char **argv)
 {
+	storage_use_table_cache();
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);
 	const struct CMUnitTest tests[] = {

@@ -21,6 +21,7 @@
 
 #include "tier.h"
 #include "solvers/cube/big/n6/n6.h"
+#include "ui/storage.h"
 
 static const struct r6_model *md;
 
@@ -215,6 +216,7 @@ not_a_cube_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(solved_needs_nothing),
 		cmocka_unit_test(not_a_cube_refused),

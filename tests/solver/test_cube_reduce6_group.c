@@ -21,6 +21,7 @@
 
 #include "tier.h"
 #include "solvers/cube/big/n6/n6.h"
+#include "ui/storage.h"
 
 static uint64_t rng_state;
 
@@ -267,6 +268,7 @@ cancelled_and_exhausted(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(stages_5_and_6),
 		cmocka_unit_test(stage_6_alone),

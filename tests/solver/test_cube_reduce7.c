@@ -28,6 +28,7 @@
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/core/grouped.h"
 #include "solvers/cube/big/n7/n7.h"
+#include "ui/storage.h"
 
 #define MAX_TURNS 20000
 
@@ -561,6 +562,7 @@ wrong_input_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		/* First, so that the stages run before anything else has built
 		 * the model (r7_apply must build it, not read it unbuilt). */

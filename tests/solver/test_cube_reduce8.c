@@ -29,6 +29,7 @@
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/n6/model.h"
 #include "solvers/cube/big/even/even.h"
+#include "ui/storage.h"
 
 /* The turns that keep stage 5's end: face turns and half turns of
  * layers 1-2 and of layer 2 (even/pairs.c). */
@@ -255,6 +256,7 @@ other_sizes_are_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pairs_come_home_by_the_fewest_turns),
 		cmocka_unit_test(pair_off_its_axis_is_refused),

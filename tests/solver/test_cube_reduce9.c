@@ -27,6 +27,7 @@
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/even/even.h"
 #include "solvers/cube/big/odd/odd.h"
+#include "ui/storage.h"
 
 typedef bool (*solver)(const struct cube *, const struct cube_reduce_options *, struct movelist *,
     struct cube_reduce_stats *, struct tw_error *);
@@ -104,6 +105,7 @@ other_sizes_are_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_cubes_are_solved),
 		cmocka_unit_test(other_sizes_are_refused),

@@ -23,6 +23,7 @@
 #include "tier.h"
 #include "engine/gameid.h"
 #include "solvers/registry.h"
+#include "ui/storage.h"
 
 struct row {
 	const char *board;     /* game ID without the seed: "torus:4x4" */
@@ -137,6 +138,7 @@ mean_lengths_have_not_grown(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mean_lengths_have_not_grown),
 	};

@@ -16,6 +16,7 @@
 #include "engine/perm.h"
 #include "engine/rng.h"
 #include "solvers/nrp/solve.h"
+#include "ui/storage.h"
 
 /* Replays moves on a copy of s; fails the test unless it ends solved.
  * Returns the length in quarter turns. */
@@ -388,6 +389,7 @@ unsolvable_and_oversized_positions_are_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(unsolvable_and_oversized_positions_are_refused),
 		cmocka_unit_test(optimal_lengths_equal_breadth_first_distances),

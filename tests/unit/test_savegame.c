@@ -14,6 +14,7 @@
 #include "engine/savegame.h"
 #include "engine/torus/torus.h"
 #include "solvers/registry.h"
+#include "ui/storage.h"
 
 /* Plays a random game of moves, hints, undos, redos and restarts, both
  * into a history and into a save record. It works for any puzzle: its
@@ -378,6 +379,7 @@ huge_and_binary_texts_are_refused(void **unused)
 int
 main(void)
 {
+	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_games_of_every_puzzle_round_trip_exactly),
 		cmocka_unit_test(truncation_at_every_byte_is_refused_or_complete),

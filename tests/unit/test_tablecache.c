@@ -84,10 +84,13 @@ static char cache_dir[64];
 static int
 setup(void **unused)
 {
+	char dir[96];
+
 	(void)unused;
 	strcpy(cache_dir, dir_template);
 	assert_non_null(mkdtemp(cache_dir));
-	setenv("XDG_CACHE_HOME", cache_dir, 1);
+	snprintf(dir, sizeof dir, "%s/twirl", cache_dir);
+	table_cache_set_dir(dir, NULL);
 	atomic_store(&builds, 0);
 	table_cache_release_all();
 	return 0;
@@ -383,6 +386,29 @@ cache_path_that_is_a_file_costs_only_the_rebuild(void **unused)
 }
 
 static void
+no_directory_keeps_tables_in_the_process(void **unused)
+{
+	static const char why[] = "no home directory: set HOME or XDG_CACHE_HOME";
+	struct table_spec s = spec("test-no-dir", 1, "", 4096);
+	struct tw_error err = {0};
+	char path[128];
+
+	(void)unused;
+	table_cache_set_dir(NULL, why);
+	assert_null(table_cache_dir(true, &err));
+	assert_string_equal(err.msg, why);
+	assert_non_null(table_get(&s, NULL, &err));
+	table_cache_release_all();
+	assert_non_null(table_get(&s, NULL, &err));
+	assert_int_equal(atomic_load(&builds), 2);
+	snprintf(path, sizeof path, "%s/twirl", cache_dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	table_cache_set_dir(NULL, NULL);
+	assert_null(table_cache_dir(false, &err));
+	assert_string_equal(err.msg, "no cache directory was given");
+}
+
+static void
 cancelled_build_leaves_nothing(void **unused)
 {
 	struct table_spec s = spec("test-cancel", 1, "", 1 << 20);
@@ -610,6 +636,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(cache_path_that_is_a_file_costs_only_the_rebuild,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(no_directory_keeps_tables_in_the_process, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(cancelled_build_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(two_threads_share_one_build, setup, teardown),
 		cmocka_unit_test_setup_teardown(two_processes_share_one_build, setup, teardown),
