@@ -115,8 +115,13 @@ solve_big(const struct cube *c, const struct solve_request *req, struct movelist
 	struct cube_reduce_stats rs;
 	size_t at = out->len;
 
+	/* A solve in a process that ends after it reads its tables through
+	 * the files' mappings: copying them into huge pages (zeroing the
+	 * pages, then the copy) costs more than the quicker reads repay
+	 * within one solve, at every size (docs/table-cache.md, "Huge
+	 * pages"). */
 	if (req->one_shot)
-		table_cache_set_huge_copies(cube_size_of(c->n)->one_shot_copies);
+		table_cache_set_huge_copies(false);
 	if (!cube_big_solve(c, &ro, out, &rs, err))
 		return false;
 	if (req->stats != NULL) {
@@ -186,25 +191,25 @@ offer_near(int metric, char *cost, size_t size)
 /* docs/papers.md names each method's source. */
 static const struct cube_size sizes[] = {
 	{2, "optimal, breadth-first distance tables", solve2, solve2, offer2, NULL,
-	    cube2_prepare, NULL, 200, false},
+	    cube2_prepare, NULL, 200},
 	{3, "two-phase (Kociemba); optimal IDA* on request", solve3, solve3_optimal, offer3, NULL,
-	    prepare3, NULL, 200, false},
+	    prepare3, NULL, 200},
 	{4, "three-phase reduction", solve_big, solve_near, offer_near, cube4_reduce_solve,
-	    cube4_reduce_prepare, cube4_reduce_table_bytes, 200, false},
+	    cube4_reduce_prepare, cube4_reduce_table_bytes, 200},
 	{5, "five-phase reduction", solve_big, solve_near, offer_near, cube5_reduce_solve,
-	    cube5_reduce_prepare, cube5_reduce_table_bytes, 350, false},
+	    cube5_reduce_prepare, cube5_reduce_table_bytes, 350},
 	{6, "staged to a 5x5x5, then its phases", solve_big, solve_near, offer_near, cube6_reduce_solve,
-	    cube6_reduce_prepare, cube6_reduce_table_bytes, 30, false},
+	    cube6_reduce_prepare, cube6_reduce_table_bytes, 30},
 	{7, "centres first, then edges orbit by orbit", solve_big, solve_near, offer_near, cube7_reduce_solve,
-	    cube7_reduce_prepare, cube7_reduce_table_bytes, 20, false},
+	    cube7_reduce_prepare, cube7_reduce_table_bytes, 20},
 	{8, "even: centre passes on 6x6x6s, then as a 7x7x7", solve_big, solve_near, offer_near,
-	    cube8_reduce_solve, cube8_reduce_prepare, cube8_reduce_table_bytes, 0, true},
+	    cube8_reduce_solve, cube8_reduce_prepare, cube8_reduce_table_bytes, 0},
 	{9, "odd: centre passes on 7x7x7s", solve_big, solve_near, offer_near, cube9_reduce_solve,
-	    cube9_reduce_prepare, cube9_reduce_table_bytes, 0, true},
+	    cube9_reduce_prepare, cube9_reduce_table_bytes, 0},
 	{10, "even: centre passes on 6x6x6s, then as a 9x9x9", solve_big, solve_near, offer_near,
-	    cube10_reduce_solve, cube10_reduce_prepare, cube10_reduce_table_bytes, 0, true},
+	    cube10_reduce_solve, cube10_reduce_prepare, cube10_reduce_table_bytes, 0},
 	{11, "odd: centre passes on 7x7x7s", solve_big, solve_near, offer_near, cube11_reduce_solve,
-	    cube11_reduce_prepare, cube11_reduce_table_bytes, 0, true},
+	    cube11_reduce_prepare, cube11_reduce_table_bytes, 0},
 };
 
 const struct cube_size *

@@ -44,10 +44,6 @@ struct cube_size {
 	 * sizes whose tables are those of smaller sizes (8x8x8 and up) and
 	 * are not built there. */
 	int build_share;
-	/* Whether a one-shot solve (solve_request.one_shot) copies the
-	 * tables into huge pages (table_get_huge): only where the search
-	 * outlasts the copy, measured (docs/table-cache.md, "Huge pages"). */
-	bool one_shot_copies;
 };
 
 /* The row of size n, or NULL outside 2..11. */
