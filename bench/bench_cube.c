@@ -90,13 +90,13 @@ run_set(const char *label, int count, int target, long nodes, int max_phase2)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	int count = 1000, k;
 	bool two_phase_only = false;
 	double t0, build;
 	uint64_t dist[20];
 	struct tw_rng rng;
 
+	storage_use_table_cache();
 	for (k = 1; k < argc; k++) {
 		if (strcmp(argv[k], "--quick") == 0) {
 			count = 100;

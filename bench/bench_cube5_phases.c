@@ -96,7 +96,6 @@ xt_stats(const uint64_t *xt)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	int count = 10, i, k;
 	uint64_t seed = 2026;
 	struct r5_options opt = {0};
@@ -111,6 +110,7 @@ main(int argc, char **argv)
 	void *params;
 	size_t used;
 
+	storage_use_table_cache();
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quick") == 0)
 			count = 3;

@@ -166,10 +166,10 @@ reach(int count, int from, int to)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	int count = 0, from = 3, to = CUBE_MAX_N;
 	bool do_reach = false;
 
+	storage_use_table_cache();
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--count") == 0 && i + 1 < argc) {
 			count = atoi(argv[++i]);

@@ -77,7 +77,6 @@ solve_one(const char *label, const struct cube *c, enum cube3_optimal_metric met
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	enum cube3_optimal_metric metric = CUBE3_OPTIMAL_HTM;
 	int count = 20, depth = 0, k, hist[40] = {0}, solved = 0;
 	unsigned long seed = 2026;
@@ -86,6 +85,7 @@ main(int argc, char **argv)
 	struct tw_error err;
 	struct tw_rng rng;
 
+	storage_use_table_cache();
 	for (k = 1; k < argc; k++) {
 		if (strcmp(argv[k], "--count") == 0 && k + 1 < argc)
 			count = atoi(argv[++k]);

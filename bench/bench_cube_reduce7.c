@@ -50,7 +50,6 @@ enum { C_S1, C_1, C_2, C_3, C_4, C_5, C_I, C_C, C_O2, C_O1, C_ALL, COLUMNS };
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	static const char *const name[COLUMNS] = {"S1", "1", "2", "3", "4", "5", "I", "C", "orbit 2", "orbit 1", "total"};
 	static const struct cube_grouping g5 = {7, 5, {0, 1, 2, 5, 6}, {0, 1, 4, 5, 6}, {0, 1, 3, 5, 6}};
 	struct r7_options ro = {0};
@@ -58,6 +57,7 @@ main(int argc, char **argv)
 	int cubes = 10, only = -1, solved = 0, i, k;
 	uint16_t *turns = malloc(sizeof *turns * 20000);
 
+	storage_use_table_cache();
 	if (turns == NULL)
 		return 1;
 	for (i = 1; i < argc; i++) {

@@ -143,13 +143,13 @@ cell(double ms)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	int ndelays = 4, nextra = 0;
 	bool presets = true;
 	const char *seed = "1", *extra[16];
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
 	SCREEN *screen;
 
+	storage_use_table_cache();
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quick") == 0)
 			ndelays = 2;

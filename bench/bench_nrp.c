@@ -189,10 +189,10 @@ distributions(void)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	int count = 200;
 	const char *only = NULL;
 
+	storage_use_table_cache();
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quick") == 0)
 			count = 20;

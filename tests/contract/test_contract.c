@@ -572,7 +572,6 @@ every_puzzle_is_listed_once(void **unused)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_puzzle_is_listed_once),
 		cmocka_unit_test(params_parse_format_and_parse_again_to_the_same),
@@ -587,6 +586,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(table_builds_finish_with_rising_progress),
 	};
 
+	storage_use_table_cache();
 	if (argc > 1)
 		only = argv[1];
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -284,7 +284,6 @@ game_screens_draw_at_every_size(void **unused)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_puzzle_has_a_view),
 		cmocka_unit_test(presets_are_whole_params),
@@ -293,6 +292,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(game_screens_draw_at_every_size),
 	};
 
+	storage_use_table_cache();
 	screen_tests_init();
 	if (argc > 1)
 		only = argv[1];

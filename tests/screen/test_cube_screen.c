@@ -203,7 +203,6 @@ one_click_turns_the_face_once(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(net_after_r_at_80x24),
 		cmocka_unit_test(stickers_wear_wca_colours_and_the_turning_layer_shows),
@@ -212,6 +211,7 @@ main(void)
 		cmocka_unit_test(one_click_turns_the_face_once),
 	};
 
+	storage_use_table_cache();
 	screen_tests_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -224,7 +224,6 @@ big_board_fits_small_terminal(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(colour_unicode_80x24),
 		cmocka_unit_test(mono_ascii_80x24),
@@ -234,6 +233,7 @@ main(void)
 		cmocka_unit_test(big_board_fits_small_terminal),
 	};
 
+	storage_use_table_cache();
 	screen_tests_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

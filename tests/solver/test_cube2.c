@@ -112,12 +112,12 @@ impossible_cubes_are_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(distance_distribution_is_the_known_one),
 		cmocka_unit_test(random_positions_are_solved_optimally),
 		cmocka_unit_test(impossible_cubes_are_refused),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

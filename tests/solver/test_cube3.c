@@ -441,7 +441,6 @@ impossible_cubes_are_refused_with_the_reason(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_state_cubes_are_solved_in_at_most_21),
 		cmocka_unit_test(nearly_solved_cubes_get_short_answers),
@@ -453,5 +452,6 @@ main(void)
 		cmocka_unit_test(answers_are_the_same_idle_and_under_load),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

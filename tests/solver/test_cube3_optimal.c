@@ -628,7 +628,6 @@ bad_cubes_and_cancel_are_reported(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(conjugation_by_cubies_matches_the_facelets),
 		cmocka_unit_test(symmetries_form_a_group),
@@ -644,5 +643,6 @@ main(void)
 		cmocka_unit_test(both_tables_prove_the_same_lengths),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -515,7 +515,6 @@ practice_game_ids(void **state)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sqtm_matches_bfs_on_every_size),
 		cmocka_unit_test(other_metrics_match_bfs),
@@ -524,5 +523,6 @@ main(void)
 		cmocka_unit_test(practice_game_ids),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,7 +240,6 @@ net_renders_u_above_f_and_d_below(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(scrambles_are_solvable_seeded_and_unsolved),
 		cmocka_unit_test(big_cubes_are_checked_for_corners_and_centres),
@@ -251,5 +250,6 @@ main(void)
 		cmocka_unit_test(net_renders_u_above_f_and_d_below),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

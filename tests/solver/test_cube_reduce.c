@@ -457,7 +457,6 @@ slice_turn_metric(void **unused)
 int
 main(int argc, char **argv)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(slice_turn_metric),
 		cmocka_unit_test(cancel_mid_search_and_sizes),
@@ -468,6 +467,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(parity_cases_are_fixed),
 	};
 
+	storage_use_table_cache();
 	if (argc > 1)
 		size = atoi(argv[1]);
 	if (size < 4 || size > CUBE_MAX_N) {

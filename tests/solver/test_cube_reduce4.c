@@ -321,7 +321,6 @@ random_cubes_are_solved_short(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(halves_and_views),
 		cmocka_unit_test(tables_are_lower_bounds),
@@ -330,5 +329,6 @@ main(void)
 		cmocka_unit_test(random_cubes_are_solved_short),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -216,7 +216,6 @@ not_a_cube_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(solved_needs_nothing),
 		cmocka_unit_test(not_a_cube_refused),
@@ -225,5 +224,6 @@ main(void)
 		cmocka_unit_test(deep_stage3_ends_are_found),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

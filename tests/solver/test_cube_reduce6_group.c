@@ -268,7 +268,6 @@ cancelled_and_exhausted(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(stages_5_and_6),
 		cmocka_unit_test(stage_6_alone),
@@ -276,5 +275,6 @@ main(void)
 		cmocka_unit_test(cancelled_and_exhausted),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -562,7 +562,6 @@ wrong_input_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		/* First, so that the stages run before anything else has built
 		 * the model (r7_apply must build it, not read it unbuilt). */
@@ -577,5 +576,6 @@ main(void)
 		cmocka_unit_test(deep_stage5_is_solved),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -256,7 +256,6 @@ other_sizes_are_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pairs_come_home_by_the_fewest_turns),
 		cmocka_unit_test(pair_off_its_axis_is_refused),
@@ -264,5 +263,6 @@ main(void)
 		cmocka_unit_test(other_sizes_are_refused),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

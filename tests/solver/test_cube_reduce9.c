@@ -105,11 +105,11 @@ other_sizes_are_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_cubes_are_solved),
 		cmocka_unit_test(other_sizes_are_refused),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -389,7 +389,6 @@ unsolvable_and_oversized_positions_are_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(unsolvable_and_oversized_positions_are_refused),
 		cmocka_unit_test(optimal_lengths_equal_breadth_first_distances),
@@ -398,5 +397,6 @@ main(void)
 		cmocka_unit_test(narrow_boards_are_within_their_targets),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -379,7 +379,6 @@ huge_and_binary_texts_are_refused(void **unused)
 int
 main(void)
 {
-	storage_use_table_cache();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_games_of_every_puzzle_round_trip_exactly),
 		cmocka_unit_test(truncation_at_every_byte_is_refused_or_complete),
@@ -390,5 +389,6 @@ main(void)
 		cmocka_unit_test(long_move_texts_are_saved_whole),
 	};
 
+	storage_use_table_cache();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
