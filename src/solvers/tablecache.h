@@ -121,8 +121,9 @@ const void *table_get(const struct table_spec *spec, const struct table_progress
  * costs its memory's first touch and the copying once, about 1.5 ms a MB
  * on the development machine, and each random read afterwards is 10 to
  * 35 % quicker. A process that solves once and exits gains by going
- * without it when its search is short (docs/table-cache.md, "Huge
- * pages"). Process-wide; tables already copied stay so. */
+ * without it: a cube's one-shot solve does, at every size
+ * (docs/table-cache.md, "Huge pages"). Process-wide; tables already
+ * copied stay so. */
 void table_cache_set_huge_copies(bool on);
 
 const void *table_get_huge(const struct table_spec *spec, const struct table_progress *prog,

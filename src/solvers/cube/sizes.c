@@ -115,11 +115,11 @@ solve_big(const struct cube *c, const struct solve_request *req, struct movelist
 	struct cube_reduce_stats rs;
 	size_t at = out->len;
 
-	/* A solve in a process that ends after it reads its tables through
-	 * the files' mappings: copying them into huge pages (zeroing the
-	 * pages, then the copy) costs more than the quicker reads repay
-	 * within one solve, at every size (docs/table-cache.md, "Huge
-	 * pages"). */
+	/* A one-shot solve (its process ends after it) reads the tables
+	 * through the files' mappings: copying them into huge pages (the
+	 * kernel zeroing the pages, then the copy) costs more than the
+	 * quicker reads give back within one solve, at every size
+	 * (docs/table-cache.md, "Huge pages"). */
 	if (req->one_shot)
 		table_cache_set_huge_copies(false);
 	if (!cube_big_solve(c, &ro, out, &rs, err))
