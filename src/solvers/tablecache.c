@@ -39,7 +39,7 @@ static struct loaded *tables;
 static char warning[400];
 /* table_cache_set_dir's directory, or NULL with the reason there is none. */
 static char *cache_dir;
-static char cache_dir_missing[300];
+static char cache_dir_missing[300] = "no cache directory was given";
 static bool warning_pending, warned;
 
 /* Recursive: a builder may ask for the tables it is built from. */
@@ -103,9 +103,7 @@ table_cache_dir(bool create, struct tw_error *err)
 	pthread_mutex_lock(&lock);
 	dir = cache_dir != NULL ? strdup(cache_dir) : NULL;
 	if (dir == NULL)
-		tw_error_set(err, "%s", cache_dir != NULL ? "out of memory" :
-		    cache_dir_missing[0] != '\0' ? cache_dir_missing :
-		    "no cache directory was given");
+		tw_error_set(err, "%s", cache_dir != NULL ? "out of memory" : cache_dir_missing);
 	pthread_mutex_unlock(&lock);
 	if (dir != NULL && create && !file_make_dirs(dir, err)) {
 		free(dir);
