@@ -1,5 +1,6 @@
 /* Reduction solver benchmark: random-move scrambles (as twirl scramble
- * makes them) of each size, solved on one core; per size the table build
+ * makes them) of each size, solved on one core (--threads N: on N, the
+ * same answers); per size the table build
  * time and size, mean/median/max moves in OBTM (a block turn holding an
  * outer layer 1, an inner slice 2), the written turns (BTM) and STM
  * means, the CPU time of a solve (every thread's, so that a loaded
@@ -8,7 +9,7 @@
  * resident memory so far. --mapped reads the tables through the files'
  * mappings, as one twirl solve does, instead of copies in huge pages.
  * Usage: bench_cube_reduce [--quick] [--count K] [--size N] [--seed S]
- * [--mapped]. */
+ * [--mapped] [--threads N]. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,9 @@ by_long(const void *a, const void *b)
 }
 
 static int
-bench_size(int n, int count, uint64_t seed)
+bench_size(int n, int count, uint64_t seed, int threads)
 {
+	struct cube_reduce_options opt = {.threads = threads};
 	size_t bytes = 0;
 	double build = cube_size_prepare(n, &bytes), total_t = 0;
 	double *times = calloc((size_t)count, sizeof *times), total_cpu = 0;
@@ -69,7 +71,7 @@ bench_size(int n, int count, uint64_t seed)
 
 		if (c == NULL)
 			return 1;
-		if (!cube_big_solve(c, NULL, &m, &st, &err)) {
+		if (!cube_big_solve(c, &opt, &m, &st, &err)) {
 			printf("%dx%dx%d: %s\n  cube:%d:%s\n", n, n, n, err.msg, n, c->f);
 			return 1;
 		}
@@ -128,7 +130,7 @@ bench_size(int n, int count, uint64_t seed)
 int
 main(int argc, char **argv)
 {
-	int count = 20, size = 0, i, n;
+	int count = 20, size = 0, threads = 1, i, n;
 	uint64_t seed = 2026;
 
 	storage_use_table_cache();
@@ -143,11 +145,15 @@ main(int argc, char **argv)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "--mapped") == 0)
 			table_cache_set_huge_copies(false);
+		else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+			threads = atoi(argv[++i]);
 	}
+	if (threads < 1)
+		threads = 1;
 	if (count < 1)
 		count = 1;
 	for (n = 4; n <= CUBE_MAX_N; n++)
-		if ((size == 0 || size == n) && bench_size(n, count, seed) != 0)
+		if ((size == 0 || size == n) && bench_size(n, count, seed, threads) != 0)
 			return 1;
 	return 0;
 }

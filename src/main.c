@@ -28,7 +28,7 @@ static const char usage[] =
     "       twirl play GAMEID [--ascii] [--no-color] [--no-background]\n"
     "                                                 play a game\n"
     "       twirl solve GAMEID [--metric M] [--optimal] [--gps]\n"
-    "                  [--max-length L] [--time-limit S] [--stats]\n"
+    "                  [--max-length L] [--time-limit S] [--threads N] [--stats]\n"
     "                                                 print moves that solve it\n"
     "       twirl check GAMEID                        is it solvable? why not?\n"
     "       twirl scramble GAMEID                     print a scrambled position's ID\n"
@@ -73,6 +73,9 @@ static const char usage[] =
     "  amount of work (3x3x3: a million search nodes, a few milliseconds).\n"
     "--time-limit S: search for S seconds instead (3x3x3; from 4x4x4 its 3x3x3\n"
     "  finish); the answer then depends on the machine's speed and load.\n"
+    "--threads N: search on at most N threads (default: one a processor); the\n"
+    "  answer is the same for any N (3x3x3 --optimal and 8x8x8 to 11x11x11 use\n"
+    "  more than one).\n"
     "--stats: the solution's length in every metric, per phase, and the solve's\n"
     "  CPU time, on stderr.\n"
     "--no-background: games do not work out the hint before h is pressed (by\n"
@@ -265,7 +268,7 @@ solve_showing_progress(const struct puzzle *p, const void *params, const void *s
 
 static int
 cmd_solve(const struct gameid *gid, const char *text, const char *metric,
-    bool optimal, int max_length, double time_limit, bool want_stats)
+    bool optimal, int max_length, double time_limit, int threads, bool want_stats)
 {
 	const struct puzzle *p = gid->puzzle;
 	struct solve_stats stats = {0};
@@ -275,6 +278,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		.time_limit = time_limit,
 		.stats = want_stats ? &stats : NULL,
 		.one_shot = true,
+		.threads = threads,
 	};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;
@@ -587,7 +591,7 @@ main(int argc, char **argv)
 	struct ui_options opt = {0};
 	const char *cmd = NULL, *idtext = NULL, *metric = NULL;
 	bool optimal = false, verify = false, gps = false, stats = false;
-	int max_length = 0;
+	int max_length = 0, threads = 0;
 	double time_limit = 0;
 	char **args = argv;   /* positional arguments, compacted in place */
 	int nargs = 0;
@@ -625,12 +629,19 @@ main(int argc, char **argv)
 			gps = true;
 		} else if (strcmp(a, "--stats") == 0) {
 			stats = true;
-		} else if (strcmp(a, "--max-length") == 0 || strcmp(a, "--time-limit") == 0) {
+		} else if (strcmp(a, "--max-length") == 0 || strcmp(a, "--time-limit") == 0 ||
+		    strcmp(a, "--threads") == 0) {
 			char *end;
 
 			if (++i == argc)
 				return fail("%s needs a value", a);
-			if (strcmp(a, "--max-length") == 0) {
+			if (strcmp(a, "--threads") == 0) {
+				long v = strtol(argv[i], &end, 10);
+
+				if (*end != '\0' || v < 1 || v > 64)
+					return fail("--threads '%s': a thread count from 1 to 64", quoted(argv[i]));
+				threads = (int)v;
+			} else if (strcmp(a, "--max-length") == 0) {
 				long v = strtol(argv[i], &end, 10);
 
 				if (*end != '\0' || v < 1 || v > 40)
@@ -664,7 +675,7 @@ main(int argc, char **argv)
 	cmd = args[0];
 	if (strcmp(cmd, "cache") == 0) {
 		if (metric != NULL || verify || gps || stats || max_length != 0 ||
-		    time_limit != 0)
+		    time_limit != 0 || threads != 0)
 			return fail("cache takes no options but build --optimal");
 		if (optimal && (nargs != 2 || strcmp(args[1], "build") != 0))
 			return fail("--optimal goes with cache build (the 3x3x3 optimal solver's tables)");
@@ -697,6 +708,8 @@ main(int argc, char **argv)
 	idtext = args[1];
 	if ((max_length != 0 || time_limit != 0) && strcmp(cmd, "solve") != 0)
 		return fail("--max-length and --time-limit go with solve, not %s", cmd);
+	if (threads != 0 && strcmp(cmd, "solve") != 0)
+		return fail("--threads goes with solve, not %s", cmd);
 	if ((metric != NULL || optimal) && strcmp(cmd, "solve") != 0)
 		return fail("--metric and --optimal go with solve, not %s", cmd);
 	if (stats && strcmp(cmd, "solve") != 0)
@@ -710,7 +723,7 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "solve") == 0 && gps) {
 		rc = cmd_gps(&gid, idtext, stats);
 	} else if (strcmp(cmd, "solve") == 0) {
-		rc = cmd_solve(&gid, idtext, metric, optimal, max_length, time_limit, stats);
+		rc = cmd_solve(&gid, idtext, metric, optimal, max_length, time_limit, threads, stats);
 	} else if (strcmp(cmd, "check") == 0) {
 		rc = cmd_check(&gid, idtext);
 	} else if (strcmp(cmd, "scramble") == 0) {

@@ -103,6 +103,10 @@ flipped_wing=UUUUUUUUUUUUUFUURRRRRRRRRRRRRRRRFUFFFFFFFFFFFFFFDDDDDDDDDDDDDDDDLLL
 expect "4x4x4 check: a wing flipped in place" 1 'unsolvable: edges: two UF wings 1 in from the corner are alike' "" -- check "cube:4:$flipped_wing"
 expect "--stats goes with solve" 2 - '--stats goes with solve' -- check 'cube:4#3' --stats
 expect "bad max length" 2 - "--max-length 'x'" -- solve 'cube:3#1' --max-length x
+expect "bad thread count" 2 - "--threads '0': a thread count from 1 to 64" -- solve 'cube:3#1' --threads 0
+expect "--threads goes with solve" 2 - '--threads goes with solve' -- scramble 'cube:3#1' --threads 2
+"$twirl" solve 'cube:3#7' >"$tmp/first" 2>/dev/null
+expect "one thread: the same answer" 0 "^$(cat "$tmp/first")\$" "" -- solve 'cube:3#7' --threads 1
 
 # Saved games: the sample replays verify; broken copies are refused with
 # the file and the line.

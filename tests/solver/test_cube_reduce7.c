@@ -43,7 +43,7 @@ struct run {
 static void
 run_stages(const struct cube *c, struct run *r, int index)
 {
-	struct r7_options opt = {NULL, 0};
+	struct r7_options opt = {.cancel = NULL};
 	struct tw_error err = {0};
 	uint8_t w[R7_FACELETS];
 	int i;
@@ -105,7 +105,7 @@ wings_paired(const struct cube *c, int lo, int hi)
 static void
 stage_5_in_views_and_capped(void **unused)
 {
-	struct r7_options opt = {NULL, 0};
+	struct r7_options opt = {.cancel = NULL};
 	struct tw_error err = {0};
 	struct cube c;
 	struct r7_path path = {0};
@@ -125,7 +125,7 @@ stage_5_in_views_and_capped(void **unused)
 		memcpy(col, staged, sizeof col);
 		memcpy(w, staged, sizeof w);
 		path.len = 0;
-		if (!r7_stage_5(col, &opt, (view + v) % 3, -1, &path, &obtm, &nodes, &err))
+		if (!r7_stage_5(col, &opt, (view + v) % 3, -1, &path, &obtm, &nodes, NULL, &err))
 			fail_msg("view %d: %s", v, err.msg);
 		assert_true(obtm > 0);
 		assert_int_equal(obtm, r7_path_obtm(&path, 0));
@@ -142,11 +142,11 @@ stage_5_in_views_and_capped(void **unused)
 	}
 	memcpy(col, staged, sizeof col);
 	path.len = 0;
-	assert_true(r7_stage_5(col, &opt, view, r7_stage5_bound(staged) - 1, &path, &obtm, &nodes, &err));
+	assert_true(r7_stage_5(col, &opt, view, r7_stage5_bound(staged) - 1, &path, &obtm, &nodes, NULL, &err));
 	assert_int_equal(obtm, -1);
 	assert_int_equal(path.len, 0);
 	assert_memory_equal(col, staged, sizeof col);
-	assert_true(r7_stage_5(col, &opt, view, 39, &path, &obtm, &nodes, &err));
+	assert_true(r7_stage_5(col, &opt, view, 39, &path, &obtm, &nodes, NULL, &err));
 	if (obtm >= 0) {
 		assert_true(r7_stage_done(col, '2'));
 		assert_true(obtm <= 39);
@@ -155,6 +155,97 @@ stage_5_in_views_and_capped(void **unused)
 		assert_int_equal(obtm, first);
 		assert_memory_equal(col, first_col, sizeof col);
 	}
+}
+
+/* A centre pass's stage 5 in three views: run side by side (two
+ * threads: the later views search for ends of any length, and the pass
+ * keeps those whose pass's bound its limit allows) the pass gives the
+ * same turns and cube as one after the other (one thread, each later
+ * view searched under its limit). Below that, for each later view of
+ * the first cube: the end a search for any length finds is the end the
+ * search under the limit finds when its bound is within the limit, and
+ * that search finds none otherwise. */
+static void
+views_side_by_side_give_the_same_pass(void **unused)
+{
+	static const struct cube_grouping whole = {7, 7, {0, 1, 2, 3, 4, 5, 6}, {0, 1, 2, 3, 4, 5, 6},
+	    {0, 1, 2, 3, 4, 5, 6}};
+	struct r7_options one = {.threads = 1}, two = {.threads = 2};
+	uint16_t *staging = malloc(sizeof *staging * MAX_TURNS), *t1 = malloc(sizeof *t1 * MAX_TURNS);
+	uint16_t *t2 = malloc(sizeof *t2 * MAX_TURNS);
+	int cubes = tier_pick(4, 1, 1), k;
+
+	(void)unused;
+	assert_true(staging != NULL && t1 != NULL && t2 != NULL);
+	for (k = 0; k < cubes; k++) {
+		struct tw_error err = {0};
+		struct cube c, a, b;
+		int view = -1, len = 0, len1 = 0, len2 = 0;
+
+		if (test_tier() == TIER_SANITIZED) {
+			/* Under the sanitizers, a cube a few turns from solved
+			 * that keep every centre on its axis: the same code on
+			 * short searches. */
+			static const char *const turns[] = {"Uw2", "R", "3Fw2", "D'", "Rw2", "F2", "3Uw2", "L", "Bw2"};
+			size_t i;
+
+			cube_solved(&c, R7_N);
+			for (i = 0; i < sizeof turns / sizeof turns[0]; i++) {
+				struct cube_move mv;
+
+				assert_true(cube_move_parse(R7_N, turns[i], &mv, NULL));
+				cube_move_do(&c, &mv);
+			}
+		} else {
+			game_scramble(R7_N, 7760 + (uint64_t)k, &c);
+		}
+		if (!centre_pass_stage(&c, &whole, &one, staging, &len, &view, &err))
+			fail_msg("cube %d: staging: %s", k, err.msg);
+		a = c;
+		b = c;
+		if (!centre_pass_solve(&a, &whole, &one, view, 3, NULL, 0, 1000, t1, &len1, &err))
+			fail_msg("cube %d, one thread: %s", k, err.msg);
+		if (!centre_pass_solve(&b, &whole, &two, view, 3, NULL, 0, 1000, t2, &len2, &err))
+			fail_msg("cube %d, two threads: %s", k, err.msg);
+		assert_true(centres_home(&a));
+		assert_int_equal(len1, len2);
+		assert_memory_equal(t1, t2, sizeof *t1 * (size_t)len1);
+		assert_memory_equal(a.f, b.f, (size_t)(6 * R7_N * R7_N));
+		/* The searches below are the slow suite's and the plain
+		 * tier's, not the sanitizers'. */
+		if (k == 0 && test_tier() != TIER_SANITIZED) {
+			struct r7_options later = {.max_nodes = 10000000L};
+			struct r7_path path = {0};
+			uint8_t staged[R7_FACELETS], col[R7_FACELETS], any[R7_FACELETS];
+			int v, obtm, first, obtm_any, bound;
+
+			r7_colours(&c, staged);
+			r7_centres_home(staged);
+			memcpy(col, staged, sizeof col);
+			assert_true(r7_stage_5(col, &one, view, -1, &path, &first, NULL, NULL, &err));
+			for (v = 1; v < 3; v++) {
+				memcpy(any, staged, sizeof any);
+				path.len = 0;
+				bound = -1;
+				assert_true(r7_stage_5(any, &later, (view + v) % 3, 99, &path, &obtm_any, NULL, &bound, &err));
+				memcpy(col, staged, sizeof col);
+				path.len = 0;
+				assert_true(r7_stage_5(col, &later, (view + v) % 3, first + 1, &path, &obtm, NULL, NULL, &err));
+				printf("# view %d: an end of %d turns in the pass of bound %d; limit %d: %d\n", v, obtm_any, bound,
+				    first + 1, obtm);
+				if (obtm_any >= 0 && bound <= first + 1) {
+					assert_int_equal(obtm, obtm_any);
+					assert_memory_equal(col, any, sizeof col);
+				} else {
+					assert_int_equal(obtm, -1);
+					assert_memory_equal(col, staged, sizeof col);
+				}
+			}
+		}
+	}
+	free(staging);
+	free(t1);
+	free(t2);
 }
 
 static void
@@ -461,7 +552,7 @@ static void
 cancel_and_out_of_work(void **unused)
 {
 	atomic_bool stop;
-	struct r7_options opt = {&stop, 0};
+	struct r7_options opt = {.cancel = &stop};
 	struct r7_path path = {0};
 	struct tw_error err = {0};
 	uint8_t col[R7_FACELETS];
@@ -567,6 +658,7 @@ main(void)
 		 * the model (r7_apply must build it, not read it unbuilt). */
 		cmocka_unit_test(stages_reach_their_goals),
 		cmocka_unit_test(stage_5_in_views_and_capped),
+		cmocka_unit_test(views_side_by_side_give_the_same_pass),
 		cmocka_unit_test(stage_c_is_shortest),
 		cmocka_unit_test(stage_bars_is_shortest),
 		cmocka_unit_test(wrong_input_refused),

@@ -21,7 +21,13 @@
  *     finds, for k the distance and one and two more; with the phase's
  *     own children (no flip of 2), as many as trying those; stopping
  *     when the phase has enough, with the last end's path;
- *   - a run of more moves a state than the core holds is refused. */
+ *   - a run of more moves a state than the core holds is refused;
+ *   - a larger last bound changes nothing before it: with the gap count
+ *     doubled (not admissible, so that a pass may end on a path cheaper
+ *     than its bound), from every stack a run to last = 4N ends in pass
+ *     run.bound, a run to that bound finds the same path with the same
+ *     nodes, and a run to one less finds none, also when the work runs
+ *     out first. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -492,6 +498,78 @@ blind(void *ctx, const void *state, int limit)
 	return sorted(state) ? 0 : 1;
 }
 
+static int
+estimate_doubled(void *ctx, const void *state, int limit)
+{
+	(void)ctx;
+	(void)limit;
+	return 2 * gaps(state);
+}
+
+static const struct stage_def doubled = {
+	.state_bytes = sizeof(struct stack),
+	.max_depth = 2 * N,
+	.count = STAGE_COUNT_CHILDREN,
+	.estimate = estimate_doubled,
+	.may_follow = may_follow,
+	.step = step,
+};
+
+/* From every stack, with the budget budget: the run to 4N and the runs
+ * to its end's bound and one less agree (see the top of the file). */
+static void
+check_last_bound(long budget)
+{
+	struct pancakes pc = {.refuse_flip2 = STAGE_END};
+	struct stack stack[2 * N + 1];
+	int r, below = 0, stopped = 0;
+
+	for (r = 0; r < STATES; r++) {
+		struct stage_run run, again;
+		int found, cheaper;
+
+		unrank(r, &stack[0]);
+		stage_run_start(&run, NULL, FLIPS, budget, NULL);
+		found = stage_ida(&doubled, &pc, &run, stack, 2 * gaps(&stack[0]), 4 * N);
+		if (found != 1) {
+			/* Out of work: as much work to any smaller last stops too,
+			 * unless that last ends the run first. */
+			assert_int_equal(found, -1);
+			stopped++;
+			continue;
+		}
+		assert_true(run.bound >= 2 * gaps(&stack[0]) && run.bound <= 4 * N);
+		stage_run_start(&again, NULL, FLIPS, budget, NULL);
+		assert_int_equal(stage_ida(&doubled, &pc, &again, stack, 2 * gaps(&stack[0]), run.bound), 1);
+		assert_int_equal(again.bound, run.bound);
+		assert_int_equal(again.nodes, run.nodes);
+		assert_int_equal(again.len, run.len);
+		assert_memory_equal(again.path, run.path, (size_t)run.len);
+		cheaper = run.len < run.bound;
+		below += cheaper;
+		if (run.bound > 2 * gaps(&stack[0])) {
+			stage_run_start(&again, NULL, FLIPS, budget, NULL);
+			assert_int_equal(stage_ida(&doubled, &pc, &again, stack, 2 * gaps(&stack[0]), run.bound - 1), 0);
+			assert_true(again.nodes < run.nodes);
+		}
+	}
+	/* The doubled bound does end passes on cheaper paths, and the small
+	 * budget does stop runs: both cases are met. */
+	assert_true(below > 0);
+	if (budget < 100000L)
+		assert_true(stopped > 0);
+	else
+		assert_int_equal(stopped, 0);
+}
+
+static void
+larger_last_changes_nothing_before_it(void **state)
+{
+	(void)state;
+	check_last_bound(100000000L);
+	check_last_bound(60);
+}
+
 static const struct stage_def blind_search = {
 	.state_bytes = sizeof(struct stack),
 	.max_depth = 2 * N,
@@ -628,6 +706,7 @@ main(void)
 		cmocka_unit_test(cancel_stops_the_run),
 		cmocka_unit_test(enumerate_finds_every_path),
 		cmocka_unit_test(enumerate_stops_when_enough),
+		cmocka_unit_test(larger_last_changes_nothing_before_it),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

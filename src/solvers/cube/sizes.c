@@ -88,7 +88,8 @@ solve3_optimal(const struct cube *c, const struct solve_request *req, struct mov
     struct tw_error *err)
 {
 	struct cube3_optimal_options oo = {.cancel = req->cancel,
-	    .progress = req->progress, .phase = req->phase, .max_length = req->max_length};
+	    .progress = req->progress, .phase = req->phase, .max_length = req->max_length,
+	    .threads = req->threads};
 	struct cube3_optimal_stats st = {0};
 	bool ok;
 
@@ -111,7 +112,7 @@ solve_big(const struct cube *c, const struct solve_request *req, struct movelist
     struct tw_error *err)
 {
 	struct cube_reduce_options ro = {.cancel = req->cancel, .progress = req->progress,
-	    .phase = req->phase, .finish_time = req->time_limit};
+	    .phase = req->phase, .finish_time = req->time_limit, .threads = req->threads};
 	struct cube_reduce_stats rs;
 	size_t at = out->len;
 

@@ -106,6 +106,7 @@ struct stage_run {
 	int n_moves;                      /* at most STAGE_MAX_MOVES */
 	int prev;                         /* the move before the start, -1 none */
 	int len;                          /* the end's path length, in moves */
+	int bound;                        /* stage_ida: the bound of the pass that found the end */
 	uint8_t path[STAGE_MAX_DEPTH];    /* the move at each depth */
 };
 
@@ -122,6 +123,7 @@ stage_run_start(struct stage_run *run, const uint8_t *moves, int n_moves, long m
 	run->n_moves = n_moves;
 	run->prev = -1;
 	run->len = 0;
+	run->bound = 0;
 }
 
 /* One node more against the budget; false (and run->stopped) once the
@@ -228,14 +230,18 @@ stage_ida_pass(const struct stage_def *d, void *ctx, struct stage_run *run, void
 }
 
 /* The passes from bound first to last (both in the stage's cost) until
- * one ends: 1 with the end in run->path, 0 if none is within last, -1
- * if the run stopped first (run->stopped: spent or cancelled). */
+ * one ends: 1 with the end in run->path and its pass's bound in
+ * run->bound, 0 if none is within last, -1 if the run stopped first
+ * (run->stopped: spent or cancelled). The passes do not depend on last:
+ * a run with a larger last finds the same end, with the same nodes,
+ * exactly when its run->bound is at most last. */
 STAGE_INLINE int
 stage_ida(const struct stage_def *d, void *ctx, struct stage_run *run, void *stack, int first, int last)
 {
 	int bound;
 
 	for (bound = first; bound <= last; bound++) {
+		run->bound = bound;
 		if (stage_ida_pass(d, ctx, run, stack, bound))
 			return 1;
 		if (run->stopped)

@@ -30,7 +30,9 @@
  *     by the 4x4x4 phase reduction, then wings 2 and 1 on 5x5x5s of
  *     grouped layers by the 5x5x5's, the last solved whole.
  * The solve runs twice, on the cube as given and turned whole by y' x'
- * (solve.c), and keeps the shorter answer in OBTM.
+ * (solve.c), and keeps the shorter answer in OBTM (the first of
+ * equals); on more than one thread (opt->threads) the two run side by
+ * side, with the same answer.
  * A 6x6x6 or 7x7x7 "of layers" G reads each face's facelets at the
  * groups' rows and columns nearest the middle (the groups are mirror
  * images, so the cube it reads turns as a 6x6x6 or 7x7x7 under turns of

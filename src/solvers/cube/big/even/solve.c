@@ -5,8 +5,10 @@
  * written on the cube and the answer replayed. */
 #include "solvers/cube/big/even/even.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/n4/n4.h"
@@ -30,8 +32,10 @@
  * smaller that the cube then groups as (its centres whole) and that
  * cube's plan of centre passes, and the variants (whole-cube turns)
  * tried. */
+#define MAX_VARIANTS 2
+
 struct even_plan {
-	int n, passes, variants;
+	int n, passes, variants;   /* variants: at most MAX_VARIANTS */
 	struct cube_grouping pass[3];
 	bool home[3];
 	struct cube_grouping odd;
@@ -258,6 +262,7 @@ solve_variant(const struct even_plan *pl, const struct cube *c, int v, const str
 	if (opt != NULL) {
 		ro.cancel = opt->cancel;
 		r7o.cancel = opt->cancel;
+		r7o.threads = opt->threads;
 	}
 	vturns = malloc(sizeof *vturns * EVEN_TURNS(n));
 	if (vturns == NULL) {
@@ -326,19 +331,57 @@ done:
 	return ok;
 }
 
-/* The solve by plan pl (even.h's cube8_reduce_solve). */
+/* One variant's solve (solve_variant's arguments and results), on a
+ * thread of its own or the caller's. */
+struct variant_run {
+	const struct even_plan *pl;
+	const struct cube *c;
+	int v;
+	struct cube_reduce_options opt;
+	bool has_opt;
+	bool ok;
+	struct tw_error err;
+	uint16_t *turns;
+	int len, len_centres, len_edges;
+	double seconds[REDUCE_PHASES];
+};
+
+static void *
+variant_run(void *arg)
+{
+	struct variant_run *r = arg;
+
+	r->ok = solve_variant(r->pl, r->c, r->v, r->has_opt ? &r->opt : NULL, r->turns, &r->len, &r->len_centres,
+	    &r->len_edges, r->seconds, &r->err);
+	return NULL;
+}
+
+/* The threads that opt asks the plan's variants to run on. */
+static int
+variant_threads(const struct cube_reduce_options *opt, int variants)
+{
+	long n = opt != NULL && opt->threads > 0 ? opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > variants ? variants : (int)n;
+}
+
+/* The solve by plan pl (even.h's cube8_reduce_solve): every variant
+ * solved, on as many threads as opt allows (one a variant; a variant's
+ * own stage-5 views then run on its thread alone), and the shortest
+ * answer in OBTM kept, the first of equals: the same answer on any
+ * number of threads. */
 static bool
 even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err)
 {
 	struct tw_error failed = {0};
-	double seconds[REDUCE_PHASES] = {0};
-	uint16_t *turns = NULL, *best = NULL;
-	int len = 0, len_centres = 0, len_edges = 0, best_len = 0, best_centres = 0, best_edges = 0, v;
-	int n = pl->n;
+	struct variant_run run[MAX_VARIANTS];
+	pthread_t thread[MAX_VARIANTS];
+	bool started[MAX_VARIANTS] = {false};
+	double seconds[REDUCE_PHASES] = {0}, t0 = tw_monotonic_seconds();
+	int n = pl->n, best = -1, v, p, threads;
 	long best_obtm = -1;
 	size_t first = out->len;
-	double t0 = tw_monotonic_seconds();
 	bool ok = false;
 
 	if (c->n != n) {
@@ -348,12 +391,16 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 	}
 	if (!r6_model_check(err))
 		return false;
-	turns = malloc(sizeof *turns * EVEN_TURNS(n));
-	best = malloc(sizeof *best * EVEN_TURNS(n));
-	if (turns == NULL || best == NULL) {
-		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
-		goto done;
+	threads = variant_threads(opt, pl->variants);
+	for (v = 0; v < pl->variants; v++) {
+		run[v] = (struct variant_run){.pl = pl, .c = c, .v = v, .has_opt = opt != NULL};
+		run[v].turns = malloc(sizeof *run[v].turns * EVEN_TURNS(n));
 	}
+	for (v = 0; v < pl->variants; v++)
+		if (run[v].turns == NULL) {
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+			goto done;
+		}
 	cube_reduce_report(opt, "centres", 0);
 	/* The centre stages' tables (the 6x6x6's stage-2 endgame among them):
 	 * a first build names itself on the hint line; the orbits' 4x4x4
@@ -365,57 +412,87 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 		goto done;
 	}
 	cube_reduce_report(opt, "centres", PROGRESS_TABLE);
+	seconds[REDUCE_CENTRES] = tw_monotonic_seconds() - t0;
+	for (v = 0; v < pl->variants; v++) {
+		struct cube_reduce_options *ov = &run[v].opt;
+		int from;
+
+		if (opt == NULL)
+			continue;
+		*ov = *opt;
+		from = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
+		if (threads > 1) {
+			/* Side by side, the first variant fills the rest of the
+			 * figure and the others only heed the cancel. */
+			ov->progress_from = from;
+			if (v > 0) {
+				ov->progress = NULL;
+				ov->phase = NULL;
+			}
+			ov->threads = 1;
+		} else {
+			/* One after the other, each fills its share. */
+			ov->progress_from = cube_reduce_figure(opt, from, 1000 * v / pl->variants);
+			ov->progress_to = cube_reduce_figure(opt, from, 1000 * (v + 1) / pl->variants);
+		}
+	}
+	if (threads > 1) {
+		for (v = 1; v < pl->variants; v++) {
+			if (opt == NULL) {
+				run[v].has_opt = true;
+				run[v].opt.threads = 1;
+			}
+			started[v] = pthread_create(&thread[v], NULL, variant_run, &run[v]) == 0;
+		}
+		if (opt == NULL) {
+			run[0].has_opt = true;
+			run[0].opt.threads = 1;
+		}
+	}
+	for (v = 0; v < pl->variants; v++)
+		if (v == 0 || !started[v])
+			variant_run(&run[v]);
+	for (v = 1; v < pl->variants; v++)
+		if (started[v])
+			pthread_join(thread[v], NULL);
 	for (v = 0; v < pl->variants; v++) {
 		struct movelist w = MOVELIST_EMPTY;
-		struct tw_error e = {0};
 		long obtm;
-		struct cube_reduce_options ov = {0}, *pv = NULL;
 
-		/* Each variant fills its share of the figure after the tables. */
-		if (opt != NULL) {
-			int from = cube_reduce_figure(opt, opt->progress_from, PROGRESS_TABLE);
-
-			ov = *opt;
-			ov.progress_from = cube_reduce_figure(opt, from, 1000 * v / pl->variants);
-			ov.progress_to = cube_reduce_figure(opt, from, 1000 * (v + 1) / pl->variants);
-			pv = &ov;
-		}
-		if (!solve_variant(pl, c, v, pv, turns, &len, &len_centres, &len_edges, seconds, &e)) {
+		for (p = 0; p < REDUCE_PHASES; p++)
+			seconds[p] += run[v].seconds[p];
+		if (!run[v].ok) {
 			/* A variant out of its work leaves the others; any other
 			 * failure ends the solve. */
-			if (e.kind != TW_ERROR_OUT_OF_WORK) {
+			if (run[v].err.kind != TW_ERROR_OUT_OF_WORK) {
 				if (err != NULL)
-					*err = e;
+					*err = run[v].err;
 				goto done;
 			}
-			failed = e;
+			failed = run[v].err;
 			continue;
 		}
-		if (cube_write_layer_turns(n, turns, len, &w, err) < 0)
+		if (cube_write_layer_turns(n, run[v].turns, run[v].len, &w, err) < 0)
 			goto done;
 		obtm = cube_list_obtm(n, &w, 0);
 		movelist_clear(&w);
 		if (best_obtm < 0 || obtm < best_obtm) {
 			best_obtm = obtm;
-			memcpy(best, turns, sizeof *turns * (size_t)len);
-			best_len = len;
-			best_centres = len_centres;
-			best_edges = len_edges;
+			best = v;
 		}
 	}
-	if (best_obtm < 0) {
+	if (best < 0) {
 		if (err != NULL)
 			*err = failed;
 		goto done;
 	}
-	if (!cube_staged_answer(c, best, best_len, best_centres, best_edges, out, stats, err))
+	if (!cube_staged_answer(c, run[best].turns, run[best].len, run[best].len_centres, run[best].len_edges, out,
+	    stats, err))
 		goto done;
-	if (stats != NULL) {
-		/* Seconds of every variant, the tables' loading with the centres. */
+	if (stats != NULL)
+		/* Seconds of every variant's phases, added; the tables'
+		 * loading with the centres. */
 		memcpy(stats->seconds, seconds, sizeof seconds);
-		stats->seconds[REDUCE_CENTRES] += tw_monotonic_seconds() - t0 - seconds[REDUCE_CENTRES] -
-		    seconds[REDUCE_EDGES] - seconds[REDUCE_FINISH];
-	}
 	cube_reduce_report(opt, "3x3x3", 1000);
 	ok = true;
 done:
@@ -423,8 +500,8 @@ done:
 		(void)cube_reduce_cancelled(opt, err);
 		movelist_truncate(out, first);
 	}
-	free(turns);
-	free(best);
+	for (v = 0; v < pl->variants; v++)
+		free(run[v].turns);
 	return ok;
 }
 

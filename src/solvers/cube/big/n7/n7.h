@@ -50,7 +50,13 @@ struct r7_path {
 struct r7_options {
 	atomic_bool *cancel;   /* may be NULL */
 	long max_nodes;        /* each search's work; 0 for the default */
+	int threads;           /* centre_pass_solve's views on this many threads:
+	                        * 0 one a processor (at most R7_MAX_THREADS),
+	                        * 1 the caller's alone; the same answer on any */
 };
+
+/* The most threads a centre pass's views run on (one a view). */
+#define R7_MAX_THREADS 3
 
 /* The stages' goals on colours col: 'A' (inner X blocks and oblique
  * pairs, as the 6x6x6's stage 5 on the fake 6x6x6), 'I' (and the inner 3x3
@@ -106,11 +112,12 @@ bool r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path
  * and only ends of at most max_turns turns (each turn 1 OBTM), *obtm
  * -1 and col and path as they were if it finds none within them or
  * that search's work (an end of that length may still exist: the
- * bound is not admissible). Errors: stage 5's
+ * bound is not admissible); end_bound (may be NULL) then gets the
+ * bound of the pass that found the end (r7_stage5_within). Errors: stage 5's
  * ("cancelled", "no stage-5 end within the search's work", the path
  * full, the tables'), "internal error: ..." if the end is not the goal. */
 bool r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, struct r7_path *path, int *obtm,
-    long *nodes5, struct tw_error *err);
+    long *nodes5, int *end_bound, struct tw_error *err);
 
 /* col's colours renamed so that every fixed centre shows its face's
  * colour (a rotation of the colours: the cube stays a cube). */
@@ -166,9 +173,12 @@ bool r7_stage5(uint8_t *col, const struct staged_options *opt, struct staged_pat
 /* r7_stage5's first search alone (weight 1, its own work), for ends of
  * at most max_turns turns: 1 with the end played on col and appended to
  * path, 0 if there is none within them or that work (col and path as
- * they were), -1 with r7_stage5's errors. */
+ * they were), -1 with r7_stage5's errors. end_bound (may be NULL): the
+ * bound of the IDA* pass that found the end, which a search with a
+ * smaller max_turns finds too exactly when that bound is at most its
+ * max_turns (stage_ida: the passes do not depend on the last one). */
 int r7_stage5_within(uint8_t *col, const struct staged_options *opt, int max_turns, struct staged_path *path, long *nodes,
-    struct tw_error *err);
+    int *end_bound, struct tw_error *err);
 
 /* Loads stage 5's pruning tables (one set for the three axes: the
  * (X, A, B, T) table and five small ones, 25,729,900 bytes in one
@@ -231,8 +241,12 @@ bool centre_pass_stage(struct cube *cur, const struct cube_grouping *g7, const s
  * centre of the 7x7x7 home (checked). Stage 5 is searched in `views`
  * views (1 to 3) from `view` on, the later ones for ends at most one
  * turn longer than the best's, and the fewest OBTM of stage 5 and C
- * together kept; played and appended as above. Centres of cur in a
- * group of the pass's that were one colour stay one colour. report
+ * together kept; played and appended as above. On more than one thread
+ * (opt->threads) the later views run beside the first, searching for
+ * ends of any length, and an end counts only if the IDA* pass that
+ * found it is within the limit it would have had: the same answer as
+ * on one thread (r7_stage5_within). Centres of cur in a group of the
+ * pass's that were one colour stay one colour. report
  * (may be NULL): its figure moved from `from` to `to` (thousandths of
  * its share) view by view, phase "centres". Errors:
  * the stages' ("cancelled", "... within the search's work", out of
@@ -308,7 +322,9 @@ extern const struct odd_cube_plan odd_plan7;
  * REDUCE_CENTRES the passes, REDUCE_EDGES the orbits' 5x5x5s up to the
  * last one's 3x3x3, REDUCE_FINISH that 3x3x3 (tokens). Progress: the
  * tables, the passes ("centres"), the orbits ("edges") in opt's figure.
- * Errors: not an n-cube; "cancelled"; out of memory; the tables';
+ * opt->threads: the passes' stage-5 views side by side (centre_pass_solve),
+ * the same answer on any number. Errors: not an n-cube; "cancelled";
+ * out of memory; the tables';
  * "... within the search's work" (kind TW_ERROR_OUT_OF_WORK);
  * "internal error: ..." (a bug). */
 bool odd_cube_solve(const struct odd_cube_plan *plan, const struct cube *c, const struct cube_reduce_options *opt,

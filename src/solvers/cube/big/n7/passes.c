@@ -10,8 +10,10 @@
  * any is solved, then each wing orbit paired on a fake 5x5x5). */
 #include "solvers/cube/big/n7/n7.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/cube/cube.h"
 #include "solvers/cube/big/core/grouped.h"
@@ -26,6 +28,9 @@
  * and 18.2 s a solve, 1e7 6.8, 10.2 and 11.0 s, 0.7, 1.7 and 4.4 OBTM
  * longer (docs/cube-solvers.md). */
 #define R7_VIEW_NODES 10000000L
+/* A later view's limit when it runs beside the first (views_in_parallel):
+ * any end stage 5's first search can find. */
+#define R7_ANY_TURNS 99
 /* The most turns of a pass's stage C, and tokens of a 5x5x5 answer. */
 #define R7_MAX_STAGE_C 64
 #define R7_MAX_ORBIT 600
@@ -161,51 +166,166 @@ pass_stage_c(struct cube *cur, const struct cube_grouping *g7, const struct r7_o
 	return obtm;
 }
 
+/* One view's try at a pass's stage 5, then stage C, on a copy of the
+ * pass's cube: what centre_pass_solve compares. */
+struct view_try {
+	const struct cube *cur;
+	const struct cube_grouping *g7;
+	const struct r7_options *opt;   /* stage C's (may be NULL) */
+	struct r7_options opt5;         /* stage 5's: opt with the view's work */
+	int view, max_turns;            /* r7_stage_5's */
+	bool ok;                        /* false: err says why */
+	struct tw_error err;
+	int obtm5;                      /* stage 5's OBTM; -1: no end */
+	int end_bound;                  /* its pass's bound (max_turns >= 0) */
+	int obtm;                       /* stage 5's and stage C's OBTM */
+	struct cube w;                  /* cur after them */
+	uint16_t *turns;                /* their single-layer turns */
+	int len;
+};
+
+static void
+view_try_run(struct view_try *t)
+{
+	struct r7_path *path = calloc(1, sizeof *path);
+	uint8_t col[R7_FACELETS];
+	int obtm_c;
+
+	t->ok = false;
+	t->obtm5 = -1;
+	t->len = 0;
+	t->w = *t->cur;
+	if (path == NULL) {
+		tw_error_set_kind(&t->err, TW_ERROR_NO_MEMORY, "out of memory");
+		return;
+	}
+	pass_colours(&t->w, t->g7, col);
+	if (!r7_stage_5(col, &t->opt5, t->view, t->max_turns, path, &t->obtm5, NULL, &t->end_bound, &t->err))
+		goto done;
+	if (t->obtm5 >= 0) {
+		play_path(&t->w, t->g7, path, t->turns, &t->len);
+		if ((obtm_c = pass_stage_c(&t->w, t->g7, t->opt, t->turns, &t->len, &t->err)) < 0)
+			goto done;
+		t->obtm = t->obtm5 + obtm_c;
+	}
+	t->ok = true;
+done:
+	free(path);
+}
+
+/* A thread's share of the views: count tries from first, in order. */
+struct view_share {
+	struct view_try *first;
+	int count;
+};
+
+static void *
+view_share_run(void *arg)
+{
+	struct view_share *sh = arg;
+	int i;
+
+	for (i = 0; i < sh->count; i++)
+		view_try_run(&sh->first[i]);
+	return NULL;
+}
+
+/* The threads that opt asks a pass of `views` views to run on. */
+static int
+view_threads(const struct r7_options *opt, int views)
+{
+	long n = opt != NULL && opt->threads > 0 ? opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n > R7_MAX_THREADS)
+		n = R7_MAX_THREADS;
+	return n < 1 ? 1 : n > views ? views : (int)n;
+}
+
+/* The later views' tries (1 .. views-1) shared out to threads - 1 threads
+ * while this one runs the first view's; each later view searches for
+ * ends of any length (R7_ANY_TURNS), and the caller keeps an end only
+ * if its pass's bound is within the limit the view would have had in
+ * order, which gives the end a search with that limit finds (stage_ida:
+ * the passes do not depend on the last one). Views whose thread could
+ * not start run here after the first. */
+static void
+views_in_parallel(struct view_try *tries, int views, int threads)
+{
+	pthread_t thread[R7_MAX_THREADS];
+	struct view_share share[R7_MAX_THREADS];
+	bool started[R7_MAX_THREADS] = {false};
+	int k, at = 1, workers = threads - 1;
+
+	for (k = 0; k < workers; k++) {
+		share[k].first = &tries[at];
+		share[k].count = (views - 1) * (k + 1) / workers - (at - 1);
+		at += share[k].count;
+		started[k] = pthread_create(&thread[k], NULL, view_share_run, &share[k]) == 0;
+	}
+	view_try_run(&tries[0]);
+	for (k = 0; k < workers; k++)
+		if (started[k])
+			pthread_join(thread[k], NULL);
+		else
+			view_share_run(&share[k]);
+}
+
 bool
 centre_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct r7_options *opt, int view, int views,
     const struct cube_reduce_options *report, int from, int to, uint16_t *turns, int *len,
     struct tw_error *err)
 {
 	size_t room = (size_t)cur->n * (R7_MAX_PATH + R7_MAX_STAGE_C);
-	struct r7_path *path = calloc(1, sizeof *path);
-	uint16_t *scratch = malloc(sizeof *scratch * room);
-	struct cube best = *cur, c7;
-	int v, best_obtm = -1, best5 = -1, best_len = 0;
-	bool ok = false;
+	struct view_try tries[3];
+	struct cube c7;
+	int v, best = -1, best_obtm = -1, best5 = -1, threads;
+	bool ok = false, parallel;
 
-	if (path == NULL || scratch == NULL) {
-		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
-		goto done;
+	if (views < 1 || views > 3) {
+		tw_error_set(err, "internal error: %d views of a centre pass", views);
+		return false;
 	}
+	threads = view_threads(opt, views);
+	parallel = threads > 1;
 	for (v = 0; v < views; v++) {
-		struct r7_options vo = {0};
-		struct cube w = *cur;
-		uint8_t col[R7_FACELETS];
-		int obtm5, obtm_c, wlen = 0;
+		struct view_try *t = &tries[v];
 
+		*t = (struct view_try){.cur = cur, .g7 = g7, .opt = opt, .view = (view + v) % 3,
+		    .max_turns = v == 0 ? -1 : R7_ANY_TURNS};
 		if (opt != NULL)
-			vo = *opt;
-		if (v > 0 && (vo.max_nodes <= 0 || vo.max_nodes > R7_VIEW_NODES))
-			vo.max_nodes = R7_VIEW_NODES;
+			t->opt5 = *opt;
+		if (v > 0 && (t->opt5.max_nodes <= 0 || t->opt5.max_nodes > R7_VIEW_NODES))
+			t->opt5.max_nodes = R7_VIEW_NODES;
+		t->turns = malloc(sizeof *t->turns * room);
+	}
+	for (v = 0; v < views; v++)
+		if (tries[v].turns == NULL) {
+			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
+			goto done;
+		}
+	if (parallel)
+		views_in_parallel(tries, views, threads);
+	for (v = 0; v < views; v++) {
+		struct view_try *t = &tries[v];
+
 		/* The first view searches as stage I does; the others only for
 		 * ends at most one turn longer than the best's stage 5 (a
 		 * shorter stage C may pay for it), by stage 5's first search
 		 * with less work. */
-		pass_colours(&w, g7, col);
-		path->len = 0;
-		if (!r7_stage_5(col, &vo, (view + v) % 3, v == 0 ? -1 : best5 + 1, path, &obtm5, NULL, err))
+		if (!parallel) {
+			if (v > 0)
+				t->max_turns = best5 + 1;
+			view_try_run(t);
+		}
+		if (!t->ok) {
+			if (err != NULL)
+				*err = t->err;
 			goto done;
-		if (obtm5 < 0)
-			continue;
-		play_path(&w, g7, path, scratch, &wlen);
-		if ((obtm_c = pass_stage_c(&w, g7, opt, scratch, &wlen, err)) < 0)
-			goto done;
-		if (best_obtm < 0 || obtm5 + obtm_c < best_obtm) {
-			best_obtm = obtm5 + obtm_c;
-			best5 = obtm5;
-			best = w;
-			memcpy(turns + *len, scratch, sizeof *scratch * (size_t)wlen);
-			best_len = wlen;
+		}
+		if (t->obtm5 >= 0 && (v == 0 || t->end_bound <= best5 + 1) && (best < 0 || t->obtm < best_obtm)) {
+			best = v;
+			best_obtm = t->obtm;
+			best5 = t->obtm5;
 		}
 		/* The first view, with the whole work, takes about three
 		 * quarters of the pass's time, each later one about a quarter
@@ -213,8 +333,9 @@ centre_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct
 		cube_reduce_report(report, "centres", v == views - 1 ? to :
 		    to - (to - from) / (1 << (2 * (v + 1))));
 	}
-	*cur = best;
-	*len += best_len;
+	*cur = tries[best].w;
+	memcpy(turns + *len, tries[best].turns, sizeof *turns * (size_t)tries[best].len);
+	*len += tries[best].len;
 	cube_grouping_read(cur, g7, &c7);
 	if (!all_centres_home(&c7)) {
 		tw_error_set(err, "internal error: a centre pass left centres off");
@@ -222,8 +343,8 @@ centre_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct
 	}
 	ok = true;
 done:
-	free(path);
-	free(scratch);
+	for (v = 0; v < views; v++)
+		free(tries[v].turns);
 	return ok;
 }
 
@@ -418,8 +539,10 @@ odd_cube_solve(const struct odd_cube_plan *plan, const struct cube *c, const str
 		tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
 		return false;
 	}
-	if (opt != NULL)
+	if (opt != NULL) {
 		ro.cancel = opt->cancel;
+		ro.threads = opt->threads;
+	}
 	cube_reduce_report(opt, "centres", 0);
 	if (!centre_passes_load(opt, PROGRESS_TABLE, err))
 		goto done;

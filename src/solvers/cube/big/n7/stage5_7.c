@@ -699,11 +699,12 @@ r7_stage5_bound(const uint8_t *col)
 
 /* Stage 5's searches (s7_tries) on col, or only the first if max_bound
  * is below S5_MAX, with bounds up to max_bound: 1 with the end's turns
- * on col and appended to path, 0 if none within max_bound or (capped)
+ * on col and appended to path (and the bound of the pass that found it
+ * at *end_bound, if not NULL), 0 if none within max_bound or (capped)
  * the first search's work, -1 with the reason. */
 static int
 stage5_search(uint8_t *col, const struct staged_options *opt, int max_bound, struct staged_path *path, long *nodes,
-    struct tw_error *err)
+    int *end_bound, struct tw_error *err)
 {
 	struct stage_run run;
 	struct search_ctx ctx = {.p = &s7p};
@@ -751,6 +752,8 @@ stage5_search(uint8_t *col, const struct staged_options *opt, int max_bound, str
 			tw_error_set_kind(err, TW_ERROR_OUT_OF_WORK, "no stage-5 end within the search's work (or unreachable)");
 		return -1;
 	}
+	if (end_bound != NULL)
+		*end_bound = run.bound;
 	for (i = 0; i < run.len; i++) {
 		int m = s7->move[run.path[i]];
 
@@ -767,12 +770,12 @@ bool
 r7_stage5(uint8_t *col, const struct staged_options *opt, struct staged_path *path, long *nodes,
     struct tw_error *err)
 {
-	return stage5_search(col, opt, S5_MAX, path, nodes, err) == 1;
+	return stage5_search(col, opt, S5_MAX, path, nodes, NULL, err) == 1;
 }
 
 int
 r7_stage5_within(uint8_t *col, const struct staged_options *opt, int max_turns, struct staged_path *path, long *nodes,
-    struct tw_error *err)
+    int *end_bound, struct tw_error *err)
 {
-	return stage5_search(col, opt, max_turns < S5_MAX - 1 ? max_turns : S5_MAX - 1, path, nodes, err);
+	return stage5_search(col, opt, max_turns < S5_MAX - 1 ? max_turns : S5_MAX - 1, path, nodes, end_bound, err);
 }

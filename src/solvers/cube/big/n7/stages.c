@@ -225,7 +225,7 @@ r7_stage_staging(uint8_t *col, const struct r7_options *opt, struct r7_path *pat
 
 bool
 r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, struct r7_path *path, int *obtm,
-    long *nodes5, struct tw_error *err)
+    long *nodes5, int *end_bound, struct tw_error *err)
 {
 	const struct r6_model *m6 = r6_model();
 	struct staged_options o6 = {0};
@@ -240,7 +240,7 @@ r7_stage_5(uint8_t *col, const struct r7_options *opt, int view, int max_turns, 
 	*obtm = -1;
 	r7_view_colours(col, view, vcol);
 	found = max_turns < 0 ? (r7_stage5(vcol, &o6, &p6, nodes5, err) ? 1 : -1) :
-	    r7_stage5_within(vcol, &o6, max_turns, &p6, nodes5, err);
+	    r7_stage5_within(vcol, &o6, max_turns, &p6, nodes5, end_bound, err);
 	if (found != 1)
 		return found == 0;
 	if (!push_view_moves(col, &p6, view, path, err))
@@ -262,7 +262,7 @@ r7_stage_i(uint8_t *col, const struct r7_options *opt, struct r7_path *path,
 	int view, obtm;
 
 	if (!r7_stage_staging(col, opt, path, stage_moves, &view, err) ||
-	    !r7_stage_5(col, opt, view, -1, path, &obtm, nodes5, err))
+	    !r7_stage_5(col, opt, view, -1, path, &obtm, nodes5, NULL, err))
 		return false;
 	if (stage_moves != NULL)
 		stage_moves[4] = obtm;
