@@ -33,6 +33,7 @@
 #include "solvers/clock.h"
 #include "solvers/registry.h"
 #include "ui/storage.h"
+#include "ui/worker.h"
 
 extern char **environ;
 
@@ -117,6 +118,7 @@ median_search_cpu(const char *id, int runs, double *first)
 		struct solve_request req = {
 			.metric = puzzle_board_metric(gid.puzzle, gid.params),
 			.one_shot = true,
+			.threads = solve_threads_default(),
 		};
 		struct movelist moves = MOVELIST_EMPTY;
 		double c0 = tw_cpu_seconds();

@@ -18,6 +18,7 @@
 #include "solvers/tablecache.h"
 #include "ui/app.h"
 #include "ui/storage.h"
+#include "ui/worker.h"
 
 #ifndef TWIRL_VERSION
 #define TWIRL_VERSION "unknown"
@@ -278,7 +279,7 @@ cmd_solve(const struct gameid *gid, const char *text, const char *metric,
 		.time_limit = time_limit,
 		.stats = want_stats ? &stats : NULL,
 		.one_shot = true,
-		.threads = threads,
+		.threads = threads > 0 ? threads : solve_threads_default(),
 	};
 	struct movelist moves = MOVELIST_EMPTY;
 	struct tw_error err;

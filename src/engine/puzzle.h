@@ -50,8 +50,9 @@ struct solve_request {
 	/* The process ends after this solve (twirl solve): a solver may lay
 	 * its tables out for one search rather than for many. */
 	bool one_shot;
-	/* Threads the solve may run on: 0 one a processor, 1 the caller's
-	 * alone. The answer is the same for any number. */
+	/* Threads the solve may run on: 0 or 1 the caller's alone, more at
+	 * most that many (twirl solve and the game ask for one a
+	 * processor). The answer is the same for any number. */
 	int threads;
 };
 

@@ -4,10 +4,10 @@
 #include "ui/worker.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 #if defined(__linux__)
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 #endif
 
 static void *
@@ -25,6 +25,14 @@ run(void *arg)
 	    &job->moves, &job->err);
 	atomic_store(&job->done, true);
 	return NULL;
+}
+
+int
+solve_threads_default(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
 struct solve_job *
@@ -53,6 +61,10 @@ solve_job_start(const struct puzzle *p, const void *params, const void *state,
 	job->req.cancel = &job->cancel;
 	job->req.progress = &job->progress;
 	job->req.phase = &job->phase;
+	/* Every processor: the big cubes' searches share out (the same
+	 * answer on any number); a background job's threads inherit its
+	 * lowered priority. */
+	job->req.threads = solve_threads_default();
 	if (pthread_create(&job->thread, NULL, run, job) != 0) {
 		tw_error_set(err, "cannot start the solver thread");
 		goto fail;

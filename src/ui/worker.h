@@ -27,11 +27,16 @@ struct solve_job {
 	bool background;         /* solving unasked, at the lowest priority */
 };
 
+/* The threads a solve asks for by default, twirl solve's and the game's:
+ * one a processor online, 1 to 64. */
+int solve_threads_default(void);
+
 /* Starts solving a copy of state in metric (an index into p->metrics),
- * asking for a proven shortest answer when optimal; in the background
- * (a hint worked out before it is asked for), its thread at the lowest
- * priority (nice 19, on Linux). NULL with err set if the copy or the
- * thread cannot be made. */
+ * asking for a proven shortest answer when optimal, on
+ * solve_threads_default() threads; in the background (a hint worked out
+ * before it is asked for), its threads at the lowest priority (nice 19,
+ * on Linux, which the solver's own threads inherit). NULL with err set
+ * if the copy or the thread cannot be made. */
 struct solve_job *solve_job_start(const struct puzzle *p, const void *params,
     const void *state, int metric, bool optimal, bool background, struct tw_error *err);
 

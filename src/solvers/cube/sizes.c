@@ -89,7 +89,7 @@ solve3_optimal(const struct cube *c, const struct solve_request *req, struct mov
 {
 	struct cube3_optimal_options oo = {.cancel = req->cancel,
 	    .progress = req->progress, .phase = req->phase, .max_length = req->max_length,
-	    .threads = req->threads};
+	    .threads = req->threads > 1 ? req->threads : 1};
 	struct cube3_optimal_stats st = {0};
 	bool ok;
 

@@ -31,11 +31,12 @@ struct cube_reduce_options {
 	                                  * figure ends there instead (a caller
 	                                  * that solves several times); the
 	                                  * 4x4x4 to 11x11x11 solvers honour it */
-	int threads;                     /* threads a solve may run on: 0 one a
-	                                  * processor, 1 the caller's alone; the
-	                                  * answer is the same for any number
-	                                  * (the 8x8x8's variants and the odd
-	                                  * cubes' stage-5 views side by side) */
+	int threads;                     /* threads a solve may run on: 0 or 1
+	                                  * the caller's alone, more at most
+	                                  * that many; the answer is the same
+	                                  * for any number (the 8x8x8's variants
+	                                  * and the odd cubes' stage-5 views
+	                                  * side by side) */
 };
 
 /* The 3x3x3 finish's default work budget in search nodes (about 50 ms on

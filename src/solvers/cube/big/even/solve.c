@@ -8,7 +8,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine/cube/rules.h"
 #include "solvers/cube/big/n4/n4.h"
@@ -360,9 +359,9 @@ variant_run(void *arg)
 static int
 variant_threads(const struct cube_reduce_options *opt, int variants)
 {
-	long n = opt != NULL && opt->threads > 0 ? opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+	int n = opt != NULL && opt->threads > 1 ? opt->threads : 1;
 
-	return n < 1 ? 1 : n > variants ? variants : (int)n;
+	return n > variants ? variants : n;
 }
 
 /* The solve by plan pl (even.h's cube8_reduce_solve): every variant
@@ -436,19 +435,9 @@ even_solve(const struct even_plan *pl, const struct cube *c, const struct cube_r
 			ov->progress_to = cube_reduce_figure(opt, from, 1000 * (v + 1) / pl->variants);
 		}
 	}
-	if (threads > 1) {
-		for (v = 1; v < pl->variants; v++) {
-			if (opt == NULL) {
-				run[v].has_opt = true;
-				run[v].opt.threads = 1;
-			}
+	if (threads > 1)
+		for (v = 1; v < pl->variants; v++)
 			started[v] = pthread_create(&thread[v], NULL, variant_run, &run[v]) == 0;
-		}
-		if (opt == NULL) {
-			run[0].has_opt = true;
-			run[0].opt.threads = 1;
-		}
-	}
 	for (v = 0; v < pl->variants; v++)
 		if (v == 0 || !started[v])
 			variant_run(&run[v]);

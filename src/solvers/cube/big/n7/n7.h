@@ -50,9 +50,9 @@ struct r7_path {
 struct r7_options {
 	atomic_bool *cancel;   /* may be NULL */
 	long max_nodes;        /* each search's work; 0 for the default */
-	int threads;           /* centre_pass_solve's views on this many threads:
-	                        * 0 one a processor (at most R7_MAX_THREADS),
-	                        * 1 the caller's alone; the same answer on any */
+	int threads;           /* centre_pass_solve's views on at most this many
+	                        * threads (and R7_MAX_THREADS); 0 or 1 the
+	                        * caller's alone; the same answer on any */
 };
 
 /* The most threads a centre pass's views run on (one a view). */

@@ -13,7 +13,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine/cube/cube.h"
 #include "solvers/cube/big/core/grouped.h"
@@ -234,11 +233,11 @@ view_share_run(void *arg)
 static int
 view_threads(const struct r7_options *opt, int views)
 {
-	long n = opt != NULL && opt->threads > 0 ? opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+	int n = opt != NULL && opt->threads > 1 ? opt->threads : 1;
 
 	if (n > R7_MAX_THREADS)
 		n = R7_MAX_THREADS;
-	return n < 1 ? 1 : n > views ? views : (int)n;
+	return n > views ? views : n;
 }
 
 /* The later views' tries (1 .. views-1) shared out to threads - 1 threads
