@@ -23,6 +23,9 @@
 #define EVEN_TURNS(n) ((size_t)(n) * (4 * (size_t)STAGED_MAX_PATH + MAX_CENTRE_PASSES * ((size_t)R7_MAX_PATH + 64) + \
 	(size_t)(n) / 2 * 600))
 
+/* The most variants a plan tries. */
+#define MAX_VARIANTS 2
+
 /* An even cube's plan: its centre passes in order (the first by
  * the 6x6x6's stages 1 to 5, the others by the 7x7x7's stages 1 to 4 on a
  * 7x7x7 made of the 6x6x6 and a home middle, then the 6x6x6's stage 5;
@@ -31,8 +34,6 @@
  * smaller that the cube then groups as (its centres whole) and that
  * cube's plan of centre passes, and the variants (whole-cube turns)
  * tried. */
-#define MAX_VARIANTS 2
-
 struct even_plan {
 	int n, passes, variants;   /* variants: at most MAX_VARIANTS */
 	struct cube_grouping pass[3];

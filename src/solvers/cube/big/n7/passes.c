@@ -332,6 +332,11 @@ centre_pass_solve(struct cube *cur, const struct cube_grouping *g7, const struct
 		cube_reduce_report(report, "centres", v == views - 1 ? to :
 		    to - (to - from) / (1 << (2 * (v + 1))));
 	}
+	if (best < 0) {
+		/* The first view's search fails rather than end with none. */
+		tw_error_set(err, "internal error: no view of a centre pass kept");
+		goto done;
+	}
 	*cur = tries[best].w;
 	memcpy(turns + *len, tries[best].turns, sizeof *turns * (size_t)tries[best].len);
 	*len += tries[best].len;
