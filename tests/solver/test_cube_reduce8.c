@@ -7,7 +7,8 @@
  * in the plain default tier, eight in the slow suite, none under the
  * sanitizers: a solve takes about 80 s there, past what the tier can
  * hold; by hand, TWIRL_TEST_TIER=default on the sanitized build runs
- * it), the same answer twice. The solver checks each step's goal
+ * it), the same answer twice, the second time with the two variants
+ * side by side on two threads. The solver checks each step's goal
  * itself (pass 1's pairs home after pass 2, every centre home after
  * the 7x7x7's centre pass) and fails with "internal error" when one
  * does not hold. */
@@ -180,15 +181,16 @@ pair_off_its_axis_is_refused(void **unused)
 }
 
 static long
-solve_and_check(const struct cube *c, int index, struct movelist *out)
+solve_and_check(const struct cube *c, int index, int threads, struct movelist *out)
 {
+	struct cube_reduce_options opt = {.threads = threads};
 	struct cube_reduce_stats st;
 	struct tw_error err = {0};
 	struct cube w = *c;
 	long obtm = 0;
 	size_t i;
 
-	if (!cube8_reduce_solve(c, NULL, out, &st, &err))
+	if (!cube8_reduce_solve(c, &opt, out, &st, &err))
 		fail_msg("cube %d: %s", index, err.msg);
 	for (i = 0; i < out->len; i++) {
 		struct cube_move mv;
@@ -221,7 +223,7 @@ random_cubes_are_solved(void **unused)
 		long obtm;
 
 		game_scramble(8, 8800 + (uint64_t)k, &c);
-		obtm = solve_and_check(&c, k, &out);
+		obtm = solve_and_check(&c, k, 1, &out);
 		/* The staged reduction takes 280-300 OBTM (297 the most of 20,
 		 * BENCHMARKS.md). */
 		assert_true(obtm < 320);
@@ -229,7 +231,8 @@ random_cubes_are_solved(void **unused)
 			struct movelist again = MOVELIST_EMPTY;
 			size_t i;
 
-			(void)solve_and_check(&c, k, &again);
+			/* Again, its two variants side by side: the same answer. */
+			(void)solve_and_check(&c, k, 2, &again);
 			assert_int_equal(again.len, out.len);
 			for (i = 0; i < out.len; i++)
 				assert_string_equal(again.moves[i], out.moves[i]);

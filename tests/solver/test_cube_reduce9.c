@@ -3,9 +3,10 @@
  * cube9_reduce_solve, cube10_reduce_solve and cube11_reduce_solve,
  * replayed on the facelet engine, their shares adding up and their
  * lengths under a bound (the slow suite: three 9x9x9s, two of each
- * larger; the default tier solves a 9x9x9 in test_lengths and
- * test_cube_reduce, and starts and cancels a 10x10x10 and an 11x11x11
- * there, whose whole solves, 6 and 10 s, are the slow suite's); each
+ * larger, the first of each size again on two threads, the same answer;
+ * the default tier solves a 9x9x9 in test_cube_reduce, and starts and
+ * cancels a 10x10x10 and an 11x11x11 there, whose whole solves, 6 and
+ * 10 s, are the slow suite's); each
  * solver refusing the other sizes. The solvers check each step's goal
  * themselves (every centre a pass reads home, the 10x10x10 grouped as
  * the 9x9x9) and fail with "internal error" when one does not hold. */
@@ -77,6 +78,19 @@ random_cubes_are_solved(void **unused)
 			    st.moves[REDUCE_FINISH], (long)out.len);
 			printf("# %dx%dx%d cube %d: %ld OBTM\n", n, n, n, k, obtm);
 			assert_true(obtm < below[n]);
+			if (k == 0) {
+				/* Again, the passes' stage-5 views side by side (two
+				 * threads): the same answer. */
+				struct cube_reduce_options two = {.threads = 2};
+				struct movelist again = MOVELIST_EMPTY;
+
+				if (!solver_for(n)(&c, &two, &again, NULL, &err))
+					fail_msg("%dx%dx%d cube %d, two threads: %s", n, n, n, k, err.msg);
+				assert_int_equal(again.len, out.len);
+				for (i = 0; i < out.len; i++)
+					assert_string_equal(again.moves[i], out.moves[i]);
+				movelist_clear(&again);
+			}
 			movelist_clear(&out);
 		}
 	}
