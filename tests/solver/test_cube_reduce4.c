@@ -3,7 +3,8 @@
  * walks, the pairing table against a breadth-first search near
  * solved, the merging of turns of one block in a row (pieces.h), and
  * random cubes solved short, every answer replayed with the
- * engine's parser. The default tier solves a handful of cubes (fewer
+ * engine's parser, and the same cubes reduced alone (an edge orbit's
+ * option). The default tier solves a handful of cubes (fewer
  * under the sanitizers), the slow suite a hundred (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdbool.h>
@@ -268,6 +269,40 @@ block_turns_merge(void **unused)
 	assert_string_equal(a.f, b.f);
 }
 
+/* The same cube with the reduction alone (an edge orbit of a bigger
+ * cube): the answer reduces c to a 3x3x3 (the cube is solved only if the
+ * 3x3x3 happened to be), is the whole answer's reduction (the tokens
+ * before its finish; the last may differ where the finish's first
+ * merged into it), and counts no finish. */
+static void
+reduction_alone(const struct cube *c, const struct movelist *whole, const struct cube_reduce_stats *whole_st)
+{
+	struct cube_reduce_options opt = {.reduction_only = true};
+	struct movelist m = MOVELIST_EMPTY;
+	struct cube_reduce_stats st;
+	struct tw_error err;
+	struct cube w = *c;
+	size_t i, reduced = (size_t)(whole_st->moves[REDUCE_CENTRES] + whole_st->moves[REDUCE_EDGES]);
+
+	if (!cube4_reduce_solve(c, &opt, &m, &st, &err))
+		fail_msg("cube:4:%s, the reduction alone: %s", c->f, err.msg);
+	assert_int_equal(st.moves[REDUCE_FINISH], 0);
+	assert_int_equal((long)m.len, st.moves[REDUCE_CENTRES] + st.moves[REDUCE_EDGES]);
+	assert_int_equal(m.len, reduced);
+	for (i = 0; i < m.len; i++) {
+		struct cube_move mv;
+
+		if (i + 1 < m.len)
+			assert_string_equal(m.moves[i], whole->moves[i]);
+		if (!cube_move_parse(4, m.moves[i], &mv, &err))
+			fail_msg("move %zu '%s': %s", i + 1, m.moves[i], err.msg);
+		cube_move_do(&w, &mv);
+	}
+	if (!r4_reduced(md, &w))
+		fail_msg("cube:4:%s: the reduction alone does not reduce it", c->f);
+	movelist_clear(&m);
+}
+
 static void
 random_cubes_are_solved_short(void **unused)
 {
@@ -308,6 +343,7 @@ random_cubes_are_solved_short(void **unused)
 		total += (long)m.len;
 		if ((long)m.len > most)
 			most = (long)m.len;
+		reduction_alone(c, &m, &st);
 		movelist_clear(&m);
 		free(c);
 	}

@@ -11,7 +11,8 @@
  * midges table exact near the goal against a raw breadth-first search,
  * the same shortest total with and without it), and its ends replayed
  * with all three phases' goals checked on the facelets; phases 4 and 5's
- * tables (test_cube_reduce5_p45.c). The default tier runs a handful of cubes
+ * tables (test_cube_reduce5_p45.c); and the reduction alone (an edge
+ * orbit's option) against the whole solve. The default tier runs a handful of cubes
  * (fewer under the sanitizers), the slow suite fifty (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -928,6 +929,68 @@ random_cubes_reduced(void **unused)
 	cube_params_free(params);
 }
 
+/* cube5_reduce_solve with the reduction alone (an edge orbit of a
+ * bigger cube): the answer reduces the cube, is the whole answer's
+ * reduction (the tokens before its finish; the last may differ where the
+ * finish's first merged into it), and counts no finish. Under the
+ * sanitizers (two random solves take 9 s there) the cube is a few wide
+ * turns from solved. */
+static void
+reduction_alone(void **unused)
+{
+	int count = tier_pick(4, 1, 1), k;
+	void *params;
+	size_t used, i;
+	struct tw_rng rng;
+
+	(void)unused;
+	params = cube_params_parse("5", &used, NULL);
+	assert_non_null(params);
+	tw_rng_seed(&rng, 5509);
+	for (k = 0; k < count; k++) {
+		struct cube *c = cube_scramble(params, &rng, NULL), d;
+		struct cube_reduce_options opt = {.reduction_only = true};
+		static const char *const near[] = {"Rw", "U", "Fw2", "Dw'", "L", "Bw", "R2", "Uw"};
+		struct movelist whole = MOVELIST_EMPTY, alone = MOVELIST_EMPTY;
+		struct cube_reduce_stats ws, as;
+		struct tw_error err;
+
+		assert_non_null(c);
+		if (test_tier() == TIER_SANITIZED) {
+			cube_solved(c, 5);
+			for (i = 0; i < sizeof near / sizeof near[0]; i++) {
+				struct cube_move mv;
+
+				assert_true(cube_move_parse(5, near[i], &mv, NULL));
+				cube_move_do(c, &mv);
+			}
+		}
+		if (!cube5_reduce_solve(c, NULL, &whole, &ws, &err) || !cube5_reduce_solve(c, &opt, &alone, &as, &err))
+			fail_msg("cube:5:%s: %s", c->f, err.msg);
+		assert_int_equal(as.moves[REDUCE_FINISH], 0);
+		assert_int_equal((long)alone.len, as.moves[REDUCE_CENTRES] + as.moves[REDUCE_EDGES] +
+		    as.moves[REDUCE_PARITY]);
+		assert_int_equal((long)alone.len, ws.moves[REDUCE_CENTRES] + ws.moves[REDUCE_EDGES] +
+		    ws.moves[REDUCE_PARITY]);
+		d = *c;
+		for (i = 0; i < alone.len; i++) {
+			struct cube_move mv;
+
+			if (i + 1 < alone.len)
+				assert_string_equal(alone.moves[i], whole.moves[i]);
+			if (!cube_move_parse(5, alone.moves[i], &mv, &err))
+				fail_msg("move %zu '%s': %s", i + 1, alone.moves[i], err.msg);
+			cube_move_do(&d, &mv);
+		}
+		if (!reduced_on_facelets(&d, 0))
+			fail_msg("cube:5:%s: the reduction alone does not reduce it", c->f);
+		movelist_clear(&whole);
+		movelist_clear(&alone);
+		free(c);
+	}
+	cube_params_free(params);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -951,6 +1014,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(p45_tables_on_walks),
 		cmocka_unit_test(p45_big_tables_exact),
 		cmocka_unit_test(random_cubes_reduced),
+		cmocka_unit_test(reduction_alone),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -37,6 +37,11 @@ struct cube_reduce_options {
 	                                  * for any number (the 8x8x8's variants
 	                                  * and the odd cubes' stage-5 views
 	                                  * side by side) */
+	bool reduction_only;             /* the reduction alone, without the
+	                                  * 3x3x3 finish (a bigger cube's edge
+	                                  * orbit, whose 3x3x3 is solved later):
+	                                  * the 4x4x4 and 5x5x5 solvers honour
+	                                  * it; stats' finish is 0 */
 };
 
 /* The 3x3x3 finish's default work budget in search nodes (about 50 ms on

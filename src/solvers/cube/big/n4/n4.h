@@ -31,11 +31,12 @@
  * moves (R, Rw', U2 ...) to out; stats (may be NULL) gets the moves per
  * phase: REDUCE_CENTRES phases 1 and 2, REDUCE_EDGES phase 3,
  * REDUCE_FINISH the 3x3x3 (after merging its first turn with phase 3's
- * last). The answer is replayed before it is returned. Errors: not a
- * 4x4x4 (kind BAD_INPUT); cancelled (CANCELLED); out of memory
- * (NO_MEMORY); the tables' (cache or memory); "no reduction within the
- * search's work" (OUT_OF_WORK); an internal error if the replay does not
- * solve. */
+ * last). With opt->reduction_only the answer stops at the reduction
+ * (no finish, REDUCE_FINISH 0). The answer is replayed before it is
+ * returned. Errors: not a 4x4x4 (kind BAD_INPUT); cancelled (CANCELLED);
+ * out of memory (NO_MEMORY); the tables' (cache or memory); "no
+ * reduction within the search's work" (OUT_OF_WORK); an internal error
+ * if the replay does not solve (reduce). */
 bool cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
     struct movelist *out, struct cube_reduce_stats *stats, struct tw_error *err);
 

@@ -522,7 +522,7 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 	size_t first = out->len;
 	double t0 = tw_monotonic_seconds(), t1;
 	struct table_progress prog = {0};
-	bool ok = false;
+	bool ok = false, whole;
 
 	if (c->n != 4) {
 		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 4x4x4 phase reduction takes a 4x4x4, not %dx%dx%d", c->n, c->n, c->n);
@@ -577,8 +577,10 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 		if (opt->finish_time > 0)
 			o.time_limit = opt->finish_time;
 	}
+	/* A bigger cube's edge orbit takes the reduction alone. */
+	whole = opt == NULL || !opt->reduction_only;
 	r4_to_3x3(&reduced, &small);
-	if (!cube3_solve(&small, &o, &finish, err))
+	if (whole && !cube3_solve(&small, &o, &finish, err))
 		goto done;
 	/* The finish's first turn merges with phase 3's last when they turn
 	 * the same block; the merges count against the finish. */
@@ -597,8 +599,9 @@ cube4_reduce_solve(const struct cube *c, const struct cube_reduce_options *opt,
 
 		for (i = 0; i < n; i++)
 			r4_apply(r->md, &check, moves[i]);
-		if (!cube_is_solved(&check)) {
-			tw_error_set(err, "internal error: the 4x4x4 solution does not solve the cube");
+		if (!(whole ? cube_is_solved(&check) : r4_reduced(r->md, &check))) {
+			tw_error_set(err, "internal error: the 4x4x4 solution does not %s the cube",
+			    whole ? "solve" : "reduce");
 			goto done;
 		}
 	}

@@ -222,11 +222,12 @@ int r5_end5_moves(const struct r5_result *p12, const struct r5_result3 *p3, cons
  * last. Solves c (a 5x5x5 that cube_state_solvable accepts), appending
  * WCA moves (R, Rw', U2 ...) to out; stats (may be NULL) gets the moves
  * per phase: REDUCE_CENTRES phases 1 and 2, REDUCE_EDGES phases 3 to 5,
- * REDUCE_FINISH the 3x3x3 (after the merge). The answer is replayed
- * before it is returned. Errors: not a 5x5x5 (kind BAD_INPUT); cancelled
- * (CANCELLED); out of memory (NO_MEMORY); the tables'; "no reduction
- * within the search's work" (OUT_OF_WORK); an internal error if the
- * replay does not solve. */
+ * REDUCE_FINISH the 3x3x3 (after the merge). With opt->reduction_only
+ * the answer stops at the reduction (no finish, REDUCE_FINISH 0). The
+ * answer is replayed before it is returned. Errors: not a 5x5x5 (kind
+ * BAD_INPUT); cancelled (CANCELLED); out of memory (NO_MEMORY); the
+ * tables'; "no reduction within the search's work" (OUT_OF_WORK); an
+ * internal error if the replay does not solve (reduce). */
 /* The beams of a whole solve: phase-3 ends carried into phase 4 and
  * phase-4 ends into phase 5. Measured on 20 cubes (bench_cube_reduce
  * --size 5 --count 20 --seed 1, docs/cube-solvers.md): 100 / 20 gave 71.2 OBTM

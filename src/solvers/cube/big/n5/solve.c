@@ -41,6 +41,16 @@ to_3x3(const struct cube *c, struct cube *out)
 	out->f[54] = '\0';
 }
 
+/* Whether c reads as a 3x3x3: every centre one colour, every dedge's
+ * wings one colour with its midge. */
+static bool
+reduced_to_3x3(const struct cube *c)
+{
+	static const struct cube_grouping g = {R5_N, 3, {0, 1, 4}, {0, 3, 4}, {0, 2, 4}};
+
+	return cube_grouping_whole(c, &g, NULL);
+}
+
 /* Every table, built or loaded; prog (may be NULL) names a build and can
  * cancel it. A first build's progress runs once through prog's part over
  * all of them: each table's build fills its share, sized by how long it
@@ -92,7 +102,7 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 	int len, n, i, merged_away = 0, base = 0;
 	double t0 = tw_monotonic_seconds(), t2 = 0, t5;
 	struct table_progress prog = {0};
-	bool ok = false;
+	bool ok = false, whole;
 
 	if (c->n != R5_N) {
 		tw_error_set_kind(err, TW_ERROR_BAD_INPUT, "the 5x5x5 phase reduction takes a 5x5x5, not %dx%dx%d", c->n, c->n, c->n);
@@ -147,8 +157,10 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 		if (opt->finish_time > 0)
 			o.time_limit = opt->finish_time;
 	}
+	/* A bigger cube's edge orbit takes the reduction alone. */
+	whole = opt == NULL || !opt->reduction_only;
 	to_3x3(&reduced, &small);
-	if (!cube3_solve(&small, &o, &finish, err))
+	if (whole && !cube3_solve(&small, &o, &finish, err))
 		goto done;
 	/* Turns of one block in a row merge (the finish's first with phase
 	 * 5's last, and, rarely, across the phases' borders): the merges in
@@ -168,8 +180,9 @@ solve_centred(const struct cube *c, const struct cube_reduce_options *opt,
 
 		for (i = 0; i < n; i++)
 			r5_apply(md, &check, moves[i]);
-		if (!cube_is_solved(&check)) {
-			tw_error_set(err, "internal error: the 5x5x5 solution does not solve the cube");
+		if (!(whole ? cube_is_solved(&check) : reduced_to_3x3(&check))) {
+			tw_error_set(err, "internal error: the 5x5x5 solution does not %s the cube",
+			    whole ? "solve" : "reduce");
 			goto done;
 		}
 	}

@@ -278,9 +278,10 @@ bool all_centres_home(const struct cube *c);
  * read at place k) by cube5_reduce_solve with options opt (may be
  * NULL), or, for an even cube's innermost wings (k = n/2 - 1), the
  * 4x4x4 of layers {1} {2..n/2} {n/2+1..n-1} {n} by cube4_reduce_solve:
- * its answer up to its edges (all of it if whole) played on cur,
+ * its reduction (and its 3x3x3 too if whole) played on cur,
  * appended to turns as above; *len_edges set to *len after its edges,
- * *s5 its stats. Errors: the 5x5x5's or 4x4x4's, "internal error: ..." */
+ * *s5 its stats. Errors: the 5x5x5's or 4x4x4's, "internal error: ..."
+ * (the orbit not paired) */
 bool edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options *opt, uint16_t *turns,
     int *len, int *len_edges, struct cube_reduce_stats *s5, struct tw_error *err);
 

@@ -411,9 +411,16 @@ edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options
 	    {0, (uint8_t)k, (uint8_t)(n - 2 - k), (uint8_t)(n - 2), (uint8_t)(n - 1)},
 	    {0, (uint8_t)k, (uint8_t)(n / 2), (uint8_t)(n - 1 - k), (uint8_t)(n - 1)}};
 	struct movelist l5 = MOVELIST_EMPTY;
+	struct cube_reduce_options o = {0};
 	struct cube c5;
 	size_t reduced;
 	bool ok = false, inner4 = n % 2 == 0 && k == n / 2 - 1;
+
+	if (opt != NULL)
+		o = *opt;
+	/* An orbit not solved whole needs its 5x5x5 (4x4x4) reduced, not
+	 * its 3x3x3 solved: a later orbit does that. */
+	o.reduction_only = !whole;
 
 	if (inner4) {
 		/* An even cube's innermost wings have no midge between them:
@@ -422,12 +429,12 @@ edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options
 		    {0, (uint8_t)(n / 2 - 1), (uint8_t)(n - 2), (uint8_t)(n - 1)},
 		    {0, (uint8_t)(n / 2 - 1), (uint8_t)(n / 2), (uint8_t)(n - 1)}};
 		cube_grouping_read(cur, &g, &c5);
-		if (!cube4_reduce_solve(&c5, opt, &l5, s5, err))
+		if (!cube4_reduce_solve(&c5, &o, &l5, s5, err))
 			goto done;
 	} else {
 		cube_grouping_read(cur, &g, &c5);
 		cube5_centres_home(&c5);
-		if (!cube5_reduce_solve(&c5, opt, &l5, s5, err))
+		if (!cube5_reduce_solve(&c5, &o, &l5, s5, err))
 			goto done;
 	}
 	if (l5.len > R7_MAX_ORBIT) {
@@ -435,28 +442,11 @@ edge_orbit(struct cube *cur, int k, bool whole, const struct cube_reduce_options
 		goto done;
 	}
 	reduced = (size_t)(s5->moves[REDUCE_CENTRES] + s5->moves[REDUCE_EDGES] + s5->moves[REDUCE_PARITY]);
-	if (!whole && reduced <= l5.len) {
-		/* The orbit needs the 5x5x5 reduced, not its 3x3x3 solved: its
-		 * answer up to its edges, unless a token merged across that
-		 * seam leaves it short (then all of it). */
-		struct movelist head = {l5.moves, reduced, 0};
-		struct cube w = *cur;
-		uint16_t *scratch = malloc(sizeof *scratch * (size_t)n * R7_MAX_ORBIT);
-		int slen = 0;
-		bool short_ok;
-
-		if (scratch == NULL) {
-			tw_error_set_kind(err, TW_ERROR_NO_MEMORY, "out of memory");
-			goto done;
-		}
-		short_ok = cube_grouping_play(&w, &g, &head, 0, NULL, scratch, &slen, NULL) && orbit_reduced(&w, k);
-		free(scratch);
-		if (short_ok) {
-			ok = cube_grouping_play(cur, &g, &head, reduced, len_edges, turns, len, err);
-			goto done;
-		}
-	}
 	ok = cube_grouping_play(cur, &g, &l5, reduced, len_edges, turns, len, err);
+	if (ok && !whole && !orbit_reduced(cur, k)) {
+		tw_error_set(err, "internal error: edge orbit %d not paired", k);
+		ok = false;
+	}
 done:
 	movelist_clear(&l5);
 	return ok;
