@@ -410,7 +410,10 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 	int d, v, i, total, best3 = -1;
 
 	report(r, "centres", 0);
-	for (d = 0; d <= MAX_PHASE1 && r->found1 < PHASE1_SOLUTIONS && !r->sr.stopped; d++)
+	/* A cube whose phase 1 is solved in every view (its centres home: an
+	 * even cube's innermost edge orbit) keeps those ends alone. */
+	for (d = 0; d <= MAX_PHASE1 && r->found1 < PHASE1_SOLUTIONS && !r->sr.stopped &&
+	    !(d == 1 && r->found1 == R4_VIEWS); d++)
 		for (v = 0; v < R4_VIEWS; v++) {
 			report(r, "centres", 10 + 5 * d);
 			r->view = v;
