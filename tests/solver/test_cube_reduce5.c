@@ -12,8 +12,9 @@
  * the same shortest total with and without it), and its ends replayed
  * with all three phases' goals checked on the facelets; phases 4 and 5's
  * tables (test_cube_reduce5_p45.c); and the reduction alone (an edge
- * orbit's option) against the whole solve. The default tier runs a handful of cubes
- * (fewer under the sanitizers), the slow suite fifty (tests/common/tier.h). */
+ * orbit's option) against the whole solve. The default tier runs a
+ * handful of cubes (fewer under the sanitizers), the slow suite fifty
+ * (tests/common/tier.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
