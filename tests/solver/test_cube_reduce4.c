@@ -91,6 +91,140 @@ halves_and_views(void **unused)
 	}
 }
 
+/* Phase 3's centre index of c (tables.h). */
+static uint32_t
+centres3(const struct cube *c)
+{
+	uint8_t a[R4_SLOTS];
+	bool odd = false;
+	int s, t;
+
+	for (s = 0; s < R4_SLOTS; s++)
+		a[r4_wing_id(md, c, md->half_place[0][s]) / 2] = (uint8_t)s;
+	for (s = 0; s < R4_SLOTS; s++)
+		for (t = s + 1; t < R4_SLOTS; t++)
+			odd ^= a[t] < a[s];
+	return (((uint32_t)r4_ud(co, c, md) * R4_N_RL + (uint32_t)r4_fb(co, c, md)) * R4_N_RL +
+	    (uint32_t)r4_rl(co, c, md)) * 2 + (r4_corner_parity(md, c) ^ odd);
+}
+
+/* Phase 3 searches without Dw2, Lw2 and Bw2, ending home or turned by a
+ * whole-cube half turn (model.h). On random cubes: each half turn h is
+ * the axis's two wide half turns, a move m then h is h then h m h, h m h
+ * turns the same axis and is a phase-3 move when m is, a wide half turn
+ * is its partner then h, and the table's goals are the solved cube
+ * turned by each h, at distance 0. */
+static void
+phase3_half_turns(void **unused)
+{
+	struct tw_rng rng;
+	int a, m, k, j, searched = 0;
+
+	(void)unused;
+	for (j = 0; j < R4_PHASE3_MOVES; j++)
+		searched += md->phase3_searched[j];
+	assert_int_equal(searched, 17);
+	tw_rng_seed(&rng, 4403);
+	for (a = 0; a < 3; a++) {
+		int near = a * 6 + 4, far = (a + 3) * 6 + 4;
+		struct cube home;
+
+		assert_int_equal(md->wide_partner[near], far);
+		assert_int_equal(md->wide_partner[far], near);
+		cube_solved(&home, 4);
+		r4_apply(md, &home, near);
+		r4_apply(md, &home, far);
+		assert_int_equal(centres3(&home), tb->goal3[1 + a]);
+		assert_int_equal(tb->prune3_centres[tb->goal3[1 + a]], 0);
+		for (m = 0; m < R4_MOVES; m++) {
+			int c = md->half_turn_conj[a][m];
+			bool in3 = false, c_in3 = false;
+
+			assert_int_equal(md->half_turn_conj[a][c], m);
+			assert_int_equal(md->axis[c], md->axis[m]);
+			for (j = 0; j < R4_PHASE3_MOVES; j++) {
+				in3 |= md->phase3_moves[j] == m;
+				c_in3 |= md->phase3_moves[j] == c;
+			}
+			assert_int_equal(in3, c_in3);
+			for (k = 0; k < 3; k++) {
+				struct cube x, y;
+
+				random_cube(&rng, &x, 30);
+				y = x;
+				r4_apply(md, &x, m);
+				r4_apply(md, &x, near);
+				r4_apply(md, &x, far);
+				r4_apply(md, &y, near);
+				r4_apply(md, &y, far);
+				r4_apply(md, &y, c);
+				assert_memory_equal(x.f, y.f, R4_FACELETS);
+				if (md->wide_partner[m] >= 0 && md->axis[m] == a) {
+					random_cube(&rng, &x, 30);
+					y = x;
+					r4_apply(md, &x, m);
+					r4_apply(md, &y, md->wide_partner[m]);
+					r4_apply(md, &y, near);
+					r4_apply(md, &y, far);
+					assert_memory_equal(x.f, y.f, R4_FACELETS);
+				}
+			}
+		}
+	}
+	assert_int_equal(tb->prune3_centres[tb->goal3[0]], 0);
+}
+
+/* r4_lift_half_turn on random walks of the searched phase-3 moves from
+ * random cubes: the lifted moves take the cube where the walk does, then
+ * the half turn h back; it refuses only walks without the wide turns h
+ * needs (none of h's axis, and not one of each other axis). */
+static void
+lifts_undo_half_turns(void **unused)
+{
+	struct tw_rng rng;
+	int walk, i, h, lifted = 0;
+
+	(void)unused;
+	tw_rng_seed(&rng, 4404);
+	for (walk = 0; walk < 200; walk++) {
+		uint8_t path[12], out[12];
+		int len = 1 + (int)tw_rng_below(&rng, 12);
+		bool axes[3] = {false, false, false};
+		struct cube start, end;
+
+		random_cube(&rng, &start, 30);
+		end = start;
+		for (i = 0; i < len; i++) {
+			int j;
+
+			do
+				j = (int)tw_rng_below(&rng, R4_PHASE3_MOVES);
+			while (!md->phase3_searched[j]);
+			path[i] = md->phase3_moves[j];
+			r4_apply(md, &end, path[i]);
+			if (md->wide_partner[path[i]] >= 0)
+				axes[md->axis[path[i]]] = true;
+		}
+		for (h = 0; h < 4; h++) {
+			struct cube want = end, got = start;
+			bool can = h == 0 || axes[h - 1] || (axes[h % 3] && axes[(h + 1) % 3]);
+
+			assert_int_equal(r4_lift_half_turn(md, h, path, len, out), can);
+			if (!can)
+				continue;
+			if (h != 0) {
+				r4_apply(md, &want, (h - 1) * 6 + 4);
+				r4_apply(md, &want, (h + 2) * 6 + 4);
+			}
+			for (i = 0; i < len; i++)
+				r4_apply(md, &got, out[i]);
+			assert_memory_equal(got.f, want.f, R4_FACELETS);
+			lifted += h != 0;
+		}
+	}
+	assert_true(lifted > 200);
+}
+
 /* Phase 3's two bounds for c: the centre table's and the pairing's. */
 static void
 phase3_bounds(const struct cube *c, int *centres, int *pairs)
@@ -359,6 +493,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(halves_and_views),
+		cmocka_unit_test(phase3_half_turns),
+		cmocka_unit_test(lifts_undo_half_turns),
 		cmocka_unit_test(tables_are_lower_bounds),
 		cmocka_unit_test(pairing_table_is_exact_near_solved),
 		cmocka_unit_test(block_turns_merge),

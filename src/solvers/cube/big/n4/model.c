@@ -93,6 +93,41 @@ r4_corner_parity(const struct r4_model *md, const struct cube *c)
 	return cube_odd_permutation(perm, 8);
 }
 
+/* The first wide half turn of axis a in path[0..len), or -1. */
+static int
+first_wide(const struct r4_model *md, const uint8_t *path, int len, int a)
+{
+	int i;
+
+	for (i = 0; i < len; i++)
+		if (md->wide_partner[path[i]] >= 0 && md->axis[path[i]] == a)
+			return i;
+	return -1;
+}
+
+bool
+r4_lift_half_turn(const struct r4_model *md, int h, const uint8_t *path, int len, uint8_t *out)
+{
+	int swap[2] = {-1, -1}, turned = 0, i;
+
+	if (h != 0 && (swap[0] = first_wide(md, path, len, h - 1)) < 0) {
+		swap[0] = first_wide(md, path, len, h % 3);
+		swap[1] = first_wide(md, path, len, (h + 1) % 3);
+		if (swap[0] < 0 || swap[1] < 0)
+			return false;
+	}
+	for (i = 0; i < len; i++) {
+		int m = turned != 0 ? md->half_turn_conj[turned - 1][path[i]] : path[i];
+
+		if (i == swap[0] || i == swap[1]) {
+			m = md->wide_partner[m];
+			turned ^= md->axis[m] + 1;
+		}
+		out[i] = (uint8_t)m;
+	}
+	return turned == h;
+}
+
 bool
 r4_reduced(const struct r4_model *md, const struct cube *c)
 {
@@ -246,10 +281,44 @@ build_move_sets(struct r4_model *md)
 
 		if (!wide || face % 3 == 1 || t == 2)
 			md->phase2_moves[n2++] = (uint8_t)m;
-		if ((!wide && face % 3 != 1) || t == 2)
+		if ((!wide && face % 3 != 1) || t == 2) {
+			md->phase3_searched[n3] = !(wide && face >= 3);
 			md->phase3_moves[n3++] = (uint8_t)m;
+		}
 	}
 	return n2 == R4_PHASE2_MOVES && n3 == R4_PHASE3_MOVES ? NULL : "move set sizes";
+}
+
+/* The whole-cube half turn about axis a is its two wide half turns
+ * together (a 4x4x4 has four layers); each move's conjugate by it is
+ * found among the moves. */
+static const char *
+build_half_turns(struct r4_model *md)
+{
+	int a, m, k, d;
+
+	memset(md->wide_partner, -1, sizeof md->wide_partner);
+	for (a = 0; a < 3; a++) {
+		int near = a * 6 + 4, far = (a + 3) * 6 + 4;   /* Uw2 and Dw2 */
+		uint8_t turn[R4_FACELETS];
+
+		md->wide_partner[near] = (int8_t)far;
+		md->wide_partner[far] = (int8_t)near;
+		for (d = 0; d < R4_FACELETS; d++)
+			turn[d] = md->src[near][md->src[far][d]];
+		for (m = 0; m < R4_MOVES; m++) {
+			uint8_t conj[R4_FACELETS];
+
+			for (d = 0; d < R4_FACELETS; d++)
+				conj[d] = turn[md->src[m][turn[d]]];
+			for (k = 0; k < R4_MOVES && memcmp(md->src[k], conj, sizeof conj) != 0; k++)
+				;
+			if (k == R4_MOVES)
+				return "a move whose conjugate by a whole-cube half turn is no move";
+			md->half_turn_conj[a][m] = (uint8_t)k;
+		}
+	}
+	return NULL;
 }
 
 /* The wing places fall into two orbits under phase 3's turns, each with
@@ -326,6 +395,8 @@ build_model(void)
 	model_problem = build_places(&model);
 	if (model_problem == NULL)
 		model_problem = build_move_sets(&model);
+	if (model_problem == NULL)
+		model_problem = build_half_turns(&model);
 	if (model_problem == NULL)
 		model_problem = build_halves(&model);
 	if (model_problem == NULL)

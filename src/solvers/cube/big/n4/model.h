@@ -53,6 +53,18 @@ struct r4_model {
 	uint8_t corner_facelet[8][3];
 	uint8_t phase2_moves[R4_PHASE2_MOVES];
 	uint8_t phase3_moves[R4_PHASE3_MOVES];
+	/* Phase 3 searches 17 of its 20 turns. Dw2, Lw2 and Bw2 are Uw2, Rw2
+	 * and Fw2 followed by a whole-cube half turn (y2, x2, z2), so a
+	 * search without them that may end with the centres so turned finds
+	 * every length the 20 turns do (search.c lifts its answer back). */
+	bool phase3_searched[R4_PHASE3_MOVES];
+	/* The whole-cube half turns about the three axes, numbered 1 + axis
+	 * (y2 1, x2 2, z2 3; two of them make the third: 1 ^ 2 = 3).
+	 * half_turn_conj[h - 1][m] is the move h m h. wide_partner[m] is a
+	 * wide half turn's partner on its axis (Uw2 and Dw2), -1 for the
+	 * other moves. */
+	uint8_t half_turn_conj[3][R4_MOVES];
+	int8_t wide_partner[R4_MOVES];
 	/* A move's axis (0 U-D, 1 R-L, 2 F-B) and its block's order along the
 	 * axis (U 0, Uw 1, Dw 2, D 3): turns of one axis commute, so a
 	 * search takes them in increasing order only. */
@@ -78,6 +90,16 @@ void r4_apply(const struct r4_model *md, struct cube *c, int m);
 /* The dedge (0..11, by the slot of its home) and handedness of the wing
  * on place p: id = dedge * 2 + handedness; home ids as wing_home_id. */
 int r4_wing_id(const struct r4_model *md, const struct cube *c, int p);
+
+/* Lifts path[0..len) (phase-3 moves without Dw2, Lw2 and Bw2, on a
+ * cube C) to out[0..len): moves that take C where path takes it, then
+ * the whole-cube half turn h (1..3, 0 for none) back. A wide half turn
+ * is its partner followed by its axis's half turn, which passes the turns
+ * after it by conjugation, so swapping wide turns whose half turns make h
+ * (the first of h's axis, else the first of each other axis) undoes h.
+ * False (out unspecified) when path has no such wide turns. */
+bool r4_lift_half_turn(const struct r4_model *md, int h, const uint8_t *path, int len,
+    uint8_t *out);
 
 /* Whether the permutation of the wings (of the corners) of c is odd. */
 bool r4_wing_parity(const struct r4_model *md, const struct cube *c);

@@ -218,10 +218,16 @@ phase3_state(const struct run *r, const struct cube *c, struct p3state *s)
 	return true;
 }
 
+static uint32_t
+centres3(const struct p3state *s)
+{
+	return (((uint32_t)s->ud * R4_N_RL + s->fb) * R4_N_RL + s->rl) * 2 + s->p;
+}
+
 static int
 phase3_bound(const struct run *r, const struct p3state *s)
 {
-	int h = r->t->prune3_centres[(((uint32_t)s->ud * R4_N_RL + s->fb) * R4_N_RL + s->rl) * 2 + s->p];
+	int h = r->t->prune3_centres[centres3(s)];
 	int e = r4_pairing_bound(r->pairing, r4_pairing_index(r->pairing, s->pi));
 
 	return e > h && h != R4_UNSEEN ? e : h;
@@ -309,10 +315,12 @@ static const struct stage_def phase2 = {
 	.at_depth = end2,
 };
 
-/* Phase 3's search (core/stage.h): ctx is the run. Each child's centre
- * bound is read first (a small table), the pairing table's entries of
- * the children that pass are fetched together, then they are cut on
- * those. */
+/* Phase 3's search (core/stage.h): ctx is the run. It turns 17 of the
+ * 20 moves and ends with the centres home or turned by a whole-cube half
+ * turn (model.h; end3 lifts the answer back to home). Each child's
+ * centre bound is read first (a small table), the pairing table's
+ * entries of the children that pass are fetched together, then they are
+ * cut on those. */
 static int
 children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
@@ -327,13 +335,13 @@ children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t 
 		int m = r->md->phase3_moves[j], h;
 		struct p3state *c = &kid[n];
 
-		if (!allowed(r->md, m, last))
+		if (!r->md->phase3_searched[j] || !allowed(r->md, m, last))
 			continue;
 		c->ud = r->t->ud_move[s->ud][j];
 		c->fb = r->t->fb_move[s->fb][j];
 		c->rl = r->t->rl3_move[s->rl][j];
 		c->p = (uint8_t)(s->p ^ (m % 3 != 1) ^ r->md->half_odd[j]);
-		h = r->t->prune3_centres[(((uint32_t)c->ud * R4_N_RL + c->fb) * R4_N_RL + c->rl) * 2 + c->p];
+		h = r->t->prune3_centres[centres3(c)];
 		if (h > left - 1)
 			continue;
 		for (d = 0; d < R4_SLOTS; d++)
@@ -348,9 +356,9 @@ children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t 
 
 		if (centres[i] > h)
 			h = centres[i];
-		/* Past the bound, or at the goal early (a shorter phase 3 that
-		 * an earlier total has tried). */
-		if (h > left - 1 || (h == 0 && left > 1))
+		/* Past the bound, or home early (a shorter phase 3 that an
+		 * earlier total has tried). */
+		if (h > left - 1 || (h == 0 && left > 1 && centres3(&kid[i]) == r->t->goal3[0]))
 			continue;
 		kid[kept] = kid[i];
 		moves[kept++] = moves[i];
@@ -358,14 +366,18 @@ children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t 
 	return kept;
 }
 
-/* The first end is phase 3's. */
+/* The first end that lifts home is phase 3's. */
 static bool
 end3(void *ctx, const void *state, const uint8_t *path, int len)
 {
 	struct run *r = ctx;
+	uint32_t at = centres3(state);
+	int h;
 
-	(void)state;
-	memcpy(r->p3moves, path, (size_t)len);
+	for (h = 0; h < 4 && r->t->goal3[h] != at; h++)
+		;
+	if (h == 4 || !r4_lift_half_turn(r->md, h, path, len, r->p3moves))
+		return false;
 	r->p3len = len;
 	return true;
 }
@@ -466,7 +478,8 @@ reduce(struct run *r, const struct cube *c, uint8_t *moves, int *len, int *lens)
 			int last = q->len > 0 ? q->moves[q->len - 1] : last_move_of1(p);
 			int depth = total - p->len - q->len;
 
-			if (q->bound > depth || (q->bound == 0 && depth > 0))
+			if (q->bound > depth ||
+			    (q->bound == 0 && depth > 0 && centres3(&q->start) == r->t->goal3[0]))
 				continue;
 			r->kids3[0] = q->start;
 			r->sr.prev = last;

@@ -265,18 +265,51 @@ p3_flip(const struct r4_model *md, int j)
 	return (uint32_t)((md->phase3_moves[j] % 3 != 1) ^ md->half_odd[j]);
 }
 
+/* Phase 3's centre state after phase-3 move j (index into
+ * phase3_moves). */
+static uint32_t
+move3c(const struct build_ctx *b, uint32_t state, int j)
+{
+	uint32_t p = state & 1, rl = state / 2 % R4_N_RL, fb = state / 2 / R4_N_RL % R4_N_RL,
+	    ud = state / 2 / R4_N_RL / R4_N_RL;
+
+	return (((uint32_t)b->t->ud_move[ud][j] * R4_N_RL + b->t->fb_move[fb][j]) * R4_N_RL +
+	    b->t->rl3_move[rl][j]) * 2 + (p ^ p3_flip(b->md, j));
+}
+
 static int
 expand3c(const void *ctx, uint32_t state, uint32_t *out)
 {
-	const struct build_ctx *b = ctx;
-	uint32_t p = state & 1, rl = state / 2 % R4_N_RL, fb = state / 2 / R4_N_RL % R4_N_RL,
-	    ud = state / 2 / R4_N_RL / R4_N_RL;
 	int j;
 
 	for (j = 0; j < R4_PHASE3_MOVES; j++)
-		out[j] = (((uint32_t)b->t->ud_move[ud][j] * R4_N_RL + b->t->fb_move[fb][j]) * R4_N_RL +
-		    b->t->rl3_move[rl][j]) * 2 + (p ^ p3_flip(b->md, j));
+		out[j] = move3c(ctx, state, j);
 	return R4_PHASE3_MOVES;
+}
+
+/* The index of phase-3 move m in phase3_moves. */
+static int
+phase3_index(const struct r4_model *md, int m)
+{
+	int j;
+
+	for (j = 0; j < R4_PHASE3_MOVES && md->phase3_moves[j] != m; j++)
+		;
+	return j;
+}
+
+/* Home, and home after each whole-cube half turn (its two wide half
+ * turns, model.h). */
+static void
+build_goals3(const struct build_ctx *b, struct r4_tables *t)
+{
+	int a;
+
+	t->goal3[0] = (((uint32_t)b->k->rank8[0x0f] * R4_N_RL + b->k->rank8[0x0f]) * R4_N_RL +
+	    b->k->rank8[0x0f]) * 2;
+	for (a = 0; a < 3; a++)
+		t->goal3[1 + a] = move3c(b, move3c(b, t->goal3[0], phase3_index(b->md, a * 6 + 4)),
+		    phase3_index(b->md, (a + 3) * 6 + 4));
 }
 
 static bool
@@ -295,10 +328,12 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	if (!cube_table_bfs(t->prune1, R4_N1, expand1, &b, prog, err))
 		return false;
 	/* Phase 3 first: its centre table says which R-L patterns phase 2
-	 * may end on. */
+	 * may end on. Its goals turned by a half turn are reached from home
+	 * (by the two wide half turns), so they add no pattern. */
 	memset(t->prune3_centres, R4_UNSEEN, sizeof t->prune3_centres);
-	t->prune3_centres[(((uint32_t)coords.rank8[0x0f] * R4_N_RL + coords.rank8[0x0f]) * R4_N_RL +
-	    coords.rank8[0x0f]) * 2] = 0;
+	build_goals3(&b, t);
+	for (i = 0; i < 4; i++)
+		t->prune3_centres[t->goal3[i]] = 0;
 	if (!cube_table_bfs(t->prune3_centres, R4_N3C, expand3c, &b, prog, err))
 		return false;
 	memset(t->prune2, R4_UNSEEN, sizeof t->prune2);
@@ -319,7 +354,7 @@ load(const struct table_progress *prog, struct tw_error *err)
 {
 	char params[96];
 	const struct r4_model *md = r4_model_get(err);
-	struct table_spec spec = {"cube4-phase-reduction", 1, params, sizeof(struct r4_tables),
+	struct table_spec spec = {"cube4-phase-reduction", 2, params, sizeof(struct r4_tables),
 	    build_tables, NULL, false};
 	const struct r4_tables *t;
 	struct table_progress part[2];
