@@ -225,27 +225,23 @@ lifts_undo_half_turns(void **unused)
 	assert_true(lifted > 200);
 }
 
-/* Phase 3's two bounds for c: the centre table's and the pairing's. */
+/* Phase 3's two bounds for c: the centre table's and the pairing's
+ * (with the parity, the centre index's lowest bit). */
 static void
 phase3_bounds(const struct cube *c, int *centres, int *pairs)
 {
 	uint8_t a[R4_SLOTS], b[R4_SLOTS], pi[R4_SLOTS];
-	bool odd = false;
-	int s, t;
+	uint32_t at = centres3(c);
+	int s;
 
 	for (s = 0; s < R4_SLOTS; s++) {
 		a[r4_wing_id(md, c, md->half_place[0][s]) / 2] = (uint8_t)s;
 		b[r4_wing_id(md, c, md->half_place[1][s]) / 2] = (uint8_t)s;
 	}
-	for (s = 0; s < R4_SLOTS; s++) {
+	for (s = 0; s < R4_SLOTS; s++)
 		pi[a[s]] = b[s];
-		for (t = s + 1; t < R4_SLOTS; t++)
-			odd ^= a[t] < a[s];
-	}
-	*pairs = r4_pairing_bound(pairing, r4_pairing_index(pairing, pi));
-	*centres = tb->prune3_centres[(((uint32_t)r4_ud(co, c, md) * R4_N_RL +
-	    (uint32_t)r4_fb(co, c, md)) * R4_N_RL + (uint32_t)r4_rl(co, c, md)) * 2 +
-	    (r4_corner_parity(md, c) ^ odd)];
+	*pairs = r4_pairing_bound(pairing, r4_pairing_index(pairing, pi, at & 1));
+	*centres = tb->prune3_centres[at];
 }
 
 /* Along random walks of each phase's moves from the solved cube, no
@@ -291,14 +287,15 @@ tables_are_lower_bounds(void **unused)
 		}
 }
 
-/* A pairing packed 4 bits a slot, plus one (0 marks an empty place). */
+/* A pairing and its parity (pi[R4_SLOTS]) packed 4 bits a slot, plus
+ * one (0 marks an empty place). */
 static uint64_t
 pack_pairing(const uint8_t *pi)
 {
 	uint64_t key = 0;
 	int s;
 
-	for (s = 0; s < R4_SLOTS; s++)
+	for (s = 0; s <= R4_SLOTS; s++)
 		key = key << 4 | pi[s];
 	return key + 1;
 }
@@ -317,15 +314,15 @@ insert_key(uint64_t *set, size_t mask, uint64_t key)
 }
 
 /* The pairing table against a breadth-first search over the pairings
- * themselves (no symmetry, no ranks) to depth 6: every pairing there has
- * its own depth in the table, and so has each of its conjugates by the
- * table's symmetries. */
+ * and their parities themselves (no symmetry, no ranks) to depth 6:
+ * every pair there has its own depth in the table, and so has each of
+ * its conjugates by the table's symmetries. */
 static void
 pairing_table_is_exact_near_solved(void **unused)
 {
 	enum { DEPTH = 6, SET = 1 << 20 };
 	uint64_t *set = calloc(SET, sizeof *set);
-	uint8_t (*level)[R4_SLOTS] = malloc(200000 * sizeof *level), (*next)[R4_SLOTS];
+	uint8_t (*level)[R4_SLOTS + 1] = malloc(200000 * sizeof *level), (*next)[R4_SLOTS + 1];
 	size_t n = 1, nn, q, seen = 1;
 	int depth, j, s, k;
 
@@ -335,8 +332,8 @@ pairing_table_is_exact_near_solved(void **unused)
 	assert_non_null(level);
 	assert_non_null(next);
 	assert_true(pairing->nsyms > 1);
-	for (s = 0; s < R4_SLOTS; s++)
-		level[0][s] = (uint8_t)s;
+	for (s = 0; s <= R4_SLOTS; s++)
+		level[0][s] = (uint8_t)(s % R4_SLOTS);
 	insert_key(set, SET - 1, pack_pairing(level[0]));
 	for (depth = 0; depth <= DEPTH; depth++) {
 		for (q = 0; q < n; q++)
@@ -346,23 +343,25 @@ pairing_table_is_exact_near_solved(void **unused)
 
 				for (s = 0; s < R4_SLOTS; s++)
 					image[pairing->sym_slot[k][s]] = pairing->sym_slot[k][level[q][s]];
-				got = r4_pairing_bound(pairing, r4_pairing_index(pairing, image));
+				got = r4_pairing_bound(pairing, r4_pairing_index(pairing, image,
+				    level[q][R4_SLOTS]));
 				if (got != depth)
-					fail_msg("a pairing at depth %d (symmetry %d): the table says %d", depth, k,
-					    got);
+					fail_msg("a pairing at depth %d (symmetry %d, parity %d): the table says %d",
+					    depth, k, level[q][R4_SLOTS], got);
 			}
 		if (depth == DEPTH)
 			break;
 		for (nn = 0, q = 0; q < n; q++)
 			for (j = 0; j < R4_PHASE3_MOVES; j++) {
-				uint8_t kid[R4_SLOTS];
+				uint8_t kid[R4_SLOTS + 1];
 
 				for (s = 0; s < R4_SLOTS; s++)
 					kid[md->half_slot_to[0][j][s]] = md->half_slot_to[1][j][level[q][s]];
+				kid[R4_SLOTS] = level[q][R4_SLOTS] ^ md->parity_flip[j];
 				if (!insert_key(set, SET - 1, pack_pairing(kid)))
 					continue;
 				assert_true(nn < 200000);
-				memcpy(next[nn++], kid, R4_SLOTS);
+				memcpy(next[nn++], kid, sizeof kid);
 			}
 		memcpy(level, next, nn * sizeof *next);
 		n = nn;

@@ -369,7 +369,13 @@ build_halves(struct r4_model *md)
 			perm[s] = md->half_slot_to[0][k][s];
 		}
 		md->half_odd[k] = cube_odd_permutation(perm, R4_SLOTS);
+		/* A quarter turn is odd on the corners. */
+		md->parity_flip[k] = (md->phase3_moves[k] % 3 != 1) != md->half_odd[k];
 	}
+	for (k = 0; k < R4_MOVES; k++)
+		for (p = 0; p < R4_WINGS; p++)
+			if (md->half_of[md->wing_to[k][p]] == 0)
+				md->half0_from[k][md->wing_slot[md->wing_to[k][p]]] = (uint8_t)p;
 	return NULL;
 }
 

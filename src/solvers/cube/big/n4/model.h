@@ -48,7 +48,13 @@ struct r4_model {
 	/* Under phase-3 move k (index into phase3_moves): where the wing of
 	 * slot s's half-h place goes, as a slot. */
 	uint8_t half_slot_to[2][R4_PHASE3_MOVES][R4_SLOTS];
+	/* The place whose wing move m takes to slot s's half-0 place. */
+	uint8_t half0_from[R4_MOVES][R4_SLOTS];
 	bool half_odd[R4_PHASE3_MOVES];        /* half 0's slot permutation is odd */
+	/* Whether phase-3 move k flips phase 3's parity (the corners'
+	 * permutation parity plus half 0's slots': tables.h). Only the wide
+	 * half turns do, so the parity counts them. */
+	bool parity_flip[R4_PHASE3_MOVES];
 	bool wing_odd[R4_MOVES];               /* the move's wing permutation is odd */
 	uint8_t corner_facelet[8][3];
 	uint8_t phase2_moves[R4_PHASE2_MOVES];

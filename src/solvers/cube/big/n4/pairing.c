@@ -189,12 +189,12 @@ build_classes(struct r4_pairing *p)
 }
 
 /* The pairing of index i (the one whose tuple is its class's
- * representative). */
+ * representative); its parity is the index's lowest bit. */
 static void
 unrank(const struct r4_pairing *p, uint32_t index, uint8_t *pi)
 {
 	static const unsigned weight[6] = {2520, 360, 60, 12, 3, 1};
-	unsigned cls = index / R4_PAIR_REST, r = index % R4_PAIR_REST, used = 0, value_of[8];
+	unsigned cls = index / 2 / R4_PAIR_REST, r = index / 2 % R4_PAIR_REST, used = 0, value_of[8];
 	bool odd = false;
 	int i, j, n = 0;
 
@@ -288,7 +288,7 @@ claim(uint8_t *t, uint32_t r, int value)
 static size_t
 claim_class(const struct r4_pairing *p, uint8_t *t, const uint8_t *pi, uint32_t index, int value)
 {
-	unsigned cls = index / R4_PAIR_REST, tuple, k;
+	unsigned cls = index / 2 / R4_PAIR_REST, tuple, k;
 	uint8_t canon[R4_SLOTS], image[R4_SLOTS];
 	size_t n = 1;
 
@@ -301,7 +301,7 @@ claim_class(const struct r4_pairing *p, uint8_t *t, const uint8_t *pi, uint32_t 
 	for (k = 1; k < (unsigned)p->nsyms; k++)
 		if (p->stab[cls] >> k & 1) {
 			conjugate(p, (int)k, canon, image);
-			n += claim(t, r4_pairing_index(p, image), value);
+			n += claim(t, r4_pairing_index(p, image, index & 1), value);
 		}
 	return n;
 }
@@ -322,7 +322,7 @@ expand(void *arg)
 
 	for (q = w->from; q < w->to; q++) {
 		uint8_t pi[R4_SLOTS], kids[R4_PHASE3_MOVES][R4_SLOTS];
-		uint32_t index[R4_PHASE3_MOVES];
+		uint32_t index[R4_PHASE3_MOVES], at;
 		size_t got;
 
 		if ((q & 0xffff) == 0 && w->cancel != NULL && atomic_load(w->cancel)) {
@@ -335,11 +335,12 @@ expand(void *arg)
 			continue;
 		/* The children's entries are fetched together: the build
 		 * waits on memory, not on arithmetic. */
-		unrank(w->p, w->backwards ? (uint32_t)q : w->frontier[q], pi);
+		at = w->backwards ? (uint32_t)q : w->frontier[q];
+		unrank(w->p, at, pi);
 		for (j = 0; j < R4_PHASE3_MOVES; j++) {
 			for (s = 0; s < R4_SLOTS; s++)
 				kids[j][md->half_slot_to[0][j][s]] = md->half_slot_to[1][j][pi[s]];
-			index[j] = r4_pairing_index(w->p, kids[j]);
+			index[j] = r4_pairing_index(w->p, kids[j], (at & 1) ^ md->parity_flip[j]);
 			__builtin_prefetch(&w->t[index[j] >> 1], 1);
 		}
 		if (w->backwards) {
@@ -380,7 +381,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	pthread_t thread[THREADS];
 	uint8_t *t = buf, identity[R4_SLOTS];
 	uint32_t *frontier = malloc(sizeof *frontier);
-	size_t nf = 1, entries = (size_t)p->nclasses * R4_PAIR_REST, left = entries;
+	size_t nf = 1, entries = (size_t)p->nclasses * R4_PAIR_REST * 2, left = entries;
 	int depth, k, started, shown = 0;
 	bool backwards = false;
 	bool failed = frontier == NULL || md == NULL;
@@ -389,7 +390,7 @@ build_table(void *buf, size_t size, void *ctx, const struct table_progress *prog
 	for (k = 0; k < R4_SLOTS; k++)
 		identity[k] = (uint8_t)k;
 	if (!failed) {
-		frontier[0] = r4_pairing_index(p, identity);
+		frontier[0] = r4_pairing_index(p, identity, 0);
 		left -= claim_class(p, t, identity, frontier[0], 0);
 	}
 	for (depth = 0; nf > 0 && left > 0 && !failed; depth++) {
@@ -466,7 +467,7 @@ r4_pairing_load(struct r4_pairing *p, const struct r4_model *md,
     const struct table_progress *prog, struct tw_error *err)
 {
 	char params[96];
-	struct table_spec spec = {"cube4-phase3-pairing", 2, params, 0, build_table, p, false};
+	struct table_spec spec = {"cube4-phase3-pairing", 3, params, 0, build_table, p, false};
 	const char *problem = build_syms(p, md);
 
 	if (problem == NULL)
@@ -476,8 +477,8 @@ r4_pairing_load(struct r4_pairing *p, const struct r4_model *md,
 		return false;
 	}
 	spec.size = r4_pairing_table_bytes(p);
-	snprintf(params, sizeof params, "%d symmetries, %d classes x 8!/2, 4 bits", p->nsyms,
-	    p->nclasses);
+	snprintf(params, sizeof params, "%d symmetries, %d classes x 8!/2 x parity, 4 bits",
+	    p->nsyms, p->nclasses);
 	p->table = table_get(&spec, prog, err);
 	return p->table != NULL;
 }
@@ -485,5 +486,5 @@ r4_pairing_load(struct r4_pairing *p, const struct r4_model *md,
 size_t
 r4_pairing_table_bytes(const struct r4_pairing *p)
 {
-	return ((size_t)p->nclasses * R4_PAIR_REST + 1) / 2;
+	return (size_t)p->nclasses * R4_PAIR_REST;
 }

@@ -12,8 +12,14 @@
  * symmetries gather into classes; a pairing's index is the class of its
  * tuple and, after conjugating pi by the symmetry that takes its tuple to
  * the class's representative, the order of its other 8 values (an even
- * or odd permutation as the tuple decides: 8!/2). Private to
- * src/solvers/cube/big/n4. */
+ * or odd permutation as the tuple decides: 8!/2).
+ *
+ * The table is over the pairing and phase 3's parity P (tables.h), which
+ * only the wide half turns flip and every symmetry keeps: near paired,
+ * about nine pairings in ten are nearer with one parity than with the
+ * other (56 % over the table), so the pair bounds phase 3 more tightly
+ * than the pairing alone (docs/cube-solvers.md).
+ * Private to src/solvers/cube/big/n4. */
 #ifndef TWIRL_CUBE_N4_PAIRING_H
 #define TWIRL_CUBE_N4_PAIRING_H
 
@@ -29,10 +35,11 @@
 #define R4_PAIR_CLASSES_MAX 2048
 
 struct r4_pairing {
-	const uint8_t *table;         /* nclasses * R4_PAIR_REST entries, 4 bits each
-	                               * (entry i in the low nibble of byte i / 2
-	                               * when i is even): exact distances in
-	                               * phase 3's turns */
+	const uint8_t *table;         /* nclasses * R4_PAIR_REST * 2 entries, 4
+	                               * bits each (entry i in the low nibble of
+	                               * byte i / 2 when i is even): exact
+	                               * distances in phase 3's turns to the
+	                               * identity with parity 0 */
 	int nsyms, nclasses;          /* symmetry 0 is the identity */
 	uint8_t sym_slot[R4_PAIR_SYMS_MAX][R4_SLOTS];      /* sigma */
 	uint8_t sym_slot_inv[R4_PAIR_SYMS_MAX][R4_SLOTS];
@@ -57,9 +64,11 @@ bool r4_pairing_load(struct r4_pairing *p, const struct r4_model *md,
 /* The table's size in bytes. */
 size_t r4_pairing_table_bytes(const struct r4_pairing *p);
 
-/* The index of pairing pi (an even permutation of the 12 slots) in the
- * table: class * R4_PAIR_REST + the rank of its other 8 values. */
-static inline uint32_t r4_pairing_index(const struct r4_pairing *p, const uint8_t *pi)
+/* The index of pairing pi (an even permutation of the 12 slots) with
+ * phase 3's parity (0 or 1) in the table: (class * R4_PAIR_REST + the
+ * rank of its other 8 values) * 2 + parity. */
+static inline uint32_t r4_pairing_index(const struct r4_pairing *p, const uint8_t *pi,
+    unsigned parity)
 {
 	unsigned tuple = ((pi[p->ring[0]] * 12u + pi[p->ring[1]]) * 12u + pi[p->ring[2]]) * 12u +
 	    pi[p->ring[3]];
@@ -75,7 +84,7 @@ static inline uint32_t r4_pairing_index(const struct r4_pairing *p, const uint8_
 		rank += (rel - p->popcount12[used & ((1u << rel) - 1)]) * weight[i];
 		used |= 1u << rel;
 	}
-	return cls * R4_PAIR_REST + rank;
+	return (cls * R4_PAIR_REST + rank) * 2 + parity;
 }
 
 static inline int r4_pairing_bound(const struct r4_pairing *p, uint32_t index)

@@ -228,7 +228,7 @@ static int
 phase3_bound(const struct run *r, const struct p3state *s)
 {
 	int h = r->t->prune3_centres[centres3(s)];
-	int e = r4_pairing_bound(r->pairing, r4_pairing_index(r->pairing, s->pi));
+	int e = r4_pairing_bound(r->pairing, r4_pairing_index(r->pairing, s->pi, s->p));
 
 	return e > h && h != R4_UNSEEN ? e : h;
 }
@@ -272,7 +272,10 @@ keep2(struct run *r, int parent, const uint8_t *path, int len, int total, const 
 
 /* Phase 2's search (core/stage.h): ctx is the run; each child's bound
  * is read before its wings are moved, since most children are cut
- * there. */
+ * there. A child that is an end (left 1) is first tested as keep2 tests
+ * it, one wing of every dedge in each half, through the places its
+ * half-0 wings come from: most ends fail, and are cut before their wings
+ * are moved. */
 static int
 children2(void *ctx, const void *state, int last, int left, void *kids, uint8_t *moves)
 {
@@ -289,6 +292,18 @@ children2(void *ctx, const void *state, int last, int left, void *kids, uint8_t 
 		if (!allowed(r->md, m, last) ||
 		    r->t->prune2[(udfb2 * R4_N_RL + rl2) * 2 + par2] > left - 1)
 			continue;
+		if (left == 1) {
+			unsigned seen = 0, bit;
+
+			for (p = 0; p < R4_SLOTS; p++) {
+				bit = 1u << (s->wings[r->md->half0_from[m][p]] >> 1);
+				if (seen & bit)
+					break;
+				seen |= bit;
+			}
+			if (p < R4_SLOTS)
+				continue;
+		}
 		kid[n].udfb = udfb2;
 		kid[n].rl = rl2;
 		kid[n].par = par2;
@@ -340,13 +355,13 @@ children3(void *ctx, const void *state, int last, int left, void *kids, uint8_t 
 		c->ud = r->t->ud_move[s->ud][j];
 		c->fb = r->t->fb_move[s->fb][j];
 		c->rl = r->t->rl3_move[s->rl][j];
-		c->p = (uint8_t)(s->p ^ (m % 3 != 1) ^ r->md->half_odd[j]);
+		c->p = (uint8_t)(s->p ^ r->md->parity_flip[j]);
 		h = r->t->prune3_centres[centres3(c)];
 		if (h > left - 1)
 			continue;
 		for (d = 0; d < R4_SLOTS; d++)
 			c->pi[r->md->half_slot_to[0][j][d]] = r->md->half_slot_to[1][j][s->pi[d]];
-		index[n] = r4_pairing_index(r->pairing, c->pi);
+		index[n] = r4_pairing_index(r->pairing, c->pi, c->p);
 		__builtin_prefetch(&r->pairing->table[index[n] >> 1]);
 		centres[n] = (uint8_t)h;
 		moves[n++] = (uint8_t)m;

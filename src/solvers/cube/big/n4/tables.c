@@ -256,15 +256,6 @@ expand2(const void *ctx, uint32_t state, uint32_t *out)
 	return R4_PHASE2_MOVES;
 }
 
-/* Phase 3's parity P = corner permutation parity + half 0's slot
- * permutation parity: equal at the end, so that the 3x3x3 has no PLL
- * parity. A quarter turn is odd on the corners. */
-static uint32_t
-p3_flip(const struct r4_model *md, int j)
-{
-	return (uint32_t)((md->phase3_moves[j] % 3 != 1) ^ md->half_odd[j]);
-}
-
 /* Phase 3's centre state after phase-3 move j (index into
  * phase3_moves). */
 static uint32_t
@@ -274,7 +265,7 @@ move3c(const struct build_ctx *b, uint32_t state, int j)
 	    ud = state / 2 / R4_N_RL / R4_N_RL;
 
 	return (((uint32_t)b->t->ud_move[ud][j] * R4_N_RL + b->t->fb_move[fb][j]) * R4_N_RL +
-	    b->t->rl3_move[rl][j]) * 2 + (p ^ p3_flip(b->md, j));
+	    b->t->rl3_move[rl][j]) * 2 + (p ^ b->md->parity_flip[j]);
 }
 
 static int

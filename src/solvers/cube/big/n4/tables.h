@@ -27,7 +27,10 @@ struct r4_tables {
 	uint8_t ud_move[R4_N_RL][R4_PHASE3_MOVES];
 	uint8_t fb_move[R4_N_RL][R4_PHASE3_MOVES];
 	uint8_t rl3_move[R4_N_RL][R4_PHASE3_MOVES];
-	uint8_t prune3_centres[R4_N3C];            /* ((ud * 70 + fb) * 70 + rl) * 2 + P */
+	/* ((ud * 70 + fb) * 70 + rl) * 2 + P, with P phase 3's parity: the
+	 * corners' permutation parity plus half 0's slots', 0 at the end, so
+	 * that the 3x3x3 has no PLL parity (model.h, parity_flip). */
+	uint8_t prune3_centres[R4_N3C];
 	/* Phase 3's centre goals (indices into prune3_centres): home, and
 	 * home turned by the whole-cube half turn h = 1, 2, 3 (model.h).
 	 * prune3_centres holds the distance to the nearest of the four. */
