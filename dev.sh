@@ -73,7 +73,9 @@ test)
 	# and six more of 2.6 to 100 MB, about 45 s of sanitized CPU in all),
 	# the 4x4x4's pairing table (two tests built it at once, 70 s each)
 	# the 6x6x6's stage-2 endgame (17 M states sorted) and centre tables,
-	# and the 7x7x7's stage 1 and 3 and stage 5 tables.
+	# the 7x7x7's stage 1 and 3 and stage 5 tables, and the 3x3x3
+	# two-phase's phase-1 table (141 M entries, the optimal solver's small
+	# one, which every cube from the 3x3x3 up reads).
 	# The plain tier has built them with the same code (and its tests
 	# check them against breadth-first searches), and the sanitized tier
 	# checks them as it loads them (version and checksum), so it starts
@@ -82,7 +84,8 @@ test)
 	for t in build/tests/xdg/cache/twirl/cube5-*.tbl \
 	    build/tests/xdg/cache/twirl/cube4-phase3-pairing.tbl \
 	    build/tests/xdg/cache/twirl/cube6-*.tbl \
-	    build/tests/xdg/cache/twirl/cube7-*.tbl; do
+	    build/tests/xdg/cache/twirl/cube7-*.tbl \
+	    build/tests/xdg/cache/twirl/cube3-optimal-htm-slice.tbl; do
 		[ -f "$t" ] && cp "$t" build-asan/tests/xdg/cache/twirl/
 	done
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 \

@@ -40,7 +40,8 @@ check "  ... whole again" grep -Eq 'nrp-optimal-3x3k2-qtm-exact .* ok' "$tmp/out
 # have made them: the build then checks and loads them.
 if [ -n "$suite_cache" ]; then
 	for t in "$suite_cache"/twirl/cube4-*.tbl "$suite_cache"/twirl/cube5-*.tbl \
-	    "$suite_cache"/twirl/cube6-*.tbl "$suite_cache"/twirl/cube7-*.tbl; do
+	    "$suite_cache"/twirl/cube6-*.tbl "$suite_cache"/twirl/cube7-*.tbl \
+	    "$suite_cache"/twirl/cube3-optimal-htm-slice.tbl; do
 		[ -f "$t" ] && cp "$t" "$tmp/cache/twirl/"
 	done
 fi

@@ -15,6 +15,14 @@ e2e_init optimal
 # Without meson's MALLOC_PERTURB_, which makes free() fill the build's
 # gigabytes before it gives them back.
 env="env -u MALLOC_PERTURB_ LANG=C.UTF-8 XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache"
+# The quick hints' phase-1 table (the optimal solver's small one, 72 MB),
+# which a game builds in the background before h is pressed, comes from
+# the suite's cache when a solver test has made it: its build (minutes
+# under the sanitizers) would compete with the timed steps below. The
+# proven-shortest tables are others (slice-ucorners).
+mkdir -p "$tmp/cache/twirl"
+[ -f "${XDG_CACHE_HOME:-}/twirl/cube3-optimal-htm-slice.tbl" ] &&
+    cp "$XDG_CACHE_HOME/twirl/cube3-optimal-htm-slice.tbl" "$tmp/cache/twirl/"
 
 # game WINDOW ID: twirl playing ID in a new window; its pid in $tmp/WINDOW.pid.
 game() {
@@ -59,7 +67,8 @@ check three "O asks before building" "Shortest hints need tables: 2.55 GB disk, 
 check three "  ... with a question" "Build? (y/n)"
 tm send-keys -t three n
 sleep 0.3
-[ -z "$(ls -A "$tmp/cache/twirl" 2>/dev/null | grep optimal)" ] && ok "  ... no: nothing is built" ||
+[ -z "$(ls -A "$tmp/cache/twirl" 2>/dev/null | grep optimal | grep -v '^cube3-optimal-htm-slice\.tbl$')" ] &&
+    ok "  ... no: nothing is built" ||
     bad "  ... no: nothing is built" three
 tm send-keys -t three O
 check three "O asks again" "Build? (y/n)"
@@ -86,7 +95,8 @@ tm send-keys -t three q
 # (The quick hint's tables, which the game builds in the background
 # before h is pressed, may be there: nothing of the optimal build is.)
 [ -z "$(ls -A "$tmp/cache/twirl" 2>/dev/null | grep -v '^\.twirl-lock$' |
-    grep -v '^cube2-distances\.tbl$' | grep -v '^cube3-two-phase\.tbl$')" ] &&
+    grep -v '^cube2-distances\.tbl$' | grep -v '^cube3-two-phase\.tbl$' |
+    grep -v '^cube3-optimal-htm-slice\.tbl$')" ] &&
     ok "  ... leaving no optimal table and no temporary file" ||
     bad "  ... leaving no optimal table and no temporary file ($(ls -A "$tmp/cache/twirl"))" three
 

@@ -20,6 +20,7 @@
 #include "engine/rng.h"
 #include "solvers/cube/cube3.h"
 #include "solvers/cube/cube3_tables.h"
+#include "solvers/cube/optimal_tables.h"
 #include "solvers/cube/symmetry.h"
 #include "ui/storage.h"
 
@@ -93,80 +94,105 @@ nearly_solved_cubes_get_short_answers(void **unused)
 	}
 }
 
-static int
-nibble_at(const uint8_t *table, size_t i)
+/* Phase 1's coordinates packed in 32 bits: twist, flip, slice. */
+static uint32_t
+pack1(unsigned twist, unsigned flip, unsigned slice)
 {
-	return table[i / 2] >> (i % 2 * 4) & 15;
+	return (twist << 11 | flip) << 9 | slice;
 }
 
-/* Distances to (goal_x, goal_y) over x * width + y under all 18 moves,
- * by the raw move tables xm and ym: the phase-1 tables' truth. */
-static uint8_t *
-raw_distances(const uint16_t (*xm)[N_MOVES], int nx, const uint16_t (*ym)[N_MOVES], int width,
-    size_t goal)
+/* Inserts key into an open-addressing set of 2^bits slots (0 empty, so
+ * keys are stored plus one); false if it was there. */
+static bool
+set_insert(uint32_t *set, int bits, uint32_t key)
 {
-	size_t size = (size_t)nx * (size_t)width, s, filled = 1;
-	uint8_t *d = malloc(size);
-	int depth, m;
+	size_t mask = ((size_t)1 << bits) - 1, i = (size_t)(key * 2654435761u) & mask;
 
-	assert_non_null(d);
-	memset(d, 0xff, size);
-	d[goal] = 0;
-	for (depth = 0; filled < size; depth++) {
-		assert_true(depth < 20);
-		for (s = 0; s < size; s++) {
-			if (d[s] != depth)
-				continue;
-			for (m = 0; m < N_MOVES; m++) {
-				size_t n = (size_t)xm[s / (size_t)width][m] * (size_t)width +
-				    ym[s % (size_t)width][m];
-
-				if (d[n] == 0xff) {
-					d[n] = (uint8_t)(depth + 1);
-					filled++;
-				}
-			}
-		}
-	}
-	return d;
+	for (; set[i] != 0; i = (i + 1) & mask)
+		if (set[i] == key + 1)
+			return false;
+	set[i] = key + 1;
+	return true;
 }
 
-/* The entries of a phase-1 table over classes (prune, width entries a
- * class) that differ from the raw distances d over x * width + y: x read
- * through its class form cls[x], y through its conjugates conj[y]. */
-static int
-entries_wrong(const uint8_t *prune, const uint16_t *cls, int nx, int width,
-    const uint16_t (*conj)[8], const uint8_t *d)
-{
-	int x, y, wrong = 0;
-
-	for (x = 0; x < nx; x++)
-		for (y = 0; y < width; y++)
-			wrong += nibble_at(prune, (size_t)(cls[x] >> 3) * (size_t)width +
-			    conj[y][cls[x] & 7]) != d[(size_t)x * (size_t)width + (size_t)y];
-	free((void *)d);
-	return wrong;
-}
-
-/* Each phase-1 table, read as the search reads it (through the twist's
- * or flip's class and the other coordinate's conjugate), equals the
- * distance a breadth-first search over the raw coordinate pair finds, for
- * every pair: the symmetry reduction loses nothing and adds nothing. */
+/* Phase 1's table, read as the search reads it (the flipslice's class,
+ * the twist conjugated by the class's symmetry: the optimal solver's
+ * table over flip x slice classes x twist), against a breadth-first
+ * search over the raw coordinates from phase 1's goal to depth 5: every
+ * position there has its own depth, and the positions of random walks
+ * beyond are neither nearer than their walk nor more than one apart from
+ * one move to the next, and at 0 only in phase 1's goal. */
 static void
-phase1_tables_match_a_raw_breadth_first_search(void **unused)
+phase1_table_gives_phase1_distances(void **unused)
 {
-	const struct cube3_tables *t = cube3_tables_get(NULL, NULL);
+	enum { DEPTH = 5, BITS = 23, MAXLEVEL = 1 << 20 };
+	const struct variant *v = optimal_variant(CUBE3_OPTIMAL_TABLE_SMALL, CUBE3_OPTIMAL_HTM);
+	struct optimal_tables t;
+	struct tw_error err = {0};
+	uint32_t *set = calloc((size_t)1 << BITS, sizeof *set);
+	uint32_t *level = malloc(MAXLEVEL * sizeof *level), *next = malloc(MAXLEVEL * sizeof *next);
+	const struct cube3_tables *ct = cube3_tables_get(NULL, NULL);
+	struct cubie solved;
+	size_t n = 1, nn, q;
+	int depth, m, goal_slice, walk;
+	struct tw_rng rng;
 
 	(void)unused;
-	assert_non_null(t);
-	assert_int_equal(entries_wrong(t->prune_twist, t->twist_class, N_TWIST, N_SLICE,
-	    t->slice_conj, raw_distances(t->twist_move, N_TWIST, t->slice_move, N_SLICE,
-	    (size_t)t->slice_solved)), 0);
-	assert_int_equal(entries_wrong(t->prune_flip, t->flip_class, N_FLIP, N_SLICE,
-	    t->slice_conj, raw_distances(t->flip_move, N_FLIP, t->slice_move, N_SLICE,
-	    (size_t)t->slice_solved)), 0);
-	assert_int_equal(entries_wrong(t->prune_twist_flip, t->twist_class, N_TWIST, N_FLIP,
-	    t->flip_conj, raw_distances(t->twist_move, N_TWIST, t->flip_move, N_FLIP, 0)), 0);
+	assert_non_null(set);
+	assert_non_null(level);
+	assert_non_null(next);
+	assert_non_null(ct);
+	if (!optimal_tables_load(v, CUBE3_OPTIMAL_HTM, 0, false, NULL, &t, &err))
+		fail_msg("%s", err.msg);
+	cubie_identity(&solved);
+	goal_slice = optimal_table_slice(&t, &solved);
+	level[0] = pack1(0, 0, (unsigned)goal_slice);
+	set_insert(set, BITS, level[0]);
+	for (depth = 0; depth <= DEPTH; depth++) {
+		for (q = 0; q < n; q++) {
+			unsigned tw = level[q] >> 20, fl = level[q] >> 9 & 2047, sl = level[q] & 511;
+
+			assert_int_equal(entry_distance(&t, entry_of(&t, t.fs_class[sl * N_FLIP + fl], (int)tw, 0)),
+			    depth);
+		}
+		if (depth == DEPTH)
+			break;
+		for (nn = 0, q = 0; q < n; q++)
+			for (m = 0; m < CUBIE_MOVES; m++) {
+				unsigned tw = level[q] >> 20, fl = level[q] >> 9 & 2047, sl = level[q] & 511;
+				uint32_t kid = pack1(t.fixed->twist_move[tw][m], t.fixed->flip_move[fl][m],
+				    t.tslice_move[sl * CUBIE_MOVES + (unsigned)m]);
+
+				if (set_insert(set, BITS, kid)) {
+					assert_true(nn < MAXLEVEL);
+					next[nn++] = kid;
+				}
+			}
+		memcpy(level, next, nn * sizeof *next);
+		n = nn;
+	}
+	tw_rng_seed(&rng, 3301);
+	for (walk = 0; walk < 200; walk++) {
+		struct cubie c = solved;
+		int last = 0, i;
+
+		for (i = 1; i <= 16; i++) {
+			int h, tw, fl, sl;
+
+			cubie_multiply(&c, &ct->move[tw_rng_below(&rng, CUBIE_MOVES)], &c);
+			tw = cubie_twist(&c);
+			fl = cubie_flip(&c);
+			sl = optimal_table_slice(&t, &c);
+			h = entry_distance(&t, entry_of(&t, t.fs_class[(size_t)sl * N_FLIP + (size_t)fl], tw, 0));
+			if (h > i || h - last > 1 || last - h > 1 ||
+			    (h == 0) != (tw == 0 && fl == 0 && sl == goal_slice))
+				fail_msg("walk %d, move %d: phase-1 distance %d after %d", walk, i, h, last);
+			last = h;
+		}
+	}
+	free(set);
+	free(level);
+	free(next);
 }
 
 /* The corners' combination as the phase-2 tables number it: the rank of
@@ -445,7 +471,7 @@ main(void)
 		cmocka_unit_test(random_state_cubes_are_solved_in_at_most_21),
 		cmocka_unit_test(nearly_solved_cubes_get_short_answers),
 		cmocka_unit_test(cubes_next_to_the_phase2_group_are_solved),
-		cmocka_unit_test(phase1_tables_match_a_raw_breadth_first_search),
+		cmocka_unit_test(phase1_table_gives_phase1_distances),
 		cmocka_unit_test(phase2_class_forms_follow_the_cubie),
 		cmocka_unit_test(turned_cubes_are_solved_by_face_turns_only),
 		cmocka_unit_test(impossible_cubes_are_refused_with_the_reason),

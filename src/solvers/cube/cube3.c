@@ -10,30 +10,33 @@
 #include "solvers/cube/cube3_tables.h"
 #include "engine/cube/cubie.h"
 #include "solvers/cube/symmetry.h"
+#include "solvers/cube/optimal_tables.h"
 #include "solvers/clock.h"
 
+/* Phase 2's tables, and phase 1's: the 3x3x3 optimal solver's table
+ * over flip x slice classes x twist (optimal_tables.h), whose goal, the
+ * twist, flip and slice solved, is phase 1's: its entries are phase 1's
+ * exact distances. Read without the lock once ready() has returned true
+ * in the reading thread. */
 static const struct cube3_tables *T;
-static pthread_once_t bound = PTHREAD_ONCE_INIT;
-
-static void
-bind_tables(void)
-{
-	T = cube3_tables_get(NULL, NULL);
-}
-
-static int
-slice_of(const struct cubie *c)
-{
-	return cube3_slice_of(T, c);
-}
+static struct optimal_tables P1;
+static bool have_p1;
+static pthread_mutex_t bind_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool
 ready(struct tw_error *err)
 {
-	pthread_once(&bound, bind_tables);
+	bool ok;
+
+	pthread_mutex_lock(&bind_lock);
 	if (T == NULL)
-		cube3_tables_get(NULL, err);   /* the reason */
-	return T != NULL;
+		T = cube3_tables_get(NULL, err);
+	if (T != NULL && !have_p1)
+		have_p1 = optimal_tables_load(optimal_variant(CUBE3_OPTIMAL_TABLE_SMALL,
+		    CUBE3_OPTIMAL_HTM), CUBE3_OPTIMAL_HTM, 0, false, NULL, &P1, err);
+	ok = T != NULL && have_p1;
+	pthread_mutex_unlock(&bind_lock);
+	return ok;
 }
 
 bool
@@ -45,12 +48,16 @@ cube3_load_tables(struct tw_error *err)
 double
 cube3_prepare(void)
 {
-	double secs;
+	double t0;
+	bool had;
 
-	if (!ready(NULL))
+	pthread_mutex_lock(&bind_lock);
+	had = T != NULL && have_p1;
+	pthread_mutex_unlock(&bind_lock);
+	if (had)
 		return 0;
-	cube3_tables_get(&secs, NULL);
-	return secs;
+	t0 = tw_monotonic_seconds();
+	return ready(NULL) ? tw_monotonic_seconds() - t0 : 0;
 }
 
 /* The cube is searched as given and turned by z and by x, so that each of
@@ -404,84 +411,39 @@ start_phase2(struct search *s, int d1)
 	return s->stop ? 0 : twin ? 2 : 1;
 }
 
-/* A phase-1 node: its coordinates, and the twist and flip of its
- * conjugate by y. */
+/* A phase-1 node: its coordinates as the phase-1 table reads them (the
+ * slice its own), and its exact distance to phase 1's goal. */
 struct node1 {
-	int twist, flip, slice, twist_y, flip_y;
+	int twist, flip, slice, h;
 };
 
-/* A phase-1 bound: the entry of prune (width entries a class) found
- * through cls, a twist's or flip's class form (class << 3 | symmetry k),
- * and the other coordinate's conjugates conj_row, read at k. */
+/* The phase-1 distance of (twist, flip, slice): the entry of the
+ * flipslice's class and the twist conjugated by the class's symmetry. */
 static inline int
-class_bound(const uint8_t *prune, int cls, int width, const uint16_t *conj_row)
+phase1_distance(int twist, int flip, int slice)
 {
-	return nibble(prune, (size_t)(cls >> 3) * (size_t)width + conj_row[cls & 7]);
+	uint32_t cs = P1.fs_class[(uint32_t)slice * N_FLIP + (uint32_t)flip];
+
+	return entry_distance(&P1, entry_of(&P1, cs, twist, 0));
 }
 
-static inline int
-twist_slice_bound(int twist, int slice)
-{
-	return class_bound(T->prune_twist, T->twist_class[twist], N_SLICE, T->slice_conj[slice]);
-}
-
-static inline int
-flip_slice_bound(int flip, int slice)
-{
-	return class_bound(T->prune_flip, T->flip_class[flip], N_SLICE, T->slice_conj[slice]);
-}
-
-static inline int
-twist_flip_bound(int twist, int flip)
-{
-	return class_bound(T->prune_twist_flip, T->twist_class[twist], N_FLIP, T->flip_conj[flip]);
-}
-
-/* The child of n by move m, its coordinates in c, compared with togo as
- * out_by does, table by table: the first table that puts it out of reach
- * saves the others' reads (min2phase's order: the y conjugate last). */
+/* The child of n by move m, its coordinates and distance in c, compared
+ * with togo as out_by does. */
 static inline int
 phase1_child(const struct node1 *n, int m, int togo, struct node1 *c)
 {
-	int my, out;
-
-	c->twist = T->twist_move[n->twist][m];
-	c->slice = T->slice_move[n->slice][m];
-	out = out_by(twist_slice_bound(c->twist, c->slice), togo);
-	if (out)
-		return out;
-	c->flip = T->flip_move[n->flip][m];
-	out = out_by(flip_slice_bound(c->flip, c->slice), togo);
-	if (out)
-		return out;
-	out = out_by(twist_flip_bound(c->twist, c->flip), togo);
-	if (out)
-		return out;
-	my = T->conj_move[m];
-	c->twist_y = T->twist_move[n->twist_y][my];
-	c->flip_y = T->flip_move[n->flip_y][my];
-	return out_by(twist_flip_bound(c->twist_y, c->flip_y), togo);
-}
-
-/* The phase-1 bound of a root n compared with togo (out_by). */
-static int
-phase1_out(const struct node1 *n, int togo)
-{
-	int h[4], i, worst = 0;
-
-	h[0] = twist_slice_bound(n->twist, n->slice);
-	h[1] = flip_slice_bound(n->flip, n->slice);
-	h[2] = twist_flip_bound(n->twist, n->flip);
-	h[3] = twist_flip_bound(n->twist_y, n->flip_y);
-	for (i = 0; i < 4; i++)
-		if (out_by(h[i], togo) > worst)
-			worst = out_by(h[i], togo);
-	return worst;
+	c->twist = P1.fixed->twist_move[n->twist][m];
+	c->flip = P1.fixed->flip_move[n->flip][m];
+	c->slice = P1.tslice_move[n->slice * CUBIE_MOVES + m];
+	c->h = phase1_distance(c->twist, c->flip, c->slice);
+	return out_by(c->h, togo);
 }
 
 /* Phase 1 from n at depth with togo moves left: 0 to end the search, 1
- * to go on, 2 to skip the last move's other powers (start_phase2). A node
- * in the phase-2 group with fewer than five moves left is not expanded:
+ * to go on, 2 to skip the last move's other powers (start_phase2). Its
+ * bound is exact, so every node it expands lies on a path to phase 1's
+ * goal within togo. A node in the phase-2 group with fewer than five
+ * moves left is not expanded:
  * leaving the group and coming back takes longer than that (min2phase's
  * rule), and its last move, a phase-2 move, would only repeat a shorter
  * phase 1. */
@@ -490,7 +452,7 @@ phase1(struct search *s, const struct node1 *n, int depth, int togo)
 {
 	int face, power, last = depth > 0 ? s->moves[depth - 1] / 3 : -1;
 
-	if (n->twist == 0 && n->flip == 0 && n->slice == T->slice_solved && togo < 5)
+	if (n->h == 0 && togo < 5)
 		return togo == 0 || s->allow_shorter ? start_phase2(s, depth) : 1;
 	for (face = 0; face < 6; face++) {
 		if (last >= 0 && skip_after(face, last))
@@ -540,17 +502,14 @@ pre_moves(struct search *s, const struct cubie *c, int more_pre, int last)
 	depth1 = s->length1 - s->pre_len;
 	if (s->pre_len == 0 || last_pre_move_ok(last)) {
 		struct node1 root;
-		struct cubie y;
 
 		s->start = *c;
 		s->allow_shorter = depth1 == MIN_PHASE1_PRE && s->pre_len > 0;
-		sym_conjugate(SYM_Y, c, &y);
 		root.twist = cubie_twist(c);
 		root.flip = cubie_flip(c);
-		root.slice = slice_of(c);
-		root.twist_y = cubie_twist(&y);
-		root.flip_y = cubie_flip(&y);
-		if (phase1_out(&root, depth1) == 0 && phase1(s, &root, 0, depth1) == 0)
+		root.slice = optimal_table_slice(&P1, c);
+		root.h = phase1_distance(root.twist, root.flip, root.slice);
+		if (out_by(root.h, depth1) == 0 && phase1(s, &root, 0, depth1) == 0)
 			return 0;
 		if (s->stop)
 			return 0;

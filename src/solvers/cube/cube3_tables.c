@@ -9,8 +9,6 @@
 #include "solvers/clock.h"
 #include "solvers/tablecache.h"
 
-const int cube3_sym8[8] = {0, 1, 4, 5, 8, 9, 12, 13};
-
 /* The tables: one block without pointers (1.5 MB), so that the table
  * cache (solvers/tablecache.h) keeps it on disk and maps it back read-only. */
 static const struct cube3_tables *T;
@@ -18,58 +16,10 @@ static double build_seconds;
 static struct tw_error build_error;   /* why the tables are missing */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static const int all_moves[N_MOVES] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
-    14, 15, 16, 17};
-
 const int cube3_phase2_moves[10] = {0, 1, 2, 4, 7, 9, 10, 11, 13, 16};
-
-int
-cube3_slice_of(const struct cube3_tables *t, const struct cubie *c)
-{
-	int i, mask = 0;
-
-	for (i = 0; i < 12; i++)
-		if (c->ep[i] >= 8)
-			mask |= 1 << i;
-	return t->slice_of_mask[mask];
-}
-
-/* A position whose UD-slice edges sit at slice coordinate x (the other
- * pieces in order). */
-static void
-slice_cube(const struct cube3_tables *t, int x, struct cubie *c)
-{
-	int i, slice = 8, other = 0;
-
-	cubie_identity(c);
-	for (i = 0; i < 12; i++)
-		c->ep[i] = (uint8_t)((t->mask_of_slice[x] >> i) & 1 ? slice++ : other++);
-}
 
 /* One step of a pruning table's pair of coordinates (x, y) under move m. */
 typedef int (*step_fn)(int x, int y, int m, int *ny);
-
-/* The phase-1 tables' steps: the move from the class's representative,
- * the result brought to its class and the other coordinate conjugated
- * alike (the moves and the phase-1 goal are the same under cube3_sym8,
- * so the distance is a class's). */
-static int
-step_twist_slice(int x, int y, int m, int *ny)
-{
-	int t = T->twist_move[T->twist_rep[x]][m];
-
-	*ny = T->slice_conj[T->slice_move[y][m]][T->twist_class[t] & 7];
-	return T->twist_class[t] >> 3;
-}
-
-static int
-step_flip_slice(int x, int y, int m, int *ny)
-{
-	int f = T->flip_move[T->flip_rep[x]][m];
-
-	*ny = T->slice_conj[T->slice_move[y][m]][T->flip_class[f] & 7];
-	return T->flip_class[f] >> 3;
-}
 
 /* Phase 2's raw tables, needed only while the tables are built: the
  * moves of the corner and U-D edge permutations, the ccomb of each
@@ -102,15 +52,6 @@ step_edge(int x, int y, int m, int *ny)
 	return R->eperm_move[x][m];
 }
 
-static int
-step_twist_flip(int x, int y, int m, int *ny)
-{
-	int t = T->twist_move[T->twist_rep[x]][m];
-
-	*ny = T->flip_conj[T->flip_move[y][m]][T->twist_class[t] & 7];
-	return T->twist_class[t] >> 3;
-}
-
 /* The corner combination's move table, built with the tables (the block
  * keeps only the representatives' combinations and the conjugates). */
 static uint8_t ccomb_move[N_CCOMB][N_MOVES];
@@ -122,17 +63,11 @@ step_edge_ccomb(int x, int y, int m, int *ny)
 	return R->eperm_move[x][m];
 }
 
-/* For a table over classes: the other entries (x, y') that are the same
- * positions as (x, y), conjugated by a symmetry that keeps x's
- * representative; their count. */
-typedef int (*equiv_fn)(int x, int y, int *ys);
-
 /* Distances from goal over index x * width + y, level by level, into d
- * (size bytes); equiv, if not NULL, gives each entry's equivalents (they
- * are set with it). */
+ * (size bytes). */
 static void
-bfs_table_sym(uint8_t *d, size_t size, size_t goal, int width, step_fn step, equiv_fn equiv,
-    const int *moves, int nmoves)
+bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const int *moves,
+    int nmoves)
 {
 	size_t filled = 1, s;
 	int depth;
@@ -151,178 +86,12 @@ bfs_table_sym(uint8_t *d, size_t size, size_t goal, int width, step_fn step, equ
 				size_t n = (size_t)nx * (size_t)width + (size_t)ny;
 
 				if (d[n] == 0xff) {
-					int ys[8], e, i;
-
 					d[n] = (uint8_t)(depth + 1);
 					filled++;
-					e = equiv != NULL ? equiv(nx, ny, ys) : 0;
-					for (i = 0; i < e; i++) {
-						size_t q = (size_t)nx * (size_t)width + (size_t)ys[i];
-
-						if (d[q] == 0xff) {
-							d[q] = (uint8_t)(depth + 1);
-							filled++;
-						}
-					}
 				}
 			}
 		}
 	}
-}
-
-static void
-bfs_table(uint8_t *d, size_t size, size_t goal, int width, step_fn step, const int *moves,
-    int nmoves)
-{
-	bfs_table_sym(d, size, goal, width, step, NULL, moves, nmoves);
-}
-
-/* Which of cube3_sym8 keep each class's representative (bit k for cube3_sym8[k]);
- * built with the classes. */
-static uint8_t twist_stabiliser[N_TWIST_SYM], flip_stabiliser[N_FLIP_SYM];
-
-/* The conjugates of y by the symmetries (other than the identity) in
- * the stabiliser mask stab: the entries equal to (x, y). */
-static int
-conjugates(uint8_t stab, const uint16_t (*conj)[8], int y, int *ys)
-{
-	int k, n = 0;
-
-	for (k = 1; k < 8; k++)
-		if (stab >> k & 1)
-			ys[n++] = conj[y][k];
-	return n;
-}
-
-static int
-equiv_twist_slice(int x, int y, int *ys)
-{
-	return conjugates(twist_stabiliser[x], T->slice_conj, y, ys);
-}
-
-static int
-equiv_flip_slice(int x, int y, int *ys)
-{
-	return conjugates(flip_stabiliser[x], T->slice_conj, y, ys);
-}
-
-static int
-equiv_twist_flip(int x, int y, int *ys)
-{
-	return conjugates(twist_stabiliser[x], T->flip_conj, y, ys);
-}
-
-/* A phase-1 table: distances over x * width + y (n entries), built a
- * byte an entry and packed to 4 bits into out. */
-static bool
-build_packed(uint8_t *out, size_t n, size_t goal, int width, step_fn step, equiv_fn equiv,
-    struct tw_error *err)
-{
-	uint8_t *d = tw_calloc(n + 1, 1, err);
-	size_t i;
-
-	if (d == NULL)
-		return false;
-	bfs_table_sym(d, n, goal, width, step, equiv, all_moves, N_MOVES);
-	d[n] = 0;
-	for (i = 0; i < n; i += 2)
-		out[i / 2] = (uint8_t)(d[i] | d[i + 1] << 4);
-	free(d);
-	return true;
-}
-
-/* Splits the coordinate values 0..size-1 into classes under cube3_sym8
- * (conj[x][k]: x conjugated by cube3_sym8[k]), each named by its smallest
- * member, its representative: cls[x] = class << 3 | the k that takes x to
- * it; rep[class]; stab[class] the symmetries that keep the
- * representative. False if there are not nclasses classes (the layout
- * was made for that many). */
-static bool
-classify(uint16_t (*conj)[8], int size, int nclasses, uint16_t *cls, uint16_t *rep,
-    uint8_t *stab, const char *name, struct tw_error *err)
-{
-	int x, k, n = 0;
-
-	/* In increasing order, a value's representative (never larger) is
-	 * met first: a new class, or one already numbered. */
-	for (x = 0; x < size; x++) {
-		int r = x, rk = 0;
-
-		for (k = 1; k < 8; k++)
-			if (conj[x][k] < r) {
-				r = conj[x][k];
-				rk = k;
-			}
-		if (r == x) {
-			if (n == nclasses)
-				break;
-			rep[n] = (uint16_t)x;
-			cls[x] = (uint16_t)(n++ << 3);
-		} else {
-			cls[x] = (uint16_t)((cls[r] & ~7) | rk);
-		}
-	}
-	if (n != nclasses || x != size) {
-		tw_error_set(err, "the 3x3x3 %s has more or fewer classes than %d", name, nclasses);
-		return false;
-	}
-	for (n = 0; n < nclasses; n++) {
-		stab[n] = 0;
-		for (k = 0; k < 8; k++)
-			if (conj[rep[n]][k] == rep[n])
-				stab[n] |= (uint8_t)(1 << k);
-	}
-	return true;
-}
-
-/* Classes of the twist and the flip under cube3_sym8, and the conjugates of
- * the slice and the flip. False if the class counts are not the ones the
- * layout was made for. */
-static bool
-build_classes(struct cube3_tables *t, struct tw_error *err)
-{
-	int x, k;
-
-	for (x = 0; x < N_SLICE; x++) {
-		struct cubie c, d;
-
-		slice_cube(t, x, &c);
-		for (k = 0; k < 8; k++) {
-			sym_conjugate_edges(cube3_sym8[k], &c, &d);
-			t->slice_conj[x][k] = (uint16_t)cube3_slice_of(t, &d);
-		}
-	}
-	for (x = 0; x < N_FLIP; x++) {
-		struct cubie c, d;
-
-		cubie_identity(&c);
-		cubie_set_flip(&c, x);
-		for (k = 0; k < 8; k++) {
-			sym_conjugate_edges(cube3_sym8[k], &c, &d);
-			t->flip_conj[x][k] = (uint16_t)cubie_flip(&d);
-		}
-	}
-	if (!classify(t->flip_conj, N_FLIP, N_FLIP_SYM, t->flip_class, t->flip_rep,
-	    flip_stabiliser, "flip", err))
-		return false;
-	{
-		static uint16_t twist_conj[N_TWIST][8];
-
-		for (x = 0; x < N_TWIST; x++) {
-			struct cubie c, d;
-
-			cubie_identity(&c);
-			cubie_set_twist(&c, x);
-			for (k = 0; k < 8; k++) {
-				sym_conjugate(cube3_sym8[k], &c, &d);
-				twist_conj[x][k] = (uint16_t)cubie_twist(&d);
-			}
-		}
-		if (!classify(twist_conj, N_TWIST, N_TWIST_SYM,
-		    t->twist_class, t->twist_rep, twist_stabiliser, "twist", err))
-			return false;
-	}
-	return true;
 }
 
 /* The corner combination of each corner permutation: which four places
@@ -553,7 +322,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
     struct tw_error *err)
 {
 	struct cube3_tables *t = buf;
-	int i, m, mask, n = 0;
+	int i, m;
 	bool ok;
 
 	(void)size;
@@ -564,28 +333,6 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	if (R == NULL)
 		return false;
 	cubie_face_turns(t->move);
-	for (mask = 0; mask < 4096; mask++) {
-		int bits = 0;
-
-		for (i = 0; i < 12; i++)
-			bits += (mask >> i) & 1;
-		if (bits == 4) {
-			t->slice_of_mask[mask] = (uint16_t)n;
-			t->mask_of_slice[n++] = (uint16_t)mask;
-		}
-	}
-	t->slice_solved = t->slice_of_mask[0xf00];
-	cubie_twist_moves(t->twist_move);
-	cubie_flip_moves(t->flip_move);
-	for (i = 0; i < N_SLICE; i++) {
-		struct cubie c, d;
-
-		slice_cube(t, i, &c);
-		for (m = 0; m < N_MOVES; m++) {
-			cubie_multiply(&c, &t->move[m], &d);
-			t->slice_move[i][m] = (uint16_t)cube3_slice_of(t, &d);
-		}
-	}
 	for (i = 0; i < N_PERM; i++) {
 		struct cubie c, d;
 
@@ -617,18 +364,7 @@ build_tables(void *buf, size_t size, void *ctx, const struct table_progress *pro
 	    step_corner, cube3_phase2_moves, 10);
 	bfs_table(R->prune_edge, sizeof R->prune_edge, 0, N_SPERM,
 	    step_edge, cube3_phase2_moves, 10);
-	for (m = 0; m < N_MOVES; m++)
-		t->conj_move[m] = (uint8_t)sym_move(SYM_Y, m);
-	/* The solved twist and flip are each their class's representative
-	 * (0), so the goals are the solved slice and flip themselves. */
-	ok = build_classes(t, err) &&
-	    build_packed(t->prune_twist, (size_t)N_TWIST_SYM * N_SLICE,
-	    (size_t)t->slice_solved, N_SLICE, step_twist_slice, equiv_twist_slice, err) &&
-	    build_packed(t->prune_flip, (size_t)N_FLIP_SYM * N_SLICE,
-	    (size_t)t->slice_solved, N_SLICE, step_flip_slice, equiv_flip_slice, err) &&
-	    build_packed(t->prune_twist_flip, (size_t)N_TWIST_SYM * N_FLIP, 0, N_FLIP,
-	    step_twist_flip, equiv_twist_flip, err) &&
-	    build_ccomb(t, err);
+	ok = build_ccomb(t, err);
 	if (ok) {
 		bfs_table(R->prune_edge_ccomb, sizeof R->prune_edge_ccomb,
 		    R->ccomb_of_cperm[0], N_CCOMB, step_edge_ccomb, cube3_phase2_moves, 10);
@@ -643,11 +379,11 @@ static void
 load_tables(void)
 {
 	char params[64];
-	struct table_spec spec = {"cube3-two-phase", 3, params, sizeof(struct cube3_tables),
+	struct table_spec spec = {"cube3-two-phase", 4, params, sizeof(struct cube3_tables),
 	    build_tables, NULL, false};
 	double t0 = tw_monotonic_seconds();
 
-	sym_init();   /* the search conjugates its roots by y */
+	sym_init();   /* the phase-2 tables' symmetries */
 	/* The layout's size in the parameters: a build of another layout
 	 * never reads this one's file. */
 	snprintf(params, sizeof params, "struct tables %zu", sizeof(struct cube3_tables));

@@ -1,6 +1,7 @@
-/* The two-phase solver's tables (cube3.c searches them): move tables of
- * the coordinates, the symmetry classes of the twist and the flip, and the
- * pruning tables of both phases, one block without pointers that the
+/* The two-phase solver's phase-2 tables (cube3.c searches them; phase 1
+ * reads the optimal solver's flip x slice classes x twist table,
+ * optimal_tables.h): move tables of the coordinates, their symmetry
+ * classes and the pruning tables, one block without pointers that the
  * table cache (solvers/tablecache.h) keeps on disk and maps back read-only.
  * Private to src/solvers/cube. */
 #ifndef TWIRL_CUBE3_TABLES_H
@@ -14,52 +15,15 @@
 #include "solvers/cube/symmetry.h"
 
 /* Coordinates. */
-#define N_TWIST 2187
-#define N_FLIP 2048
-#define N_SLICE 495
 #define N_PERM 40320
 #define N_SPERM 24
 #define N_MOVES 18
 #define N_CCOMB 140      /* the U corners' places (70) x corner parity (2) */
-#define SYM_Y 2          /* symmetry.h's index of y, the quarter turn about U-D */
-#define N_TWIST_SYM 324  /* twist classes under cube3_sym8 */
-#define N_FLIP_SYM 336   /* flip classes under cube3_sym8 */
 #define N_PERM_SYM 2768  /* corner (or U-D edge) permutation classes under SYM_UD */
-
-/* symmetry.h's indices of the symmetries that keep the U-D and the F-B
- * axes (F2, U2 and the left-right mirror, and their products): the
- * twist and flip keep their meaning under them. */
-extern const int cube3_sym8[8];
 
 struct cube3_tables {
 	struct cubie move[N_MOVES];
-	uint16_t slice_of_mask[4096];   /* 12-bit masks with 4 bits -> 0..494 */
-	uint16_t mask_of_slice[N_SLICE];
-	int slice_solved;
-	uint16_t twist_move[N_TWIST][N_MOVES];
-	uint16_t flip_move[N_FLIP][N_MOVES];
-	uint16_t slice_move[N_SLICE][N_MOVES];
 	uint8_t sperm_move[N_SPERM][N_MOVES];
-	/* Phase 1's coordinates by class under the 8 symmetries that keep
-	 * the U-D and F-B axes (cube3_sym8): class << 3 | the symmetry k whose
-	 * conjugate is the class's representative; the conjugates of the
-	 * slice and flip coordinates by each. */
-	uint16_t twist_class[N_TWIST];
-	uint16_t flip_class[N_FLIP];
-	uint16_t twist_rep[N_TWIST_SYM];
-	uint16_t flip_rep[N_FLIP_SYM];
-	uint16_t slice_conj[N_SLICE][8];
-	uint16_t flip_conj[N_FLIP][8];
-	/* Phase-1 distances, 4 bits an entry: twist class * 495 + slice,
-	 * flip class * 495 + slice, twist class * 2048 + flip (each
-	 * coordinate conjugated by the class's symmetry). */
-	uint8_t prune_twist[(N_TWIST_SYM * N_SLICE + 1) / 2];
-	uint8_t prune_flip[(N_FLIP_SYM * N_SLICE + 1) / 2];
-	uint8_t conj_move[N_MOVES];                /* m conjugated by y */
-	/* The twist x flip table is read for the position and for its
-	 * conjugate by y, whose flip is the position's edge orientation
-	 * about the R-L axis. */
-	uint8_t prune_twist_flip[N_TWIST_SYM * N_FLIP / 2];
 	/* Phase 2 over the classes of the corner and of the U-D edge
 	 * permutations under the 16 symmetries that keep the U-D axis
 	 * (symmetry.h's 0..15, SYM_UD), which map phase-2 moves to phase-2
@@ -102,12 +66,9 @@ extern const int cube3_phase2_moves[10];
  * of memory). *seconds, if not NULL, gets how long the first call took. */
 const struct cube3_tables *cube3_tables_get(double *seconds, struct tw_error *err);
 
-/* Coordinates of a cubie position: the UD-slice edges' places (0..494),
- * and the permutations of the corners, of the eight U and D edges and of
- * the four middle edges (ranks; the two edge ones mean something only in
- * the phase-2 group). */
-int cube3_slice_of(const struct cube3_tables *t, const struct cubie *c);
-
+/* Coordinates of a cubie position: the permutations of the corners, of
+ * the eight U and D edges and of the four middle edges (ranks; the two
+ * edge ones mean something only in the phase-2 group). */
 static inline int
 cube3_cperm_of(const struct cubie *c)
 {

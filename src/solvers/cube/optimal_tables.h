@@ -2,8 +2,10 @@
  * The 3x3x3 optimal solver's pruning tables, shared by its two halves:
  * optimal_tables.c (coordinates, the tables' build and cache, reading an
  * entry, the three views of a position) and optimal.c (the search).
- * Private to those two files; the solver's interface is optimal.h,
- * which takes the two enums below from here.
+ * The small table's goal (twist, flip and slice solved) is the two-phase
+ * method's phase-1 goal, so cube3.c reads it as phase 1's exact
+ * distances. Private to those three files; the solver's interface is
+ * optimal.h, which takes the two enums below from here.
  */
 #ifndef TWIRL_CUBE_OPTIMAL_TABLES_H
 #define TWIRL_CUBE_OPTIMAL_TABLES_H
