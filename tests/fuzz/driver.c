@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
-#include "solvers/tablecache.h"
 
 static int
 run_file(const char *path)
@@ -104,20 +103,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
 		return 2;
 	}
-	/* The suite's table cache ($XDG_CACHE_HOME/twirl: the test
-	 * environment sets it), as the solver tests read it. Without it each
-	 * replay builds the solvers' tables in memory: the 3x3x3's phase-1
-	 * table alone takes 13 s, most of a minute under the sanitizers. */
-	if (getenv("XDG_CACHE_HOME") != NULL && getenv("XDG_CACHE_HOME")[0] == '/') {
-		const char *xdg = getenv("XDG_CACHE_HOME");
-		char *dir = malloc(strlen(xdg) + sizeof "/twirl");
-
-		if (dir != NULL) {
-			sprintf(dir, "%s/twirl", xdg);
-			table_cache_set_dir(dir, NULL);
-			free(dir);
-		}
-	}
+	fuzz_use_table_cache();
 	for (i = 1; i < argc; i++) {
 		struct stat st;
 

@@ -42,6 +42,15 @@ solve_and_replay(const struct puzzle *p, const void *params, const void *state,
 }
 
 int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_use_table_cache();
+	return 0;
+}
+
+int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size), *ps = NULL, *ss = NULL;
