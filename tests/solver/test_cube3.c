@@ -2,9 +2,9 @@
  * suite, 150 in the default tier, 40 under the sanitizers), each solution
  * replayed on the facelets and checked solved and at most 21 moves; short
  * answers for nearly solved cubes; cubes that cannot exist refused with
- * the reason; the phase-1 tables over symmetry classes against a
- * breadth-first search over the raw coordinates; phase 2's class forms
- * against the cubie. */
+ * the reason; the phase-1 table (flip x slice classes x twist) against
+ * a breadth-first search over the raw coordinates near phase 1's goal
+ * and along random walks; phase 2's class forms against the cubie. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>

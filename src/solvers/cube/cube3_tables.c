@@ -9,7 +9,7 @@
 #include "solvers/clock.h"
 #include "solvers/tablecache.h"
 
-/* The tables: one block without pointers (1.5 MB), so that the table
+/* The tables: one block without pointers (0.8 MB), so that the table
  * cache (solvers/tablecache.h) keeps it on disk and maps it back read-only. */
 static const struct cube3_tables *T;
 static double build_seconds;
