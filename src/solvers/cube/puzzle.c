@@ -85,7 +85,7 @@ cube_table_purpose(const char *name, char *purpose, size_t size)
 	/* The proven-shortest solver's small table is the two-phase
 	 * solver's phase 1 (its larger ones share the prefix). */
 	if (strcmp(name, "cube3-optimal-htm-slice") == 0) {
-		snprintf(purpose, size, "3x3x3 solver (two-phase: phase 1), every size's finish");
+		snprintf(purpose, size, "3x3x3 solver (two-phase, phase 1), and every bigger cube's finish");
 		return true;
 	}
 	for (i = 0; i < sizeof known / sizeof known[0]; i++)
