@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solvers/tablecache.h"
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* libFuzzer calls it once before the first input (fuzz_solve's). */
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -38,34 +36,6 @@ fuzz_text(const uint8_t *data, size_t size)
 		s[size] = '\0';
 	}
 	return s;
-}
-
-/* The table cache twirl reads ($XDG_CACHE_HOME/twirl, else
- * ~/.cache/twirl: docs/table-cache.md), which the test environment and
- * ./dev.sh fuzz fill. Without it a harness builds every solver table in
- * memory, and the 3x3x3's phase-1 table alone takes 13 s (most of a
- * minute under the sanitizers), past libFuzzer's limit for an input. */
-static inline void
-fuzz_use_table_cache(void)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *dir;
-
-	if (xdg != NULL && xdg[0] == '/')
-		home = NULL;
-	else if (home != NULL && home[0] == '/')
-		xdg = NULL;
-	else
-		return;
-	dir = malloc(strlen(xdg != NULL ? xdg : home) + sizeof "/.cache/twirl");
-	if (dir == NULL)
-		return;
-	if (xdg != NULL)
-		sprintf(dir, "%s/twirl", xdg);
-	else
-		sprintf(dir, "%s/.cache/twirl", home);
-	table_cache_set_dir(dir, NULL);
-	free(dir);
 }
 
 #endif

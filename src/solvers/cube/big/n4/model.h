@@ -62,7 +62,8 @@ struct r4_model {
 	/* Phase 3 searches 17 of its 20 turns. Dw2, Lw2 and Bw2 are Uw2, Rw2
 	 * and Fw2 followed by a whole-cube half turn (y2, x2, z2), so a
 	 * search without them that may end with the centres so turned finds
-	 * every length the 20 turns do (search.c lifts its answer back). */
+	 * every length the 20 turns do (r4_lift_half_turn takes its answer
+	 * back home). */
 	bool phase3_searched[R4_PHASE3_MOVES];
 	/* The whole-cube half turns about the three axes, numbered 1 + axis
 	 * (y2 1, x2 2, z2 3; two of them make the third: 1 ^ 2 = 3).
