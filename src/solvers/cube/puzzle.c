@@ -64,32 +64,32 @@ cube_optimal_offer(const void *params, int metric, char *cost, size_t size)
 }
 
 /* Puzzle-table table_purpose: the cube's tables by their names' prefix
- * (a size's tables serve the bigger sizes that reduce to it). */
+ * (a size's tables serve the bigger sizes that reduce to it), the first
+ * entry that matches; an exact entry matches its whole name only. */
 static bool
 cube_table_purpose(const char *name, char *purpose, size_t size)
 {
 	static const struct {
 		const char *prefix, *purpose;
+		bool exact;
 	} known[] = {
-		{"cube2-", "2x2x2 solver (optimal)"},
-		{"cube3-two-phase", "3x3x3 solver (two-phase)"},
-		{"cube3-optimal-htm", "3x3x3 proven shortest, face turns"},
-		{"cube3-optimal-qtm", "3x3x3 proven shortest, quarter turns"},
-		{"cube4-", "4x4x4 solver"},
-		{"cube5-", "5x5x5 solver, and the 6x6x6 to 11x11x11's last phases"},
-		{"cube6-", "6x6x6 solver, and the 8x8x8's and 10x10x10's centres"},
-		{"cube7-", "7x7x7 solver, and the 8x8x8 to 11x11x11's"},
+		{"cube2-", "2x2x2 solver (optimal)", false},
+		{"cube3-two-phase", "3x3x3 solver (two-phase)", false},
+		/* The proven-shortest solver's small table is the two-phase
+		 * solver's phase 1 (its larger ones share the prefix). */
+		{"cube3-optimal-htm-slice", "3x3x3 solver (two-phase, phase 1), and every bigger cube's finish", true},
+		{"cube3-optimal-htm", "3x3x3 proven shortest, face turns", false},
+		{"cube3-optimal-qtm", "3x3x3 proven shortest, quarter turns", false},
+		{"cube4-", "4x4x4 solver", false},
+		{"cube5-", "5x5x5 solver, and the 6x6x6 to 11x11x11's last phases", false},
+		{"cube6-", "6x6x6 solver, and the 8x8x8's and 10x10x10's centres", false},
+		{"cube7-", "7x7x7 solver, and the 8x8x8 to 11x11x11's", false},
 	};
 	size_t i;
 
-	/* The proven-shortest solver's small table is the two-phase
-	 * solver's phase 1 (its larger ones share the prefix). */
-	if (strcmp(name, "cube3-optimal-htm-slice") == 0) {
-		snprintf(purpose, size, "3x3x3 solver (two-phase, phase 1), and every bigger cube's finish");
-		return true;
-	}
 	for (i = 0; i < sizeof known / sizeof known[0]; i++)
-		if (strncmp(name, known[i].prefix, strlen(known[i].prefix)) == 0) {
+		if (known[i].exact ? strcmp(name, known[i].prefix) == 0 :
+		    strncmp(name, known[i].prefix, strlen(known[i].prefix)) == 0) {
 			snprintf(purpose, size, "%s", known[i].purpose);
 			return true;
 		}
