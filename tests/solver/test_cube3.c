@@ -152,8 +152,7 @@ phase1_table_gives_phase1_distances(void **unused)
 		for (q = 0; q < n; q++) {
 			unsigned tw = level[q] >> 20, fl = level[q] >> 9 & 2047, sl = level[q] & 511;
 
-			assert_int_equal(entry_distance(&t, entry_of(&t, t.fs_class[sl * N_FLIP + fl], (int)tw, 0)),
-			    depth);
+			assert_int_equal(optimal_phase1_distance(&t, (int)tw, (int)fl, (int)sl), depth);
 		}
 		if (depth == DEPTH)
 			break;
@@ -183,7 +182,7 @@ phase1_table_gives_phase1_distances(void **unused)
 			tw = cubie_twist(&c);
 			fl = cubie_flip(&c);
 			sl = optimal_table_slice(&t, &c);
-			h = entry_distance(&t, entry_of(&t, t.fs_class[(size_t)sl * N_FLIP + (size_t)fl], tw, 0));
+			h = optimal_phase1_distance(&t, tw, fl, sl);
 			if (h > i || h - last > 1 || last - h > 1 ||
 			    (h == 0) != (tw == 0 && fl == 0 && sl == goal_slice))
 				fail_msg("walk %d, move %d: phase-1 distance %d after %d", walk, i, h, last);

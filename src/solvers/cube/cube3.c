@@ -417,14 +417,11 @@ struct node1 {
 	int twist, flip, slice, h;
 };
 
-/* The phase-1 distance of (twist, flip, slice): the entry of the
- * flipslice's class and the twist conjugated by the class's symmetry. */
+/* The phase-1 distance of (twist, flip, slice). */
 static inline int
 phase1_distance(int twist, int flip, int slice)
 {
-	uint32_t cs = P1.fs_class[(uint32_t)slice * N_FLIP + (uint32_t)flip];
-
-	return entry_distance(&P1, entry_of(&P1, cs, twist, 0));
+	return optimal_phase1_distance(&P1, twist, flip, slice);
 }
 
 /* The child of n by move m, its coordinates and distance in c, compared

@@ -173,6 +173,18 @@ entry_distance(const struct optimal_tables *t, size_t j)
 	return (int)(code == 0 ? least : floor + code);
 }
 
+/* The small table's (CUBE3_OPTIMAL_TABLE_SMALL) distance of (twist,
+ * flip, slice) to twist, flip and slice solved, the two-phase method's
+ * phase-1 goal (cube3.c): the entry of the flipslice's class and the
+ * twist conjugated by the class's symmetry; exact. */
+static inline int
+optimal_phase1_distance(const struct optimal_tables *t, int twist, int flip, int slice)
+{
+	uint32_t cs = t->fs_class[(uint32_t)slice * N_FLIP + (uint32_t)flip];
+
+	return entry_distance(t, entry_of(t, cs, twist, 0));
+}
+
 /* The bound three views' entries give: the largest, or one more when
  * all three are equal and not 0 (the last move of a shortest solution
  * keeps one axis's goal subgroup, optimal.h). */
