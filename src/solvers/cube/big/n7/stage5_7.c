@@ -26,24 +26,31 @@
  * agree), so each table below is exact for all three axes at once.
  * Tables (exact, breadth first): the distance of an axis's (X, A, B, T)
  * to home with the pairs one colour (24,010,000 entries), of (O, A, B)
- * to every triple one colour, of (X, A, B) and (T, A, B) (343,000
- * each), of (X, T) (4,900), and over the three axes of the inner X ranks
- * and of the inner T ranks (343,000 each): 25.7 MB in one block of the
- * table cache, "cube7-stage5" (r7_stage5_load), about 1.3 s of CPU to
- * build, 0.02 s to load.
- * Bound: the largest of those, the sum over the axes of the larger of
- * an axis's (X, A, B, T) and (O, A, B) distances (times a weight,
- * s7_tries: 1, 5/4 once 3e7 nodes found no end, which one 7x7x7 in
- * about 20 needs, and 3/2 once 1e8 more did not: one pass of six
- * 11x11x11s with every pass staged first, passes.c, and one 7x7x7 in
- * 1,000 need it), and one
- * more while X and T are both off (S7_XT_W);
+ * to every triple one colour, and over the three axes of the inner X
+ * ranks and of the inner T ranks (343,000 each). The (X, A, B, T) table
+ * is stored reduced by the four symmetries of an axis's turns
+ * (s5_sym_matrix: the mirror R <-> F and the half turn U <-> D with the
+ * colours swapped): only the rows of the 1,374 classes of (X, T), two
+ * entries a byte (every state is within 15 turns), 3.4 MB where it was
+ * 24 MB; the build checks that the table is symmetric. 4.4 MB in all,
+ * one block of the table cache, "cube7-stage5" (r7_stage5_load), about
+ * 1.5 s of CPU to build.
+ * Bound: the larger of the sum over the axes of the larger of an axis's
+ * (X, A, B, T) and (O, A, B) distances (times a weight, s7_tries: 1, 5/4
+ * once 3e7 nodes found no end, which one 7x7x7 in about 20 needs, and
+ * 3/2 once 1e8 more did not: one pass of six 11x11x11s with every pass
+ * staged first, passes.c, and one 7x7x7 in 1,000 need it) and the larger
+ * of the all-X and all-T distances, plus one while both are off
+ * (S7_XT_W). (The (X, A, B, T) distance is at least the (T, A, B) and
+ * (X, T) ones, whose goals it contains, so those tables would never
+ * raise the bound.) The bound is
  * not admissible (a wide half turn moves all three axes): with the
  * triples in the goal the ends are about 27 turns away, and 2/3 of the
  * sum finds none
  * within 4e8 nodes. Measured: docs/cube-solvers.md. */
 #include "solvers/cube/big/n7/n7.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,19 +64,22 @@
 #define S5_C84 70
 #define S5_SIZE (S5_C84 * S5_C84 * S5_C84)
 #define S5_FULL_SIZE ((size_t)S5_SIZE * S5_C84)
-/* The cached block: the (X, A, B, T) table, then the small ones. */
-#define S5_OFF_DIST S5_FULL_SIZE
-#define S5_OFF_TDIST3 (S5_OFF_DIST + S5_SIZE)
-#define S5_OFF_XDIST (S5_OFF_TDIST3 + S5_SIZE)
+/* The symmetries of one axis's turns and goal (s5_sym_matrix), and the
+ * classes of the (inner X, inner T) ranks under them (checked when
+ * built). */
+#define S5_SYMS 4
+#define S5_XT_CLASSES 1374
+/* The (X, A, B, T) table stored: the (A, B) rows of the (X, T)
+ * classes' representatives, two entries a byte. */
+#define S5_REDUCED_SIZE ((size_t)S5_XT_CLASSES * S5_C84 * S5_C84 / 2)
+/* The cached block: the small tables, then the (X, A, B, T) one. */
+#define S5_OFF_XDIST 0
 #define S5_OFF_TDIST (S5_OFF_XDIST + S5_SIZE)
-#define S5_OFF_XT (S5_OFF_TDIST + S5_SIZE)
-#define S5_OFF_OAB (S5_OFF_XT + S5_C84 * S5_C84)
-#define S5_BLOCK (S5_OFF_OAB + S5_SIZE)
+#define S5_OFF_OAB (S5_OFF_TDIST + S5_SIZE)
+#define S5_OFF_FULL ((size_t)S5_OFF_OAB + S5_SIZE)
+#define S5_BLOCK (S5_OFF_FULL + S5_REDUCED_SIZE)
 #define S5_DEFAULT_NODES 400000000L
 #define S5_MAX 40
-#ifndef S7_FULL
-#define S7_FULL 1      /* the bound uses the (X, A, B, T) table, else (X, A, B) (built either way) */
-#endif
 /* The searches (r7_stage5): the bound is at least ceil(the sum of the
  * axes' distances * num / den); a search that runs out of its work
  * hands over to the next, with a larger weight (r7_stage5_within: the
@@ -97,14 +107,24 @@ struct s7_tables {
 	uint8_t hx;                   /* the rank of X or T home: places 0..3, the first face */
 	int pa[8], pb[8];             /* A place pa[i] and B place pb[i] pair up */
 	int po[8];                    /* and the outer T place po[i] between them */
+	/* Symmetry s takes axis 0's ranks of kind k to ranks of kind
+	 * sym_kind[s][k] (a mirror swaps the obliques A and B). */
+	uint8_t sym_kind[S5_SYMS][PARTS];
+	uint8_t sym_rank[S5_SYMS][PARTS][S5_C84];
+	/* The reduced (X, A, B, T) table's index of a state, as a sum:
+	 * xt_base[x * 70 + t] ((x, t)'s class's rows) plus, under the
+	 * symmetry xt_sym[x * 70 + t] that takes (x, t) to its class's
+	 * representative, the turned A and B ranks' places in the row
+	 * (sym_a, sym_b). */
+	uint32_t xt_base[S5_C84 * S5_C84];
+	uint8_t xt_sym[S5_C84 * S5_C84];
+	uint16_t sym_a[S5_SYMS][S5_C84], sym_b[S5_SYMS][S5_C84];
 };
 
 /* The pruning tables, in the table cache's block (S5_OFF_...). */
 struct s7_prune {
-	const uint8_t *full;          /* an axis's (X, A, B, T) to home, pairs one colour */
-	const uint8_t *dist;          /* (X, A, B) alike */
-	const uint8_t *tdist3;        /* (T, A, B) alike */
-	const uint8_t *xt;            /* (X, T) to home */
+	const struct s7_tables *t;    /* the reduced table's index (xt_base ...) */
+	const uint8_t *full;          /* an axis's (X, A, B, T) to home, pairs one colour: reduced, packed */
 	const uint8_t *xdist, *tdist; /* the three axes' X ranks, T ranks to home */
 	const uint8_t *oab;           /* an axis's (O, A, B) to every triple one colour */
 };
@@ -117,7 +137,7 @@ static atomic_bool s7_loaded;
 
 struct bfs_ctx {
 	const struct s7_tables *t;
-	int mode;      /* 0: (X, A, B); 1: (T, A, B); 2: (X, T); 3: all X; 4: all T */
+	int mode;      /* 3: all X; 4: all T; 5: (O, A, B) */
 };
 
 static int
@@ -130,15 +150,10 @@ expand(const void *vctx, uint32_t state, uint32_t *out)
 	for (m = 0; m < S5_MOVES; m++) {
 		const uint8_t(*nx)[S5_C84] = t->next[0][m];
 
-		if (ctx->mode < 2 || ctx->mode == 5) {
-			int x = (int)(state / (S5_C84 * S5_C84)), a = (int)(state / S5_C84 % S5_C84), b = (int)(state % S5_C84);
-			int p = ctx->mode == 0 ? PX : ctx->mode == 1 ? PT : PO;
+		if (ctx->mode == 5) {
+			int o = (int)(state / (S5_C84 * S5_C84)), a = (int)(state / S5_C84 % S5_C84), b = (int)(state % S5_C84);
 
-			out[n++] = ((uint32_t)nx[p][x] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b];
-		} else if (ctx->mode == 2) {
-			int x = (int)(state / S5_C84), y = (int)(state % S5_C84);
-
-			out[n++] = (uint32_t)nx[PX][x] * S5_C84 + nx[PT][y];
+			out[n++] = ((uint32_t)nx[PO][o] * S5_C84 + nx[PA][a]) * S5_C84 + nx[PB][b];
 		} else {
 			int p = ctx->mode == 3 ? PX : PT;
 			int x = (int)(state / (S5_C84 * S5_C84)), y = (int)(state / S5_C84 % S5_C84), z = (int)(state % S5_C84);
@@ -340,6 +355,127 @@ pairs_of(const struct s7_tables *t, const struct r6_model *md, int a, int *pa, i
 	return np == 8;
 }
 
+/* The symmetries of an axis's stage 5, as matrices on the doubled
+ * coordinates (x towards R, y towards U, z towards F): those that keep
+ * the set of turns' actions on the U-D axis's centres and its goal. A
+ * turn of U (or D), and its 2- and 3-layer half turns, act on them as
+ * turns of the face alone; the 2- and 3-layer half turns from R and F
+ * and the 2-layer ones from L and B move strips between U and D. So
+ * the mirror that swaps R and F keeps the set, and so does the half
+ * turn about the axis through the FR and BL edges (U <-> D, R <-> F,
+ * L <-> B) once the axis's two colours are swapped too, which keeps
+ * the goal (the first face's colour home, pairs one colour). */
+static const int s5_sym_matrix[S5_SYMS][3][3] = {
+	{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+	{{0, 0, 1}, {0, 1, 0}, {1, 0, 0}},      /* mirror: R <-> F */
+	{{0, 0, 1}, {0, -1, 0}, {1, 0, 0}},     /* half turn: U <-> D, R <-> F, colours swapped */
+	{{1, 0, 0}, {0, -1, 0}, {0, 0, 1}},     /* mirror: U <-> D, colours swapped */
+};
+
+/* sym_kind, sym_rank and the reduced table's index (s7_tables) from
+ * s5_sym_matrix; false unless each is a symmetry of every turn's action
+ * on axis 0 (each turn, turned, acts as one of the turns) and the
+ * (inner X, inner T) ranks fall into S5_XT_CLASSES classes. The goal's symmetry is
+ * checked on the table itself (build_block). */
+static bool
+build_symmetries(struct s7_tables *t)
+{
+	int pos[R7_FACELETS][3], s, k, i, j, r, m, n, x, classes = 0;
+
+	for (i = 0; i < R7_FACELETS; i++)
+		cube_facelet_position(R7_N, i, pos[i]);
+	for (s = 0; s < S5_SYMS; s++) {
+		const int(*g)[3] = s5_sym_matrix[s];
+		bool swap = g[1][1] < 0;   /* U <-> D: the colours too */
+
+		for (k = 0; k < PARTS; k++) {
+			int to[8], kind = -1;
+
+			for (i = 0; i < 8; i++) {
+				const int *p = pos[t->place[0][k][i]];
+				int q[3], e, k2;
+
+				for (j = 0; j < 3; j++)
+					q[j] = g[j][0] * p[0] + g[j][1] * p[1] + g[j][2] * p[2];
+				if ((e = facelet_at(pos, q)) < 0)
+					return false;
+				for (k2 = 0; k2 < PARTS; k2++) {
+					for (j = 0; j < 8 && t->place[0][k2][j] != e; j++)
+						;
+					if (j < 8)
+						break;
+				}
+				if (k2 == PARTS || (kind >= 0 && k2 != kind))
+					return false;
+				kind = k2;
+				to[i] = j;
+			}
+			t->sym_kind[s][k] = (uint8_t)kind;
+			for (r = 0; r < S5_C84; r++) {
+				int out = 0;
+
+				for (i = 0; i < 8; i++)
+					if (t->mask8[r] >> i & 1)
+						out |= 1 << to[i];
+				t->sym_rank[s][k][r] = t->rank8[swap ? ~out & 0xff : out];
+			}
+		}
+		if (t->sym_kind[s][PX] != PX || t->sym_kind[s][PT] != PT)
+			return false;
+		/* Each turn m, seen through s, is a turn n. */
+		for (m = 0; m < S5_MOVES; m++) {
+			for (n = 0; n < S5_MOVES; n++) {
+				bool same = true;
+
+				for (k = 0; k < PARTS && same; k++)
+					for (r = 0; r < S5_C84 && same; r++)
+						same = t->sym_rank[s][k][t->next[0][m][k][r]] ==
+						    t->next[0][n][t->sym_kind[s][k]][t->sym_rank[s][k][r]];
+				if (same)
+					break;
+			}
+			if (n == S5_MOVES)
+				return false;
+		}
+		for (r = 0; r < S5_C84; r++) {
+			int a = t->sym_rank[s][PA][r], b = t->sym_rank[s][PB][r];
+
+			t->sym_a[s][r] = (uint16_t)(t->sym_kind[s][PA] == PA ? a * S5_C84 : a);
+			t->sym_b[s][r] = (uint16_t)(t->sym_kind[s][PB] == PB ? b : b * S5_C84);
+		}
+	}
+	/* Classes in the order of their least (X, T), the representative. */
+	for (x = 0; x < S5_C84 * S5_C84; x++) {
+		int best = 0, least = x;
+
+		for (s = 1; s < S5_SYMS; s++) {
+			int y = t->sym_rank[s][PX][x / S5_C84] * S5_C84 + t->sym_rank[s][PT][x % S5_C84];
+
+			if (y < least) {
+				best = s;
+				least = y;
+			}
+		}
+		t->xt_sym[x] = (uint8_t)best;
+		if (least == x) {
+			if (classes == S5_XT_CLASSES)
+				return false;
+			t->xt_base[x] = (uint32_t)classes++ * S5_C84 * S5_C84;
+		} else
+			t->xt_base[x] = t->xt_base[least];
+	}
+	return classes == S5_XT_CLASSES;
+}
+
+/* The index of axis ranks r in the reduced (X, A, B, T) table. */
+static inline size_t
+reduced_index(const struct s7_tables *t, const uint8_t *r)
+{
+	int xt = r[PX] * S5_C84 + r[PT], s = t->xt_sym[xt];
+
+	return (size_t)t->xt_base[xt] + t->sym_a[s][r[PA]] + t->sym_b[s][r[PB]];
+}
+
 static void
 build(void)
 {
@@ -379,6 +515,9 @@ build(void)
 		else if (memcmp(t->po, po, sizeof po) != 0)
 			goto fail;
 	}
+	s7_fail = "internal error: stage 5's symmetries";
+	if (!build_symmetries(t))
+		goto fail;
 	s7_fail = NULL;
 	s7 = t;
 	return;
@@ -386,20 +525,15 @@ fail:
 	free(t);
 }
 
-/* The small tables (about 0.3 s) into block (S5_OFF_...), by
- * cube_table_bfs. */
+/* The small tables into block (S5_OFF_...), by cube_table_bfs. */
 static bool
 build_small(const struct s7_tables *t, uint8_t *block, const struct table_progress *prog, struct tw_error *err)
 {
-	struct bfs_ctx c0 = {t, 0}, c1 = {t, 1}, c2 = {t, 2}, c3 = {t, 3}, c4 = {t, 4};
-	uint8_t *dist = block + S5_OFF_DIST, *tdist3 = block + S5_OFF_TDIST3, *xt = block + S5_OFF_XT;
+	struct bfs_ctx cx = {t, 3}, ct = {t, 4}, co = {t, 5};
 	uint8_t *xdist = block + S5_OFF_XDIST, *tdist = block + S5_OFF_TDIST, *oab = block + S5_OFF_OAB;
-	struct bfs_ctx c5 = {t, 5};
 	uint32_t home3 = ((uint32_t)t->hx * S5_C84 + t->hx) * S5_C84 + t->hx;
 	int g, i;
-	long r;
 
-	memset(dist, CUBE_TABLE_UNSEEN, S5_SIZE);
 	memset(oab, CUBE_TABLE_UNSEEN, S5_SIZE);
 	for (g = 0; g < 256; g++) {
 		int ma = 0, mb = 0, mo = 0;
@@ -412,30 +546,62 @@ build_small(const struct s7_tables *t, uint8_t *block, const struct table_progre
 				mb |= 1 << t->pb[i];
 				mo |= 1 << t->po[i];
 			}
-		dist[((uint32_t)t->hx * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
 		oab[((uint32_t)t->rank8[mo] * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
 	}
-	if (!cube_table_bfs(oab, S5_SIZE, expand, &c5, prog, err))
-		return false;
-	if (!cube_table_bfs(dist, S5_SIZE, expand, &c0, prog, err))
-		return false;
-	for (r = 0; r < S5_SIZE; r++)   /* same goals: T home, pairs */
-		tdist3[r] = dist[r] == 0 ? 0 : CUBE_TABLE_UNSEEN;
-	memset(xt, CUBE_TABLE_UNSEEN, S5_C84 * S5_C84);
-	xt[t->hx * S5_C84 + t->hx] = 0;
 	memset(xdist, CUBE_TABLE_UNSEEN, S5_SIZE);
 	memset(tdist, CUBE_TABLE_UNSEEN, S5_SIZE);
 	xdist[home3] = 0;
 	tdist[home3] = 0;
-	return cube_table_bfs(tdist3, S5_SIZE, expand, &c1, prog, err) &&
-	    cube_table_bfs(xt, S5_C84 * S5_C84, expand, &c2, prog, err) &&
-	    cube_table_bfs(xdist, S5_SIZE, expand, &c3, prog, err) &&
-	    cube_table_bfs(tdist, S5_SIZE, expand, &c4, prog, err);
+	return cube_table_bfs(oab, S5_SIZE, expand, &co, prog, err) &&
+	    cube_table_bfs(xdist, S5_SIZE, expand, &cx, prog, err) &&
+	    cube_table_bfs(tdist, S5_SIZE, expand, &ct, prog, err);
+}
+
+/* Stores the (X, A, B, T) table full (S5_FULL_SIZE bytes) as the
+ * reduced one (S5_REDUCED_SIZE bytes at out, two entries a byte, the
+ * first in the low half): the rows of the (X, T) classes'
+ * representatives. False unless every state is reached within 15 turns
+ * and has the distance of the states its symmetries make of it (the
+ * goal is symmetric too). */
+static bool
+pack_full(const struct s7_tables *t, const uint8_t *full, uint8_t *out, struct tw_error *err)
+{
+	uint8_t r[PARTS] = {0};
+	size_t i = 0;
+	int s;
+
+	memset(out, 0, S5_REDUCED_SIZE);
+	for (r[PX] = 0; r[PX] < S5_C84; r[PX]++)
+		for (r[PA] = 0; r[PA] < S5_C84; r[PA]++)
+			for (r[PB] = 0; r[PB] < S5_C84; r[PB]++)
+				for (r[PT] = 0; r[PT] < S5_C84; r[PT]++, i++) {
+					uint8_t v = full[i], turned[PARTS];
+					size_t j = reduced_index(t, r);
+
+					if (v > 15) {
+						tw_error_set(err, "internal error: stage 5's table has a state %d turns away",
+						    v);
+						return false;
+					}
+					for (s = 1; s < S5_SYMS; s++) {
+						int k;
+
+						for (k = 0; k < PARTS; k++)
+							turned[t->sym_kind[s][k]] = t->sym_rank[s][k][r[k]];
+						if (full[(((size_t)turned[PX] * S5_C84 + turned[PA]) * S5_C84 + turned[PB]) *
+						    S5_C84 + turned[PT]] != v) {
+							tw_error_set(err, "internal error: stage 5's table is not symmetric");
+							return false;
+						}
+					}
+					out[j >> 1] = (uint8_t)(out[j >> 1] | v << (j & 1) * 4);
+				}
+	return true;
 }
 
 /* The block's builder (table_spec.build): the small tables, then the
- * (X, A, B, T) table breadth first in bytes, from the (X, A, B) goals
- * with T home. A level looks forward
+ * (X, A, B, T) table breadth first in bytes, from the goals (X and T
+ * home, every pair one colour), then reduced (pack_full). A level looks forward
  * from its states while they are fewer than the unseen ones, then
  * backward (each unseen state looks for a neighbour of the level; the
  * turns are closed under inverses, so that is the same distance), which
@@ -446,26 +612,38 @@ static bool
 build_block(void *buf, size_t size, void *vctx, const struct table_progress *prog, struct tw_error *err)
 {
 	const struct s7_tables *t = vctx;
-	uint8_t *d = buf;
-	const uint8_t *dist = d + S5_OFF_DIST;
+	uint8_t *block = buf, *d;
 	uint32_t base[S5_MOVES];
-	size_t seen = 0, frontier = 0, r;
-	int depth, x, a, b, y, m;
+	size_t seen = 0, frontier = 0;
+	int depth, x, a, b, y, m, g, i;
+	bool ok;
 
 	if (size != S5_BLOCK) {
 		tw_error_set(err, "internal error: stage 5's table size");
 		return false;
 	}
-	if (!build_small(t, d, prog, err))
+	if (!build_small(t, block, prog, err))
 		return false;
 	table_progress_report(prog, 50);
+	if ((d = malloc(S5_FULL_SIZE)) == NULL) {
+		tw_error_set(err, "out of memory");
+		return false;
+	}
 	memset(d, CUBE_TABLE_UNSEEN, S5_FULL_SIZE);
 	size = S5_FULL_SIZE;
-	for (r = 0; r < S5_SIZE; r++)
-		if (dist[r] == 0) {
-			d[r * S5_C84 + t->hx] = 0;
-			frontier++;
-		}
+	for (g = 0; g < 256; g++) {
+		int ma = 0, mb = 0;
+
+		if (__builtin_popcount((unsigned)g) != 4)
+			continue;
+		for (i = 0; i < 8; i++)
+			if (g >> i & 1) {
+				ma |= 1 << t->pa[i];
+				mb |= 1 << t->pb[i];
+			}
+		d[(((size_t)t->hx * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]) * S5_C84 + t->hx] = 0;
+		frontier++;
+	}
 	seen = frontier;
 	for (depth = 0; frontier > 0 && depth < CUBE_TABLE_UNSEEN - 1; depth++) {
 		bool back = frontier > size - seen;
@@ -473,6 +651,7 @@ build_block(void *buf, size_t size, void *vctx, const struct table_progress *pro
 		size_t found = 0;
 
 		if (prog != NULL && prog->cancel != NULL && atomic_load(prog->cancel)) {
+			free(d);
 			tw_error_cancelled(err);
 			return false;
 		}
@@ -508,16 +687,19 @@ build_block(void *buf, size_t size, void *vctx, const struct table_progress *pro
 				}
 		seen += found;
 		frontier = found;
-		table_progress_report(prog, 50 + (int)(seen * 949 / size));
+		table_progress_report(prog, 50 + (int)(seen * 900 / size));
 	}
+	ok = pack_full(t, d, block + S5_OFF_FULL, err);
+	free(d);
 	table_progress_report(prog, 1000);
-	return true;
+	return ok;
 }
 
 static const struct table_spec block_spec = {
 	.name = "cube7-stage5",
-	.version = 2,
-	.params = "U-D axis ranks C(8,4): (X, A, B, T), (X, A, B), (T, A, B); all X, all T; (X, T); (O, A, B) triples; 27 turns",
+	.version = 3,
+	.params = "U-D axis ranks C(8,4): (X, A, B), (T, A, B); all X, all T; (X, T); (O, A, B) triples; "
+	    "(X, A, B, T) by 1374 (X, T) classes of 4 symmetries, 4 bits; 27 turns",
 	.size = S5_BLOCK,
 	.build = build_block,
 };
@@ -543,10 +725,8 @@ r7_stage5_load(const struct table_progress *prog, struct tw_error *err)
 		spec.ctx = s7;
 		block = table_get_huge(&spec, prog, err);
 		if (block != NULL) {
-			s7p.full = block;
-			s7p.dist = block + S5_OFF_DIST;
-			s7p.tdist3 = block + S5_OFF_TDIST3;
-			s7p.xt = block + S5_OFF_XT;
+			s7p.t = s7;
+			s7p.full = block + S5_OFF_FULL;
 			s7p.xdist = block + S5_OFF_XDIST;
 			s7p.tdist = block + S5_OFF_TDIST;
 			s7p.oab = block + S5_OFF_OAB;
@@ -569,38 +749,48 @@ struct search_ctx {
 	int num, den;
 };
 
+/* The bound of state s at weight num/den, or, once it is sure to be
+ * above limit, any value above limit: the search prunes the state then
+ * and needs no more (stage_def.estimate), so the cheaper entries are
+ * read first and the (X, A, B, T) ones only while they can decide. */
 static int
-bound_of(const struct s7_prune *t, const struct state *s, int num, int den)
+bound_within(const struct s7_prune *t, const struct state *s, int num, int den, int limit)
 {
-	int a, h, sum = 0, sum2 = 0, v, o, x;
+	int a, h, sum = 0, v, x, o[3], rest;
+	long over = (long)limit * den;   /* the weighted sum is above limit once sum * num is above this */
 
 	x = t->xdist[((uint32_t)s->r[0][PX] * S5_C84 + s->r[1][PX]) * S5_C84 + s->r[2][PX]];
 	v = t->tdist[((uint32_t)s->r[0][PT] * S5_C84 + s->r[1][PT]) * S5_C84 + s->r[2][PT]];
 	h = v > x ? v : x;
 	x = v < x ? v : x;
 	h += (x + S7_XT_W - 1) / S7_XT_W;   /* not admissible: X and T apart */
+	if (h > limit)
+		return h;
 	for (a = 0; a < 3; a++) {
 		const uint8_t *r = s->r[a];
 
-		v = t->tdist3[((uint32_t)r[PT] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
-		sum2 += v;
-		h = v > h ? v : h;
-#if S7_FULL
-		v = t->full[(((size_t)r[PX] * S5_C84 + r[PA]) * S5_C84 + r[PB]) * S5_C84 + r[PT]];
-#else
-		v = t->dist[((uint32_t)r[PX] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
-#endif
-		h = v > h ? v : h;
-		o = t->oab[((uint32_t)r[PO] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
-		h = o > h ? o : h;
-		sum += o > v ? o : v;
-		v = t->xt[r[PX] * S5_C84 + r[PT]];
-		h = v > h ? v : h;
+		o[a] = t->oab[((uint32_t)r[PO] * S5_C84 + r[PA]) * S5_C84 + r[PB]];
 	}
-	sum = (sum * num + den - 1) / den;
-	sum2 = (sum2 + 1) / 2;
-	sum = sum2 > sum ? sum2 : sum;
+	rest = o[0] + o[1] + o[2];
+	for (a = 0; a < 3; a++) {
+		size_t i;
+
+		if ((long)(sum + rest) * num > over)
+			return limit + 1;
+		i = reduced_index(t->t, s->r[a]);
+		v = t->full[i >> 1] >> (i & 1) * 4 & 15;
+		rest -= o[a];
+		sum += o[a] > v ? o[a] : v;
+	}
+	if (den != 1)   /* a division is a tenth of the bound's time */
+		sum = (sum * num + den - 1) / den;
 	return sum > h ? sum : h;
+}
+
+static int
+bound_of(const struct s7_prune *t, const struct state *s, int num, int den)
+{
+	return bound_within(t, s, num, den, INT_MAX / 4);
 }
 
 /* The stage's search (core/stage.h). */
@@ -609,8 +799,7 @@ estimate(void *ctx, const void *state, int limit)
 {
 	const struct search_ctx *c = ctx;
 
-	(void)limit;
-	return bound_of(c->p, state, c->num, c->den);
+	return bound_within(c->p, state, c->num, c->den, limit);
 }
 
 static bool
