@@ -1,6 +1,7 @@
 /* The 5x5x5 phase reduction's search, phase 4 (n5.h, phase45.h). */
 #include "solvers/cube/big/n5/n5.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,14 +32,20 @@ struct run4 {
 	struct st4 kids[(R5_MAX_PHASE4 + 1) * R5_Q4];
 };
 
+/* The state's bound, or, once it is sure to be above limit, a value
+ * above limit (enough to prune a child): the small tables first, the
+ * 4-bit dedge table (94 MB, a read from memory) only while it can
+ * decide. */
 static int
-bound4(const struct r5_p45 *k, struct st4 s)
+bound4(const struct r5_p45 *k, struct st4 s, int limit)
 {
 	int a = k->t->p4_ml[(size_t)s.m * R5_ORD4 + s.l], b = k->t->p4_mh[(size_t)s.m * R5_ORD4 + s.h];
 	int c = k->t->p4_c[(size_t)s.ud * R5_AXC + s.rl];
 
 	a = b > a ? b : a;
 	a = c > a ? c : a;
+	if (a > limit)
+		return a;
 	b = r5_nibble(k->p4_mlh, ((size_t)s.set * R5_ORD4 + s.sl) * R5_ORD4 + s.sh);
 	return b > a ? b : a;
 }
@@ -51,28 +58,38 @@ children4(void *ctx, const void *state, int last, int left, void *kids, uint8_t 
 	const struct run4 *r = ctx;
 	const struct r5_p45 *k = r->k;
 	const struct st4 *s = state;
-	struct st4 *t = kids;
-	int j, n = 0;
+	struct st4 *t = kids, c[R5_Q4];
+	uint8_t made[R5_Q4];
+	int j, i, n = 0, nc = 0;
 
+	/* Every child first, with its two large tables' entries (24 and
+	 * 94 MB, a read from memory each) asked for at once, so that the
+	 * reads overlap; then their bounds in move order. */
 	for (j = 0; j < R5_Q4; j++) {
-		int m = k->t->q4[j], b;
-		struct st4 c;
+		int m = k->t->q4[j];
+		struct st4 *x = &c[nc];
 
 		if (!r5_turn_allowed(r->md, m, last))
 			continue;
-		c.m = k->t->m4[s->m][j];
-		c.l = k->t->w4[0][s->l][j];
-		c.h = k->t->w4[1][s->h][j];
-		c.ud = k->t->c4[0][s->ud][j];
-		c.rl = k->t->c4[1][s->rl][j];
-		c.set = k->t->s4[s->set][j];
-		c.sl = k->t->sw4[0][s->set][s->sl][j];
-		c.sh = k->t->sw4[1][s->set][s->sh][j];
-		b = bound4(k, c);
+		x->m = k->t->m4[s->m][j];
+		x->l = k->t->w4[0][s->l][j];
+		x->h = k->t->w4[1][s->h][j];
+		x->ud = k->t->c4[0][s->ud][j];
+		x->rl = k->t->c4[1][s->rl][j];
+		x->set = k->t->s4[s->set][j];
+		x->sl = k->t->sw4[0][s->set][s->sl][j];
+		x->sh = k->t->sw4[1][s->set][s->sh][j];
+		__builtin_prefetch(&k->t->p4_c[(size_t)x->ud * R5_AXC + x->rl]);
+		__builtin_prefetch(&k->p4_mlh[(((size_t)x->set * R5_ORD4 + x->sl) * R5_ORD4 + x->sh) >> 1]);
+		made[nc++] = (uint8_t)m;
+	}
+	for (i = 0; i < nc; i++) {
+		int b = bound4(k, c[i], left - 1);
+
 		if (b > left - 1 || (b == 0 && left > 1))
 			continue;
-		t[n] = c;
-		moves[n++] = (uint8_t)m;
+		t[n] = c[i];
+		moves[n++] = made[i];
 	}
 	return n;
 }
@@ -160,7 +177,7 @@ starts_of(const struct r5_p45 *k, const struct r5_model *md, const struct cube *
 					x->s.h = k->t->rank4[ph];
 					x->s.ud = (uint16_t)ud;
 					x->s.rl = (uint16_t)rl;
-					h = bound4(k, x->s);
+					h = bound4(k, x->s, INT_MAX);
 					if (h == 0xff)
 						continue;
 					x->parent = (uint16_t)parent;

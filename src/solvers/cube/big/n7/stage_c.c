@@ -27,6 +27,7 @@
  * admissible, so the answers are the shortest in OBTM). */
 #include "solvers/cube/big/n7/n7.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -353,14 +354,15 @@ r7_stage_c_tables(void)
 }
 
 /* The bound: the table on s and on s turned about the diagonal once and
- * twice (their U-D T are s's F-B and R-L T). */
+ * twice (their U-D T are s's F-B and R-L T); once it is above limit,
+ * that value (enough to prune: stage_def.estimate). */
 static inline int
-bound(const uint8_t *s)
+bound(const uint8_t *s, int limit)
 {
 	uint8_t t[SC_PLACES];
 	int h = sc_table[(size_t)x_rank(s) * SC_C84 + (size_t)axis_rank(s, 1, 0)], r, i;
 
-	for (r = 0; r < 2; r++) {
+	for (r = 0; r < 2 && h <= limit; r++) {
 		int v;
 
 		for (i = 0; i < SC_PLACES; i++)
@@ -386,8 +388,7 @@ static int
 sc_estimate(void *ctx, const void *state, int limit)
 {
 	(void)ctx;
-	(void)limit;
-	return bound(((const struct sc_state *)state)->s);
+	return bound(((const struct sc_state *)state)->s, limit);
 }
 
 static bool
@@ -480,7 +481,7 @@ r7_stage_c(const struct cube *c5, const struct r7_options *opt, struct cube_move
 		}
 	stage_run_start(&run, NULL, SC_MOVES, opt != NULL && opt->max_nodes > 0 ? opt->max_nodes : SC_DEFAULT_NODES,
 	    opt != NULL ? opt->cancel : NULL);
-	if (stage_ida(&sc_search, NULL, &run, stack, bound(s), SC_MAX_BOUND) != 1) {
+	if (stage_ida(&sc_search, NULL, &run, stack, bound(s, INT_MAX), SC_MAX_BOUND) != 1) {
 		if (stage_cancelled(&run))
 			tw_error_cancelled(err);
 		else
