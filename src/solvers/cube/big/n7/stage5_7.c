@@ -525,16 +525,15 @@ fail:
 	free(t);
 }
 
-/* The small tables into block (S5_OFF_...), by cube_table_bfs. */
-static bool
-build_small(const struct s7_tables *t, uint8_t *block, const struct table_progress *prog, struct tw_error *err)
+/* The goals' ranks of an axis's obliques and outer T: every pair one
+ * colour, each triple's T that colour too; goal j has ranks a[j], b[j]
+ * and o[j] (S5_C84 of them, one for each four pairs of the first
+ * colour). */
+static void
+goal_ranks(const struct s7_tables *t, uint8_t *a, uint8_t *b, uint8_t *o)
 {
-	struct bfs_ctx cx = {t, 3}, ct = {t, 4}, co = {t, 5};
-	uint8_t *xdist = block + S5_OFF_XDIST, *tdist = block + S5_OFF_TDIST, *oab = block + S5_OFF_OAB;
-	uint32_t home3 = ((uint32_t)t->hx * S5_C84 + t->hx) * S5_C84 + t->hx;
-	int g, i;
+	int g, i, n = 0;
 
-	memset(oab, CUBE_TABLE_UNSEEN, S5_SIZE);
 	for (g = 0; g < 256; g++) {
 		int ma = 0, mb = 0, mo = 0;
 
@@ -546,8 +545,26 @@ build_small(const struct s7_tables *t, uint8_t *block, const struct table_progre
 				mb |= 1 << t->pb[i];
 				mo |= 1 << t->po[i];
 			}
-		oab[((uint32_t)t->rank8[mo] * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]] = 0;
+		a[n] = t->rank8[ma];
+		b[n] = t->rank8[mb];
+		o[n++] = t->rank8[mo];
 	}
+}
+
+/* The small tables into block (S5_OFF_...), by cube_table_bfs. */
+static bool
+build_small(const struct s7_tables *t, uint8_t *block, const struct table_progress *prog, struct tw_error *err)
+{
+	struct bfs_ctx cx = {t, 3}, ct = {t, 4}, co = {t, 5};
+	uint8_t *xdist = block + S5_OFF_XDIST, *tdist = block + S5_OFF_TDIST, *oab = block + S5_OFF_OAB;
+	uint32_t home3 = ((uint32_t)t->hx * S5_C84 + t->hx) * S5_C84 + t->hx;
+	uint8_t ga[S5_C84], gb[S5_C84], go[S5_C84];
+	int j;
+
+	memset(oab, CUBE_TABLE_UNSEEN, S5_SIZE);
+	goal_ranks(t, ga, gb, go);
+	for (j = 0; j < S5_C84; j++)
+		oab[((uint32_t)go[j] * S5_C84 + ga[j]) * S5_C84 + gb[j]] = 0;
 	memset(xdist, CUBE_TABLE_UNSEEN, S5_SIZE);
 	memset(tdist, CUBE_TABLE_UNSEEN, S5_SIZE);
 	xdist[home3] = 0;
@@ -612,10 +629,10 @@ static bool
 build_block(void *buf, size_t size, void *vctx, const struct table_progress *prog, struct tw_error *err)
 {
 	const struct s7_tables *t = vctx;
-	uint8_t *block = buf, *d;
+	uint8_t *block = buf, *d, ga[S5_C84], gb[S5_C84], go[S5_C84];
 	uint32_t base[S5_MOVES];
-	size_t seen = 0, frontier = 0;
-	int depth, x, a, b, y, m, g, i;
+	size_t seen = 0, frontier;
+	int depth, x, a, b, y, m;
 	bool ok;
 
 	if (size != S5_BLOCK) {
@@ -631,19 +648,9 @@ build_block(void *buf, size_t size, void *vctx, const struct table_progress *pro
 	}
 	memset(d, CUBE_TABLE_UNSEEN, S5_FULL_SIZE);
 	size = S5_FULL_SIZE;
-	for (g = 0; g < 256; g++) {
-		int ma = 0, mb = 0;
-
-		if (__builtin_popcount((unsigned)g) != 4)
-			continue;
-		for (i = 0; i < 8; i++)
-			if (g >> i & 1) {
-				ma |= 1 << t->pa[i];
-				mb |= 1 << t->pb[i];
-			}
-		d[(((size_t)t->hx * S5_C84 + t->rank8[ma]) * S5_C84 + t->rank8[mb]) * S5_C84 + t->hx] = 0;
-		frontier++;
-	}
+	goal_ranks(t, ga, gb, go);
+	for (frontier = 0; frontier < S5_C84; frontier++)
+		d[(((size_t)t->hx * S5_C84 + ga[frontier]) * S5_C84 + gb[frontier]) * S5_C84 + t->hx] = 0;
 	seen = frontier;
 	for (depth = 0; frontier > 0 && depth < CUBE_TABLE_UNSEEN - 1; depth++) {
 		bool back = frontier > size - seen;
