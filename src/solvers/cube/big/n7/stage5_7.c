@@ -375,8 +375,8 @@ static const int s5_sym_matrix[S5_SYMS][3][3] = {
 /* sym_kind, sym_rank and the reduced table's index (s7_tables) from
  * s5_sym_matrix; false unless each is a symmetry of every turn's action
  * on axis 0 (each turn, turned, acts as one of the turns) and the
- * (inner X, inner T) ranks fall into S5_XT_CLASSES classes. The goal's symmetry is
- * checked on the table itself (build_block). */
+ * (inner X, inner T) ranks fall into S5_XT_CLASSES classes. The goal's
+ * symmetry is checked on the table itself (pack_full). */
 static bool
 build_symmetries(struct s7_tables *t)
 {
