@@ -183,7 +183,7 @@ int r7_stage5_within(uint8_t *col, const struct staged_options *opt, int max_tur
 /* Loads stage 5's pruning tables (one set for the three axes: the
  * (X, A, B, T) table reduced by symmetry and three small ones,
  * 4,395,300 bytes in one block) from the table cache ("cube7-stage5"),
- * or builds them (about 1.5 s of CPU; breadth first, stage5_7.c),
+ * or builds them (about 3 s of CPU; breadth first, stage5_7.c),
  * reporting through prog (may be NULL; its cancel stops the build:
  * "cancelled"); r7_stage5 loads them without progress if this was not
  * called. Thread-safe; later calls return at once. The block lives

@@ -34,7 +34,7 @@
  * entries a byte (every state is within 15 turns), 3.4 MB where it was
  * 24 MB; the build checks that the table is symmetric. 4.4 MB in all,
  * one block of the table cache, "cube7-stage5" (r7_stage5_load), about
- * 1.5 s of CPU to build.
+ * 3 s of CPU to build.
  * Bound: the larger of the sum over the axes of the larger of an axis's
  * (X, A, B, T) and (O, A, B) distances (times a weight, s7_tries: 1, 5/4
  * once 3e7 nodes found no end, which one 7x7x7 in about 20 needs, and
