@@ -3,10 +3,11 @@
 # configures and builds with meson.
 #   ./dev.sh play [ARGS]   build and start the game (the menu by default)
 #   ./dev.sh test          build and run the default test tier, build the
-#                          release configuration, then run the tier again
-#                          under AddressSanitizer + UBSan; prints each
-#                          step's time (the slow sweeps: meson test -C build
-#                          --suite slow)
+#                          release configuration and the sanitized one
+#                          meanwhile, then run the tier again under
+#                          AddressSanitizer + UBSan; prints each step's time
+#                          (the slow sweeps: meson test -C build --suite
+#                          slow)
 #   ./dev.sh fuzz [SECONDS] build the fuzz harnesses with clang and libFuzzer
 #                          (+ ASan, UBSan) and run each for SECONDS (default
 #                          60), two at a time; findings in build-fuzz/findings
@@ -50,6 +51,12 @@ build() { # DIR [meson options]
 }
 
 case "$mode" in
+test-builds)   # ./dev.sh test's second and third builds (below)
+	build build-release -Dbuildtype=release -Dtests=disabled
+	build build-asan -Dtests=enabled -Db_sanitize=address,undefined \
+	    -Db_lundef=false -Dbuildtype=debugoptimized -Dbenches=false \
+	    -Dc_args=-fno-sanitize-recover=all
+	;;
 play)
 	build build
 	exec ./build/twirl "$@"
@@ -57,18 +64,30 @@ play)
 test)
 	start=$(date +%s)
 	build build -Dtests=enabled
-	meson test -C build --print-errorlogs
+	built=$(date +%s)
+	# The release configuration (-O3) that packagers and benchmarks build,
+	# compiled so that its warnings (errors here) are seen; its tests are
+	# the plain build's, not compiled again. Then the suite's build under
+	# AddressSanitizer + UBSan, optimised (-O2: they catch the same faults,
+	# and the suite runs in a third of the time of -O0), without the
+	# benchmark programs, which no test runs. Both compile while the plain
+	# tier's tests run, at the lowest priority: they take only the cores
+	# the tests leave idle (tmux tests waiting on the screen, tests waiting
+	# on a table another builds), so the tests' times do not change.
+	nice -n 19 ./dev.sh test-builds >build/test-builds.log 2>&1 &
+	others=$!
+	status=0
+	meson test -C build --print-errorlogs || status=$?
 	plain=$(date +%s)
-	# The release configuration (-O3) that packagers and benchmarks
-	# build: compiled, so that its warnings (errors here) are seen.
-	build build-release -Dbuildtype=release
-	release=$(date +%s)
-	# Optimised (-O2) under the sanitizers: they catch the same faults, and
-	# the suite runs in a third of the time of -O0. Without the benchmark
-	# programs, which no test runs (15 s of the build).
-	build build-asan -Dtests=enabled -Db_sanitize=address,undefined \
-	    -Db_lundef=false -Dbuildtype=debugoptimized -Dbenches=false \
-	    -Dc_args=-fno-sanitize-recover=all
+	others_status=0
+	wait $others || others_status=$?
+	built_others=$(date +%s)
+	if [ $others_status -ne 0 ]; then
+		cat build/test-builds.log
+		echo "dev.sh test: the release or the sanitized build failed (above)"
+		exit 1
+	fi
+	[ $status -eq 0 ] || exit $status
 	# The cubes' tables take minutes under the sanitizers: the 5x5x5's
 	# (two of 99 MB, breadth first over 198 M states each, and six more
 	# of 2.6 to 100 MB, about 45 s of sanitized CPU in all), the 4x4x4's
@@ -92,9 +111,10 @@ test)
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    meson test -C build-asan --print-errorlogs
 	end=$(date +%s)
-	echo "dev.sh test: plain build and tests $((plain - start)) s," \
-	    "release build $((release - plain)) s," \
-	    "sanitized build and tests $((end - release)) s, total $((end - start)) s"
+	echo "dev.sh test: plain build $((built - start)) s, plain tests $((plain - built)) s" \
+	    "(the release and sanitized builds alongside), the rest of those builds" \
+	    "$((built_others - plain)) s, sanitized tests $((end - built_others)) s," \
+	    "total $((end - start)) s"
 	;;
 fuzz)
 	secs=${1:-60}
