@@ -103,18 +103,18 @@ unrank_perm8(int r, uint8_t *p)
 
 /* The share of the loader's progress (0..1000) the big tables' builds
  * fill, and how much of it each has filled: phase 4's table first, then
- * phase 5's. The small block's build (about 3 s of 40) fills
+ * phase 5's. The small block's build (about 3 s of 24) fills
  * 0..P45_BIG_FROM before them. */
 #define P45_BIG_FROM 60
 static int big_from, big_span;
 
 /* Breadth first over n states from the entries already 0 (the rest
- * 0xff) with move function next; reports the share filled into the
- * part big_from..big_from + big_span of the loader's progress when
- * report is set. */
+ * 0xff) with move function next: from the goal while at most half the
+ * states are filled, then from each state still empty (a turn's inverse
+ * is a turn). */
 static bool
 bfs(const struct r5_p45_tables *t, uint8_t *d, uint32_t n, int moves,
-    uint32_t (*next)(const struct r5_p45_tables *, uint32_t, int), bool report)
+    uint32_t (*next)(const struct r5_p45_tables *, uint32_t, int))
 {
 	uint8_t depth;
 	bool grew = true;
@@ -129,16 +129,8 @@ bfs(const struct r5_p45_tables *t, uint8_t *d, uint32_t n, int moves,
 		for (i = 0; i < n; i++) {
 			int j;
 
-			if ((i & 0x3fffff) == 0) {
-				if (build_cancelled())
-					return false;
-				/* Nodes of a level are spread over the index, so the
-				 * entries filled plus this level's scan give a steady
-				 * figure; the backward levels do most of the work. */
-				if (report)
-					table_progress_report(build_prog,
-					    big_from + (int)((uint64_t)big_span * filled / n));
-			}
+			if ((i & 0x3fffff) == 0 && build_cancelled())
+				return false;
 			if (back ? d[i] != 0xff : d[i] != depth)
 				continue;
 			for (j = 0; j < moves; j++) {
@@ -173,14 +165,6 @@ pack_nibbles(const uint8_t *d, size_t n, uint8_t *out)
 		out[i >> 1] = (uint8_t)(d[i] | d[i + 1] << 4);
 	if (n & 1)
 		out[n >> 1] = d[n - 1];
-}
-
-static uint32_t
-next_mlh(const struct r5_p45_tables *k, uint32_t i, int j)
-{
-	uint32_t h = i % R5_ORD4, l = i / R5_ORD4 % R5_ORD4, m = i / R5_ORD4 / R5_ORD4;
-
-	return ((uint32_t)k->s4[m][j] * R5_ORD4 + k->sw4[0][m][l][j]) * R5_ORD4 + k->sw4[1][m][h][j];
 }
 
 /* The set coordinate's moves and the 198 M table. */
@@ -240,19 +224,124 @@ build_mlh(struct r5_p45_tables *k, const struct r5_model *md)
 	return NULL;
 }
 
-/* Phase 5's wings of half 0 (1) relative to the midges x U-D centres. */
-static uint32_t
-next_lc0(const struct r5_p45_tables *k, uint32_t i, int j)
+/* A big table's states as rows of cols entries, state r * cols + c: turn
+ * j takes row r to row next_row[j] and column c to column
+ * col_turn[c * moves + j], both filled by the graph's row function. The
+ * two 198 M tables split this way (phase 4: (set, low) rows of the high
+ * wings' 1,680; phase 5: rows of the wings' 40,320 permutations, columns
+ * of the 4,900 U-D centre states), so that a row's turns are worked out
+ * once for all its columns. */
+struct big_graph {
+	uint32_t rows, cols;
+	int moves;
+	void (*row)(const struct r5_p45_tables *t, uint32_t r, uint32_t *next_row,
+	    const uint16_t **col_turn);
+};
+
+/* Phase 4's dedges: row set * 1680 + low, column high. */
+static void
+mlh_row(const struct r5_p45_tables *k, uint32_t r, uint32_t *next_row, const uint16_t **col_turn)
 {
-	return (uint32_t)k->w5[0][i / R5_AXC][j] * R5_AXC + k->c5ud[i % R5_AXC][j];
+	uint32_t m = r / R5_ORD4, l = r % R5_ORD4;
+	int j;
+
+	for (j = 0; j < R5_Q4; j++)
+		next_row[j] = (uint32_t)k->s4[m][j] * R5_ORD4 + k->sw4[0][m][l][j];
+	*col_turn = &k->sw4[1][m][0][0];
+}
+
+/* Phase 5's wings of half 0 relative to the U-D centres: row the wings'
+ * permutation, column the centres (half 1 reads it through the mirror). */
+static void
+lc_row(const struct r5_p45_tables *k, uint32_t r, uint32_t *next_row, const uint16_t **col_turn)
+{
+	int j;
+
+	for (j = 0; j < R5_Q5; j++)
+		next_row[j] = k->w5[0][r][j];
+	*col_turn = &k->c5ud[0][0];
+}
+
+static const struct big_graph mlh_graph = {70u * R5_ORD4, R5_ORD4, R5_Q4, mlh_row};
+static const struct big_graph lc_graph = {R5_PERM8, R5_AXC, R5_Q5, lc_row};
+
+/* bfs() over a big graph's rows (the entries already 0 are the goal, the
+ * rest 0xff); the same distances, with each row's turns worked out once
+ * and rows with nothing to do at a level skipped. Reports the share
+ * filled into big_from..big_from + big_span of the loader's progress. */
+static bool
+bfs_rows(const struct r5_p45_tables *t, const struct big_graph *g, uint8_t *d)
+{
+	uint64_t n = (uint64_t)g->rows * g->cols, filled = 0, i;
+	uint32_t next_row[R5_Q4], every = (1u << 22) / g->cols + 1;
+	uint8_t *to[R5_Q4];
+	bool grew = true;
+	int depth;
+
+	for (i = 0; i < n; i++)
+		filled += d[i] != 0xff;
+	for (depth = 0; grew && depth < 250; depth++) {
+		bool back = filled > n / 2;
+		uint8_t want = back ? 0xff : (uint8_t)depth;
+
+		grew = false;
+		for (uint32_t r = 0; r < g->rows; r++) {
+			uint8_t *row = d + (uint64_t)r * g->cols;
+			const uint16_t *col_turn;
+
+			if (r % every == 0) {
+				if (build_cancelled())
+					return false;
+				table_progress_report(build_prog,
+				    big_from + (int)((uint64_t)big_span * filled / n));
+			}
+			if (memchr(row, want, g->cols) == NULL)
+				continue;
+			g->row(t, r, next_row, &col_turn);
+			for (int j = 0; j < g->moves; j++)
+				to[j] = d + (uint64_t)next_row[j] * g->cols;
+			if (back) {
+				/* An empty state is one turn beyond this level when
+				 * a turn takes it into the level. */
+				for (uint32_t c = 0; c < g->cols; c++) {
+					const uint16_t *ct = col_turn + (size_t)c * (size_t)g->moves;
+
+					if (row[c] != 0xff)
+						continue;
+					for (int j = 0; j < g->moves; j++)
+						if (to[j][ct[j]] == depth) {
+							row[c] = (uint8_t)(depth + 1);
+							filled++;
+							grew = true;
+							break;
+						}
+				}
+				continue;
+			}
+			for (uint32_t c = 0; c < g->cols; c++) {
+				const uint16_t *ct = col_turn + (size_t)c * (size_t)g->moves;
+
+				if (row[c] != depth)
+					continue;
+				for (int j = 0; j < g->moves; j++)
+					if (to[j][ct[j]] == 0xff) {
+						to[j][ct[j]] = (uint8_t)(depth + 1);
+						filled++;
+						grew = true;
+					}
+			}
+		}
+	}
+	return true;
 }
 
 /* Fills a big table breadth first in bytes (n entries, the goal goal),
  * then packs it into buf, 4 bits an entry. */
 static bool
-make_big(const struct r5_p45_tables *t, uint8_t *buf, uint32_t n, uint32_t goal, int moves,
-    uint32_t (*next)(const struct r5_p45_tables *, uint32_t, int), struct tw_error *err)
+make_big(const struct r5_p45_tables *t, uint8_t *buf, const struct big_graph *g, uint32_t goal,
+    struct tw_error *err)
 {
+	uint32_t n = g->rows * g->cols;
 	uint8_t *d = malloc(n);
 	bool ok;
 	uint32_t i;
@@ -263,7 +352,7 @@ make_big(const struct r5_p45_tables *t, uint8_t *buf, uint32_t n, uint32_t goal,
 	}
 	memset(d, 0xff, n);
 	d[goal] = 0;
-	ok = bfs(t, d, n, moves, next, true);
+	ok = bfs_rows(t, g, d);
 	for (i = 0; ok && i < n; i++)
 		if (d[i] > 15) {
 			tw_error_set(err, "internal error: a 5x5x5 table entry %u does not fit 4 bits", d[i]);
@@ -284,7 +373,7 @@ make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 
 	(void)prog;   /* the same as build_prog */
 	(void)size;
-	return make_big(t, buf, R5_MLH_ENTRIES, t->mlh_goal, R5_Q4, next_mlh, err);
+	return make_big(t, buf, &mlh_graph, t->mlh_goal, err);
 }
 
 static bool
@@ -294,7 +383,7 @@ make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, st
 
 	(void)prog;   /* the same as build_prog */
 	(void)size;
-	return make_big(t, buf, R5_LC_ENTRIES, t->lc_goal, R5_Q5, next_lc0, err);
+	return make_big(t, buf, &lc_graph, t->lc_goal, err);
 }
 
 /* Maps the states of graph g1 onto those of g0 (n states, R5_Q5 turns
@@ -553,7 +642,7 @@ build_c5(struct r5_p45_tables *k)
 		return "internal error: fewer phase-5 centre states than R5_C5_STATES";
 	memset(k->p5_c, 0xff, sizeof k->p5_c);
 	k->p5_c[0] = 0;
-	return bfs(k, k->p5_c, R5_C5_STATES, R5_Q5, next_c5, false) ? NULL : "cancelled";
+	return bfs(k, k->p5_c, R5_C5_STATES, R5_Q5, next_c5) ? NULL : "cancelled";
 }
 
 /* Fills the small block k (zeroed); reports its share of the loader's
@@ -684,11 +773,11 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 			k->p4_mh[(size_t)i * R5_ORD4 + (size_t)i] = 0;
 		}
 	}
-	if (!bfs(k, k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml, false))
+	if (!bfs(k, k->p4_ml, R5_ORD4 * R5_ORD4, R5_Q4, next_ml))
 		return "cancelled";
 	if ((problem = build_mlh(k, md)) != NULL)
 		return problem;
-	if (!bfs(k, k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh, false))
+	if (!bfs(k, k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh))
 		return "cancelled";
 	table_progress_report(build_prog, P45_BIG_FROM * 4 / 10);
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
@@ -732,7 +821,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 		free(queue);
 	}
 	free(seen);
-	if (!bfs(k, k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4, false))
+	if (!bfs(k, k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4))
 		return "cancelled";
 	table_progress_report(build_prog, P45_BIG_FROM * 7 / 10);
 	/* Phase 5's wings relative to the midges. */
@@ -755,9 +844,9 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 			}
 	memset(k->p5_w, 0xff, sizeof k->p5_w);
 	k->p5_w[0][0] = k->p5_w[1][0] = 0;
-	if (!bfs(k, k->p5_w[0], R5_PERM8, R5_Q5, next_w5l, false))
+	if (!bfs(k, k->p5_w[0], R5_PERM8, R5_Q5, next_w5l))
 		return "cancelled";
-	if (!bfs(k, k->p5_w[1], R5_PERM8, R5_Q5, next_w5h, false))
+	if (!bfs(k, k->p5_w[1], R5_PERM8, R5_Q5, next_w5h))
 		return "cancelled";
 	table_progress_report(build_prog, P45_BIG_FROM * 8 / 10);
 	for (v = 0; v < R5_AXC; v++)
