@@ -2,10 +2,10 @@
 # twirl's one-step set-up: installs only what is missing (apt-get), then
 # configures and builds with meson.
 #   ./dev.sh play [ARGS]   build and start the game (the menu by default)
-#   ./dev.sh test          build and run the default test tier, build the
-#                          release configuration and the sanitized one
-#                          meanwhile, then run the tier again under
-#                          AddressSanitizer + UBSan; prints each step's time
+#   ./dev.sh test          build and run the default test tier, then run it
+#                          again under AddressSanitizer + UBSan, and build
+#                          the release configuration (the last two builds
+#                          alongside the tests); prints each step's time
 #                          (the slow sweeps: meson test -C build --suite
 #                          slow)
 #   ./dev.sh fuzz [SECONDS] build the fuzz harnesses with clang and libFuzzer
@@ -51,11 +51,13 @@ build() { # DIR [meson options]
 }
 
 case "$mode" in
-test-builds)   # ./dev.sh test's second and third builds (below)
-	build build-release -Dbuildtype=release -Dtests=disabled
+build-asan)    # ./dev.sh test's sanitized build (below)
 	build build-asan -Dtests=enabled -Db_sanitize=address,undefined \
 	    -Db_lundef=false -Dbuildtype=debugoptimized -Dbenches=false \
 	    -Dc_args=-fno-sanitize-recover=all
+	;;
+build-release) # ./dev.sh test's release build (below)
+	build build-release -Dbuildtype=release -Dtests=disabled
 	;;
 play)
 	build build
@@ -65,26 +67,22 @@ test)
 	start=$(date +%s)
 	build build -Dtests=enabled
 	built=$(date +%s)
-	# The release configuration (-O3) that packagers and benchmarks build,
-	# compiled so that its warnings (errors here) are seen; its tests are
-	# the plain build's, not compiled again. Then the suite's build under
-	# AddressSanitizer + UBSan, optimised (-O2: they catch the same faults,
-	# and the suite runs in a third of the time of -O0), without the
-	# benchmark programs, which no test runs. Both compile while the plain
-	# tier's tests run, at the lowest priority: they take only the cores
-	# the tests leave idle (tmux tests waiting on the screen, tests waiting
-	# on a table another builds), so the tests' times do not change.
-	nice -n 19 ./dev.sh test-builds >build/test-builds.log 2>&1 &
-	others=$!
+	# The suite's build under AddressSanitizer + UBSan, optimised (-O2:
+	# they catch the same faults, and the suite runs in a third of the
+	# time of -O0), without the benchmark programs, which no test runs,
+	# compiles while the plain tier's tests run, at the lowest priority,
+	# on what the tests leave of the cores.
+	nice -n 19 ./dev.sh build-asan >build/build-asan.log 2>&1 &
+	asan_build=$!
 	status=0
 	meson test -C build --print-errorlogs || status=$?
 	plain=$(date +%s)
-	others_status=0
-	wait $others || others_status=$?
-	built_others=$(date +%s)
-	if [ $others_status -ne 0 ]; then
-		cat build/test-builds.log
-		echo "dev.sh test: the release or the sanitized build failed (above)"
+	asan_status=0
+	wait $asan_build || asan_status=$?
+	asan_built=$(date +%s)
+	if [ $asan_status -ne 0 ]; then
+		cat build/build-asan.log
+		echo "dev.sh test: the sanitized build failed (above)"
 		exit 1
 	fi
 	[ $status -eq 0 ] || exit $status
@@ -106,15 +104,32 @@ test)
 	for t in build/tests/xdg/cache/twirl/cube*.tbl; do
 		[ -f "$t" ] && cp "$t" build-asan/tests/xdg/cache/twirl/
 	done
+	# The release configuration (-O3) that packagers and benchmarks
+	# build, compiled so that its warnings (errors here) are seen (its
+	# tests are the plain build's), meanwhile at the lowest priority: the
+	# sanitized tier leaves a core idle for a third of its time (tmux
+	# tests waiting on screens, two tests that run alone).
+	nice -n 19 ./dev.sh build-release >build/build-release.log 2>&1 &
+	release_build=$!
+	status=0
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 \
 	LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    meson test -C build-asan --print-errorlogs
+	    meson test -C build-asan --print-errorlogs || status=$?
+	sanitized=$(date +%s)
+	release_status=0
+	wait $release_build || release_status=$?
 	end=$(date +%s)
+	if [ $release_status -ne 0 ]; then
+		cat build/build-release.log
+		echo "dev.sh test: the release build failed (above)"
+		exit 1
+	fi
+	[ $status -eq 0 ] || exit $status
 	echo "dev.sh test: plain build $((built - start)) s, plain tests $((plain - built)) s" \
-	    "(the release and sanitized builds alongside), the rest of those builds" \
-	    "$((built_others - plain)) s, sanitized tests $((end - built_others)) s," \
-	    "total $((end - start)) s"
+	    "(the sanitized build alongside, $((asan_built - plain)) s after them)," \
+	    "sanitized tests $((sanitized - asan_built)) s (the release build alongside," \
+	    "$((end - sanitized)) s after them), total $((end - start)) s"
 	;;
 fuzz)
 	secs=${1:-60}
