@@ -259,7 +259,9 @@ pack(const struct nrp_state *s)
 static size_t
 slot(const struct bfs *b, uint64_t key)
 {
-	size_t h = (size_t)(key * 0x9e3779b97f4a7c15u) % b->cap;
+	/* The product's high half: its low bits depend only on the key's
+	 * low bits (the last few tiles), which crowded the probes. */
+	size_t h = (size_t)((key * 0x9e3779b97f4a7c15u) >> 32) % b->cap;
 
 	while (b->key[h] != 0 && b->key[h] != key)
 		h = (h + 1) % b->cap;
