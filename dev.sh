@@ -50,6 +50,24 @@ build() { # DIR [meson options]
 	meson compile -C "$dir"
 }
 
+# beside MODE: ./dev.sh MODE (one of the builds below) in the background
+# at the lowest priority, its output in build/MODE.log, its pid in
+# $beside_pid.
+beside() {
+	nice -n 19 ./dev.sh "$1" >"build/$1.log" 2>&1 &
+	beside_pid=$!
+}
+
+# await PID MODE: waits for the build that beside started; if it failed,
+# shows its output and stops.
+await() {
+	if ! wait "$1"; then
+		cat "build/$2.log"
+		echo "dev.sh test: ./dev.sh $2 failed (above)"
+		exit 1
+	fi
+}
+
 case "$mode" in
 build-asan)    # ./dev.sh test's sanitized build (below)
 	build build-asan -Dtests=enabled -Db_sanitize=address,undefined \
@@ -74,19 +92,13 @@ test)
 	# lines, the build takes a ninth less), compiles while the plain
 	# tier's tests run, at the lowest priority, on what the tests leave
 	# of the cores.
-	nice -n 19 ./dev.sh build-asan >build/build-asan.log 2>&1 &
-	asan_build=$!
+	beside build-asan
+	asan_build=$beside_pid
 	status=0
 	meson test -C build --print-errorlogs || status=$?
 	plain=$(date +%s)
-	asan_status=0
-	wait $asan_build || asan_status=$?
+	await $asan_build build-asan
 	asan_built=$(date +%s)
-	if [ $asan_status -ne 0 ]; then
-		cat build/build-asan.log
-		echo "dev.sh test: the sanitized build failed (above)"
-		exit 1
-	fi
 	[ $status -eq 0 ] || exit $status
 	# The cubes' tables take minutes under the sanitizers: the 5x5x5's
 	# (two of 99 MB, breadth first over 198 M states each, and six more
@@ -111,22 +123,16 @@ test)
 	# tests are the plain build's), meanwhile at the lowest priority: the
 	# sanitized tier leaves a core idle for a third of its time (tmux
 	# tests waiting on screens, two tests that run alone).
-	nice -n 19 ./dev.sh build-release >build/build-release.log 2>&1 &
-	release_build=$!
+	beside build-release
+	release_build=$beside_pid
 	status=0
 	ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 \
 	LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    meson test -C build-asan --print-errorlogs || status=$?
 	sanitized=$(date +%s)
-	release_status=0
-	wait $release_build || release_status=$?
+	await $release_build build-release
 	end=$(date +%s)
-	if [ $release_status -ne 0 ]; then
-		cat build/build-release.log
-		echo "dev.sh test: the release build failed (above)"
-		exit 1
-	fi
 	[ $status -eq 0 ] || exit $status
 	echo "dev.sh test: plain build $((built - start)) s, plain tests $((plain - built)) s" \
 	    "(the sanitized build alongside, $((asan_built - plain)) s after them)," \
