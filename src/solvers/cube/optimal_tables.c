@@ -320,22 +320,32 @@ claim(uint8_t *d, size_t i, uint8_t value)
 	return true;
 }
 
-/* Marks building entry i and the entries its class's own symmetries
- * make of it (the same position class); returns how many were new. */
+/* Marks building entry i, which is (class c, twist tw, U corners uc),
+ * and the entries its class's own symmetries make of it (the same
+ * position class); returns how many were new. */
 static unsigned
-mark(struct bfs *b, size_t i, uint8_t value)
+mark_at(struct bfs *b, size_t i, uint32_t c, unsigned tw, unsigned uc, uint8_t value)
 {
 	const struct optimal_tables *t = b->t;
-	int uc = (int)(i % (size_t)t->ucorners);
-	uint32_t c = (uint32_t)(i / (size_t)t->ucorners / (size_t)t->twists);
-	int tw = (int)(i / (size_t)t->ucorners % (size_t)t->twists), s;
 	unsigned stab = t->fs_stab[c], n = claim(b->dist, i, value);
+	int s;
 
-	for (s = 1; s < SYM_UD; s++)
+	for (s = 1; stab >> s != 0; s++)
 		if (stab >> s & 1)
 			n += claim(b->dist, index_at(t, c, t->fixed->twist_conj[tw][s],
 			    t->fixed->ucorners_conj[uc][s]), value);
 	return n;
+}
+
+/* mark_at() with the entry's coordinates read from its index. */
+static unsigned
+mark(struct bfs *b, size_t i, uint8_t value)
+{
+	const struct optimal_tables *t = b->t;
+
+	return mark_at(b, i, (uint32_t)(i / (size_t)t->ucorners / (size_t)t->twists),
+	    (unsigned)(i / (size_t)t->ucorners % (size_t)t->twists), (unsigned)(i % (size_t)t->ucorners),
+	    value);
 }
 
 /* One pass over a part's classes. A move's neighbour is found in three
@@ -353,6 +363,7 @@ bfs_pass(void *arg)
 	unsigned long long marked = 0;
 	uint32_t c, cs[CUBIE_MOVES];
 	size_t row[CUBIE_MOVES];
+	unsigned row_twist[CUBIE_MOVES];
 	int tw, uc, k, ucorners = t->ucorners;
 
 	for (c = p->from; c < p->to; c++) {
@@ -383,18 +394,22 @@ bfs_pass(void *arg)
 				if (b->backwards ? v != UNSET : v != d)
 					continue;
 				/* Most rows have no entry to expand in a pass. */
-				for (k = 0; !row_ready && k < b->nmoves; k++)
-					row[k] = index_at(t, cs[k] >> 4,
-					    f->twist_conj[f->twist_move[tw][b->moves[k]]][cs[k] & 15], 0);
+				for (k = 0; !row_ready && k < b->nmoves; k++) {
+					row_twist[k] = f->twist_conj[f->twist_move[tw][b->moves[k]]][cs[k] & 15] &
+					    t->twist_mask;
+					row[k] = index_at(t, cs[k] >> 4, row_twist[k], 0);
+				}
 				row_ready = true;
 				for (k = 0; k < b->nmoves; k++) {
-					size_t to = row[k] + (f->ucorners_conj[f->ucorners_move[uc][b->moves[k]]]
-					    [cs[k] & 15] & t->ucorner_mask);
+					unsigned to_uc = f->ucorners_conj[f->ucorners_move[uc][b->moves[k]]]
+					    [cs[k] & 15] & t->ucorner_mask;
+					size_t to = row[k] + to_uc;
 
 					if (!b->backwards) {
-						marked += mark(b, to, next);
+						marked += mark_at(b, to, cs[k] >> 4, row_twist[k], to_uc, next);
 					} else if (get(b->dist, to) == d) {
-						marked += mark(b, i, next);
+						marked += mark_at(b, i, c, (unsigned)tw & t->twist_mask,
+						    (unsigned)uc & t->ucorner_mask, next);
 						break;
 					}
 				}
