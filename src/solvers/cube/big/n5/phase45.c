@@ -101,12 +101,15 @@ unrank_perm8(int r, uint8_t *p)
 	}
 }
 
-/* The share of the loader's progress (0..1000) the big tables' builds
- * fill, and how much of it each has filled: phase 4's table first, then
- * phase 5's. The small block's build (about 3 s of 24) fills
- * 0..P45_BIG_FROM before them. */
+/* The loader's progress (0..1000) is shared by the three builds: the
+ * small block's (about 3 s of 24) fills 0..P45_BIG_FROM, then phase 4's
+ * big table and phase 5's the rest (P45_BIG_SPLIT between them). Each
+ * build reports 0..1000 of its own table through the progress the table
+ * cache hands it (build_report while the small block builds), which
+ * moves both the loader's part and the build's own figure. */
 #define P45_BIG_FROM 60
-static int big_from, big_span;
+#define P45_BIG_SPLIT 450
+static const struct table_progress *build_report;
 
 /* Breadth first over n states from the entries already 0 (the rest
  * 0xff) with move function next: from the goal while at most half the
@@ -267,10 +270,11 @@ static const struct big_graph lc_graph = {R5_PERM8, R5_AXC, R5_Q5, lc_row};
 
 /* bfs() over a big graph's rows (the entries already 0 are the goal, the
  * rest 0xff); the same distances, with each row's turns worked out once
- * and rows with nothing to do at a level skipped. Reports the share
- * filled into big_from..big_from + big_span of the loader's progress. */
+ * and rows with nothing to do at a level skipped. Reports the share of
+ * entries filled to prog. */
 static bool
-bfs_rows(const struct r5_p45_tables *t, const struct big_graph *g, uint8_t *d)
+bfs_rows(const struct r5_p45_tables *t, const struct big_graph *g, uint8_t *d,
+    const struct table_progress *prog)
 {
 	uint64_t n = (uint64_t)g->rows * g->cols, filled = 0, i;
 	uint32_t next_row[R5_Q4], every = (1u << 22) / g->cols + 1;
@@ -292,8 +296,7 @@ bfs_rows(const struct r5_p45_tables *t, const struct big_graph *g, uint8_t *d)
 			if (r % every == 0) {
 				if (build_cancelled())
 					return false;
-				table_progress_report(build_prog,
-				    big_from + (int)((uint64_t)big_span * filled / n));
+				table_progress_report(prog, (int)(1000 * filled / n));
 			}
 			if (memchr(row, want, g->cols) == NULL)
 				continue;
@@ -336,10 +339,10 @@ bfs_rows(const struct r5_p45_tables *t, const struct big_graph *g, uint8_t *d)
 }
 
 /* Fills a big table breadth first in bytes (n entries, the goal goal),
- * then packs it into buf, 4 bits an entry. */
+ * then packs it into buf, 4 bits an entry; reports to prog. */
 static bool
 make_big(const struct r5_p45_tables *t, uint8_t *buf, const struct big_graph *g, uint32_t goal,
-    struct tw_error *err)
+    const struct table_progress *prog, struct tw_error *err)
 {
 	uint32_t n = g->rows * g->cols;
 	uint8_t *d = malloc(n);
@@ -352,7 +355,7 @@ make_big(const struct r5_p45_tables *t, uint8_t *buf, const struct big_graph *g,
 	}
 	memset(d, 0xff, n);
 	d[goal] = 0;
-	ok = bfs_rows(t, g, d);
+	ok = bfs_rows(t, g, d, prog);
 	for (i = 0; ok && i < n; i++)
 		if (d[i] > 15) {
 			tw_error_set(err, "internal error: a 5x5x5 table entry %u does not fit 4 bits", d[i]);
@@ -371,9 +374,8 @@ make_mlh(void *buf, size_t size, void *ctx, const struct table_progress *prog, s
 {
 	const struct r5_p45_tables *t = ctx;
 
-	(void)prog;   /* the same as build_prog */
 	(void)size;
-	return make_big(t, buf, &mlh_graph, t->mlh_goal, err);
+	return make_big(t, buf, &mlh_graph, t->mlh_goal, prog, err);
 }
 
 static bool
@@ -381,9 +383,8 @@ make_lc(void *buf, size_t size, void *ctx, const struct table_progress *prog, st
 {
 	const struct r5_p45_tables *t = ctx;
 
-	(void)prog;   /* the same as build_prog */
 	(void)size;
-	return make_big(t, buf, &lc_graph, t->lc_goal, err);
+	return make_big(t, buf, &lc_graph, t->lc_goal, prog, err);
 }
 
 /* Maps the states of graph g1 onto those of g0 (n states, R5_Q5 turns
@@ -480,9 +481,9 @@ find_mirror(struct r5_p45_tables *k)
 static char table_problem[256];
 
 /* The two big tables from the cache (or built from k->t): their builds
- * fill P45_BIG_FROM..450 and 450..1000 of the loader's progress, phase
- * 5's the larger (its breadth-first search runs about as long on fewer
- * turns). */
+ * fill P45_BIG_FROM..P45_BIG_SPLIT and P45_BIG_SPLIT..1000 of the
+ * loader's progress, phase 5's the larger (its breadth-first search runs
+ * about as long on fewer turns). */
 static const char *
 get_big(struct r5_p45 *k)
 {
@@ -491,15 +492,15 @@ get_big(struct r5_p45 *k)
 		.size = (R5_MLH_ENTRIES + 1) / 2, .build = make_mlh, .ctx = (void *)k->t},
 	    {.name = "cube5-phase5-wings", .version = 1, .params = "half0 perm8 x udcentre4900 4 bits",
 		.size = (R5_LC_ENTRIES + 1) / 2, .build = make_lc, .ctx = (void *)k->t}};
-	static const int from[3] = {P45_BIG_FROM, 450, 1000};
+	static const int from[3] = {P45_BIG_FROM, P45_BIG_SPLIT, 1000};
 	const uint8_t *t[2];
 	struct tw_error e = {0};
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		big_from = from[i];
-		big_span = from[i + 1] - from[i];
-		if ((t[i] = table_get_huge(&spec[i], build_prog, &e)) == NULL) {
+		struct table_progress part = table_progress_part(build_prog, from[i], from[i + 1]);
+
+		if ((t[i] = table_get_huge(&spec[i], &part, &e)) == NULL) {
 			snprintf(table_problem, sizeof table_problem, "%s", e.msg);
 			return table_problem;
 		}
@@ -645,8 +646,8 @@ build_c5(struct r5_p45_tables *k)
 	return bfs(k, k->p5_c, R5_C5_STATES, R5_Q5, next_c5) ? NULL : "cancelled";
 }
 
-/* Fills the small block k (zeroed); reports its share of the loader's
- * progress (to P45_BIG_FROM). NULL, or what went wrong. */
+/* Fills the small block k (zeroed); reports its progress to
+ * build_report. NULL, or what went wrong. */
 static const char *
 build_small(struct r5_p45_tables *k, const struct r5_model *md)
 {
@@ -759,7 +760,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 			for (j = 0; j < R5_Q4; j++)
 				if ((k->c4[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->q4[j])) == 0xffff)
 					return "a phase-4 turn takes centres off their axis";
-	table_progress_report(build_prog, P45_BIG_FROM * 2 / 10);
+	table_progress_report(build_report, 200);
 	/* Midges x wings: goal = wings at their midge's places, in the ring. */
 	memset(k->p4_ml, 0xff, sizeof k->p4_ml);
 	memset(k->p4_mh, 0xff, sizeof k->p4_mh);
@@ -779,7 +780,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 		return problem;
 	if (!bfs(k, k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh))
 		return "cancelled";
-	table_progress_report(build_prog, P45_BIG_FROM * 4 / 10);
+	table_progress_report(build_report, 400);
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
 	 * turns seen in this frame (x view: xmap). */
 	seen = malloc((size_t)R5_AXC * R5_AXC);
@@ -823,7 +824,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 	free(seen);
 	if (!bfs(k, k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4))
 		return "cancelled";
-	table_progress_report(build_prog, P45_BIG_FROM * 7 / 10);
+	table_progress_report(build_report, 700);
 	/* Phase 5's wings relative to the midges. */
 	for (i = 0; i < R5_PERM8; i++)
 		for (j = 0; j < R5_Q5; j++)
@@ -848,7 +849,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 		return "cancelled";
 	if (!bfs(k, k->p5_w[1], R5_PERM8, R5_Q5, next_w5h))
 		return "cancelled";
-	table_progress_report(build_prog, P45_BIG_FROM * 8 / 10);
+	table_progress_report(build_report, 800);
 	for (v = 0; v < R5_AXC; v++)
 		for (j = 0; j < R5_Q5; j++)
 			if ((k->c5ud[v][j] = (uint16_t)axis_move(md, 0, v, k->q5[j])) == 0xffff)
@@ -867,9 +868,11 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 static bool
 make_small(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
 {
-	const char *problem = build_small(buf, ctx);
+	const char *problem;
 
-	(void)prog;   /* the same as build_prog */
+	build_report = prog;
+	problem = build_small(buf, ctx);
+	build_report = NULL;
 	(void)size;
 	if (problem != NULL)
 		tw_error_set(err, "%s", problem);
@@ -885,6 +888,7 @@ build(void)
 	char params[128];
 	struct table_spec spec = {.name = "cube5-phase45-small", .version = P45_SMALL_VERSION,
 	    .params = params, .size = sizeof(struct r5_p45_tables), .build = make_small};
+	struct table_progress small_part;
 	struct tw_error e = {0};
 	int i, j;
 
@@ -898,7 +902,8 @@ build(void)
 	snprintf(params, sizeof params, "struct %zu; centres %u, hash %u; turns %d/%d", sizeof(struct r5_p45_tables),
 	    (unsigned)R5_C5_STATES, R5_C5_CAP, R5_Q4, R5_Q5);
 	spec.ctx = (void *)md;
-	if ((p45.t = table_get_huge(&spec, build_prog, &e)) == NULL) {
+	small_part = table_progress_part(build_prog, 0, P45_BIG_FROM);
+	if ((p45.t = table_get_huge(&spec, &small_part, &e)) == NULL) {
 		snprintf(table_problem, sizeof table_problem, "%s", e.msg);
 		return table_problem;
 	}
