@@ -324,7 +324,7 @@ claim(uint8_t *d, size_t i, uint8_t value)
  * and the entries its class's own symmetries make of it (the same
  * position class); returns how many were new. */
 static unsigned
-mark_at(struct bfs *b, size_t i, uint32_t c, unsigned tw, unsigned uc, uint8_t value)
+mark(struct bfs *b, size_t i, uint32_t c, unsigned tw, unsigned uc, uint8_t value)
 {
 	const struct optimal_tables *t = b->t;
 	unsigned stab = t->fs_stab[c], n = claim(b->dist, i, value);
@@ -335,17 +335,6 @@ mark_at(struct bfs *b, size_t i, uint32_t c, unsigned tw, unsigned uc, uint8_t v
 			n += claim(b->dist, index_at(t, c, t->fixed->twist_conj[tw][s],
 			    t->fixed->ucorners_conj[uc][s]), value);
 	return n;
-}
-
-/* mark_at() with the entry's coordinates read from its index. */
-static unsigned
-mark(struct bfs *b, size_t i, uint8_t value)
-{
-	const struct optimal_tables *t = b->t;
-
-	return mark_at(b, i, (uint32_t)(i / (size_t)t->ucorners / (size_t)t->twists),
-	    (unsigned)(i / (size_t)t->ucorners % (size_t)t->twists), (unsigned)(i % (size_t)t->ucorners),
-	    value);
 }
 
 /* One pass over a part's classes. A move's neighbour is found in three
@@ -406,9 +395,9 @@ bfs_pass(void *arg)
 					size_t to = row[k] + to_uc;
 
 					if (!b->backwards) {
-						marked += mark_at(b, to, cs[k] >> 4, row_twist[k], to_uc, next);
+						marked += mark(b, to, cs[k] >> 4, row_twist[k], to_uc, next);
 					} else if (get(b->dist, to) == d) {
-						marked += mark_at(b, i, c, (unsigned)tw & t->twist_mask,
+						marked += mark(b, i, c, (unsigned)tw & t->twist_mask,
 						    (unsigned)uc & t->ucorner_mask, next);
 						break;
 					}
@@ -484,6 +473,7 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	int nthreads = thread_count(), started, i;
 	size_t e, n;
 	struct cubie solved;
+	uint32_t solved_class;
 
 	n = t->entries;
 	b.dist = malloc((n + 1) / 2);
@@ -507,7 +497,8 @@ build_prune(const struct optimal_tables *t, enum cube3_optimal_metric metric, in
 	b.moves = metric == CUBE3_OPTIMAL_QTM ? optimal_qtm_moves : optimal_htm_moves;
 	b.nmoves = metric == CUBE3_OPTIMAL_QTM ? 12 : CUBIE_MOVES;
 	cubie_identity(&solved);
-	frontier = filled = mark(&b, index_at(t, t->fs_class[flipslice_of(t, &solved)] >> 4, 0, 0), 0);
+	solved_class = t->fs_class[flipslice_of(t, &solved)] >> 4;
+	frontier = filled = mark(&b, index_at(t, solved_class, 0, 0), solved_class, 0, 0, 0);
 	for (b.depth = 0; filled < n && frontier > 0 && (max_depth == 0 || b.depth < max_depth);
 	    b.depth++) {
 		if (b.cancel != NULL && atomic_load(b.cancel))

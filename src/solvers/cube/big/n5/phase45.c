@@ -105,11 +105,10 @@ unrank_perm8(int r, uint8_t *p)
  * small block's (about 3 s of 24) fills 0..P45_BIG_FROM, then phase 4's
  * big table and phase 5's the rest (P45_BIG_SPLIT between them). Each
  * build reports 0..1000 of its own table through the progress the table
- * cache hands it (build_report while the small block builds), which
- * moves both the loader's part and the build's own figure. */
+ * cache hands it, which moves both the loader's part and the build's
+ * own figure. */
 #define P45_BIG_FROM 60
 #define P45_BIG_SPLIT 450
-static const struct table_progress *build_report;
 
 /* Breadth first over n states from the entries already 0 (the rest
  * 0xff) with move function next: from the goal while at most half the
@@ -647,9 +646,9 @@ build_c5(struct r5_p45_tables *k)
 }
 
 /* Fills the small block k (zeroed); reports its progress to
- * build_report. NULL, or what went wrong. */
+ * prog. NULL, or what went wrong. */
 static const char *
-build_small(struct r5_p45_tables *k, const struct r5_model *md)
+build_small(struct r5_p45_tables *k, const struct r5_model *md, const struct table_progress *prog)
 {
 	static const uint8_t q5[R5_Q5] = {0, 1, 2, 18, 19, 20, 7, 25, 13, 31, 10, 28, 16, 34};
 	struct cube a, b, va, vb;
@@ -760,7 +759,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 			for (j = 0; j < R5_Q4; j++)
 				if ((k->c4[a4][v][j] = (uint16_t)axis_move(md, a4, v, k->q4[j])) == 0xffff)
 					return "a phase-4 turn takes centres off their axis";
-	table_progress_report(build_report, 200);
+	table_progress_report(prog, 200);
 	/* Midges x wings: goal = wings at their midge's places, in the ring. */
 	memset(k->p4_ml, 0xff, sizeof k->p4_ml);
 	memset(k->p4_mh, 0xff, sizeof k->p4_mh);
@@ -780,7 +779,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 		return problem;
 	if (!bfs(k, k->p4_mh, R5_ORD4 * R5_ORD4, R5_Q4, next_mh))
 		return "cancelled";
-	table_progress_report(build_report, 400);
+	table_progress_report(prog, 400);
 	/* Centres: the goal is the orbit of solved (U-D, R-L) under phase 5's
 	 * turns seen in this frame (x view: xmap). */
 	seen = malloc((size_t)R5_AXC * R5_AXC);
@@ -824,7 +823,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 	free(seen);
 	if (!bfs(k, k->p4_c, R5_AXC * R5_AXC, R5_Q4, next_c4))
 		return "cancelled";
-	table_progress_report(build_report, 700);
+	table_progress_report(prog, 700);
 	/* Phase 5's wings relative to the midges. */
 	for (i = 0; i < R5_PERM8; i++)
 		for (j = 0; j < R5_Q5; j++)
@@ -849,7 +848,7 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 		return "cancelled";
 	if (!bfs(k, k->p5_w[1], R5_PERM8, R5_Q5, next_w5h))
 		return "cancelled";
-	table_progress_report(build_report, 800);
+	table_progress_report(prog, 800);
 	for (v = 0; v < R5_AXC; v++)
 		for (j = 0; j < R5_Q5; j++)
 			if ((k->c5ud[v][j] = (uint16_t)axis_move(md, 0, v, k->q5[j])) == 0xffff)
@@ -868,11 +867,8 @@ build_small(struct r5_p45_tables *k, const struct r5_model *md)
 static bool
 make_small(void *buf, size_t size, void *ctx, const struct table_progress *prog, struct tw_error *err)
 {
-	const char *problem;
+	const char *problem = build_small(buf, ctx, prog);
 
-	build_report = prog;
-	problem = build_small(buf, ctx);
-	build_report = NULL;
 	(void)size;
 	if (problem != NULL)
 		tw_error_set(err, "%s", problem);
