@@ -1,7 +1,9 @@
 /* Cube solver benchmark: 1,000 random-state 3x3x3 cubes, two-phase at
  * the default (target 20, CUBE3_DEFAULT_NODES search nodes) and at other
- * budgets: length mean/median/max and CPU per solve; table start-up; the
- * 2x2x2 optimal distance distribution and solve time.
+ * budgets, the big cubes' finish among them (REDUCE_FINISH_TARGET and
+ * REDUCE_FINISH_NODES): length mean/median/max and CPU per solve;
+ * table start-up; the 2x2x2 optimal distance distribution and solve
+ * time.
  * Usage: bench_cube [--quick] (100 cubes) [--count N] [--two-phase] (the
  * 3x3x3 rows only). */
 #include <stdbool.h>
@@ -12,6 +14,7 @@
 
 #include "engine/rng.h"
 #include "solvers/cube/cube2.h"
+#include "solvers/cube/big/core/reduce.h"
 #include "solvers/cube/cube3.h"
 #include "ui/storage.h"
 
@@ -124,7 +127,8 @@ main(int argc, char **argv)
 	    run_set("first answer of at most 21", count, 21, 1, 0) != 0 ||
 	    run_set("first answer, phase 2 at most 12 (min2phase's)", count, 21, 1, 12) != 0 ||
 	    run_set("smaller budget", count, 20, 100000, 0) != 0 ||
-	    run_set("larger budget", count, 20, 10000000, 0) != 0)
+	    run_set("larger budget", count, 20, 10000000, 0) != 0 ||
+	    run_set("the reductions' finish", count, REDUCE_FINISH_TARGET, REDUCE_FINISH_NODES, 0) != 0)
 		return 1;
 	if (two_phase_only)
 		return 0;
