@@ -13,8 +13,8 @@
 #include <time.h>
 
 #include "engine/rng.h"
-#include "solvers/cube/cube2.h"
 #include "solvers/cube/big/core/reduce.h"
+#include "solvers/cube/cube2.h"
 #include "solvers/cube/cube3.h"
 #include "ui/storage.h"
 
